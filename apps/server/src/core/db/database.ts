@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { pgliteDialect } from './pglite-dialect';
+import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl?: string | undefined;
+  /** Directory for the embedded database files (`<dataDir>/pglite`). */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DbOptions): Promise<DbHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DbHandle> {
+  pg.types.setTypeParser(INT8_OID, parseInt8);
+  pg.types.setTypeParser(DATE_OID, parseDate);
+  const pool = new pg.Pool({ connectionString, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export function pgliteDataPath(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  // Loaded lazily: the WebAssembly build is only needed in embedded mode.
+  const [{ PGlite }, { postgis }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-postgis'),
+  ]);
+  const dir = pgliteDataPath(dataDir);
+  await fs.mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: dir,
+    extensions: { postgis },
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+  });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Columns the database fills in on insert. */
+type Default<T> = ColumnType<T, T | undefined, T>;
+/** `geography` values are written and read through PostGIS functions in `sql` templates. */
+export type Geography = ColumnType<string, string, string>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone_number: string;
+  user_type: Default<string>;
+  role: Default<'user' | 'admin'>;
+  name: string | null;
+  email: string | null;
+  is_verified: Default<boolean>;
+  city: string | null;
+  state: string | null;
+  pincode: string | null;
+  dob: string | null;
+  profession: string | null;
+  available_for_community: Default<boolean>;
+  available_for_paid_professional_service: Default<boolean>;
+  share_live_location: Default<boolean>;
+  last_location: Geography | null;
+  last_location_at: Timestamp | null;
+  has_joined_community: Default<boolean>;
+  start_audio_video_record_on_sos: Default<boolean>;
+  stream_audio_video_on_sos: Default<boolean>;
+  broadcast_audio_on_sos: Default<boolean>;
+  sos_countdown_seconds: Default<number>;
+  referral_id: string;
+  referred_by: number | null;
+  is_ambassador: Default<boolean>;
+  can_create_post: Default<boolean>;
+  business_name: string | null;
+  business_category: string | null;
+  whatsapp_number: string | null;
+  profile_image: string | null;
+  avatar: string | null;
+  default_app: Default<string>;
+  language: Default<string>;
+  news_language: Default<string>;
+  news_categories: Default<string[]>;
+  news_type: Default<string>;
+  profile_completed: Default<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Default<Date>;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission: string;
+}
+
+export interface EmergencyContactsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  phone_number: string;
+  relation: string | null;
+  position: Default<number>;
+  created_at: Generated<Date>;
+}
+
+export interface SavedLocationsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  is_business_location: Default<boolean>;
+  is_volunteer_location: Default<boolean>;
+  location: Geography;
+  position: Default<number>;
+  created_at: Generated<Date>;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  phone_number: string;
+  code_hash: string;
+  requester_ip: string;
+  attempts: Default<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  last_used_at: Default<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'webpush' | 'fcm';
+  endpoint: string;
+  p256dh: string | null;
+  auth: string | null;
+  failure_count: Default<number>;
+  last_success_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTables {
+  users: UsersTable;
+  user_permissions: UserPermissionsTable;
+  emergency_contacts: EmergencyContactsTable;
+  saved_locations: SavedLocationsTable;
+  otp_codes: OtpCodesTable;
+  sessions: SessionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+}

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './schemas/common';
+export * from './schemas/auth';
+export * from './schemas/user';
+export * from './domain/age';

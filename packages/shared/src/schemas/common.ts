@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The one error shape of the API (DESIGN.md §4). `field` names the input that failed. */
+export const ErrorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const Latitude = z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+export const Longitude = z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+
+/** GeoJSON point: coordinates are [longitude, latitude] (SPEC.md §3). */
+export const GeoPoint = z.object({
+  type: z.literal('Point'),
+  coordinates: z.tuple([Longitude, Latitude]),
+});
+export type GeoPoint = z.infer<typeof GeoPoint>;
+
+/**
+ * Indian mobile number. Accepts "9876543210", "+91 98765 43210" or "919876543210",
+ * and yields the bare 10 digits, which is how numbers are stored and sent.
+ */
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, ''))
+  .pipe(z.string().regex(/^[6-9]\d{9}$/, 'Enter a valid 10-digit mobile number'));
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });

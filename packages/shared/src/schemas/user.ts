@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  BUSINESS_CATEGORIES,
+  DEFAULT_APPS,
+  LANGUAGES,
+  LIMITS,
+  PERMISSIONS,
+  PROFESSIONS,
+  ROLES,
+  USER_TYPES,
+} from '../constants';
+import { GeoPoint, Id, PhoneNumber } from './common';
+import { isDobValid } from '../domain/age';
+
+export const EmergencyContact = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
+  phoneNumber: PhoneNumber,
+  relation: z.string().trim().max(40).optional(),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContact>;
+
+/** A saved location (SPEC.md §3: name, isBusinessLocation, location Point). */
+export const SavedLocationInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.locationNameMax),
+  isBusinessLocation: z.boolean().default(false),
+  /** Counts as a place where this user volunteers (volunteers-nearby). */
+  isVolunteerLocation: z.boolean().default(false),
+  location: GeoPoint,
+});
+export const SavedLocation = SavedLocationInput.extend({ id: z.number().int() });
+export type SavedLocation = z.infer<typeof SavedLocation>;
+export type SavedLocationInput = z.input<typeof SavedLocationInput>;
+
+export const NewsPreferences = z.object({
+  language: z.string().max(10).default('en'),
+  categories: z.array(z.string().max(40)).max(20).default([]),
+  newsType: z.string().max(20).default('all'),
+});
+export type NewsPreferences = z.infer<typeof NewsPreferences>;
+
+const DateOnly = z.iso.date('Date must be YYYY-MM-DD');
+
+/** The signed-in user's own record (SPEC.md §3 User, less the token). */
+export const User = z.object({
+  id: z.number().int(),
+  phoneNumber: z.string(),
+  userType: z.enum(USER_TYPES),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  isVerified: z.boolean(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  pincode: z.string().nullable(),
+  dob: DateOnly.nullable(),
+  profession: z.enum(PROFESSIONS).nullable(),
+  availableForCommunity: z.boolean(),
+  availableForPaidProfessionalService: z.boolean(),
+  shareLiveLocation: z.boolean(),
+  hasJoinedCommunity: z.boolean(),
+  startAudioVideoRecordOnSos: z.boolean(),
+  streamAudioVideoOnSos: z.boolean(),
+  broadcastAudioOnSos: z.boolean(),
+  sosCountdownSeconds: z.number().int(),
+  referralId: z.string(),
+  referredBy: z.number().int().nullable(),
+  isAmbassador: z.boolean(),
+  canCreatePost: z.boolean(),
+  businessName: z.string().nullable(),
+  businessCategory: z.enum(BUSINESS_CATEGORIES as [string, ...string[]]).nullable(),
+  whatsappNumber: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  avatar: z.string().nullable(),
+  defaultApp: z.enum(DEFAULT_APPS),
+  language: z.enum(LANGUAGES),
+  newsPreferences: NewsPreferences,
+  emergencyContacts: z.array(EmergencyContact),
+  locations: z.array(SavedLocation),
+  /** True once the first-login stepper was finished. */
+  profileCompleted: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** PATCH /api/users/me: every field optional; lists replace the stored list whole. */
+export const UpdateUserBody = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax, `Name can be at most ${LIMITS.nameMax} characters`),
+    email: z.union([z.email('Enter a valid email').max(LIMITS.emailMax), z.literal('')]).nullable(),
+    city: z.string().trim().max(LIMITS.cityMax).nullable(),
+    state: z.string().trim().max(LIMITS.stateMax).nullable(),
+    pincode: z.union([z.string().regex(/^[1-9]\d{5}$/, 'PIN code has 6 digits'), z.literal('')]).nullable(),
+    dob: DateOnly.refine(isDobValid, 'Date of birth cannot be in the future or before 1900').nullable(),
+    userType: z.enum(USER_TYPES),
+    profession: z.enum(PROFESSIONS).nullable(),
+    availableForCommunity: z.boolean(),
+    availableForPaidProfessionalService: z.boolean(),
+    shareLiveLocation: z.boolean(),
+    hasJoinedCommunity: z.boolean(),
+    startAudioVideoRecordOnSos: z.boolean(),
+    streamAudioVideoOnSos: z.boolean(),
+    broadcastAudioOnSos: z.boolean(),
+    sosCountdownSeconds: z.number().int().min(0).max(LIMITS.sosCountdownMaxSeconds),
+    businessName: z.string().trim().max(LIMITS.businessNameMax).nullable(),
+    businessCategory: z.enum(BUSINESS_CATEGORIES as [string, ...string[]]).nullable(),
+    whatsappNumber: z.union([PhoneNumber, z.literal('')]).nullable(),
+    defaultApp: z.enum(DEFAULT_APPS),
+    language: z.enum(LANGUAGES),
+    newsPreferences: NewsPreferences,
+    emergencyContacts: z.array(EmergencyContact).max(LIMITS.emergencyContactsMax),
+    locations: z.array(SavedLocationInput).max(LIMITS.savedLocationsMax),
+    profileCompleted: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateUserBody = z.input<typeof UpdateUserBody>;
+
+export const UserIdParams = z.object({ userId: Id });
