@@ -1,4 +1,23 @@
+import type { BusinessTables } from './tables/business';
+import type { CommunityTables } from './tables/community';
+import type { EngagementTables } from './tables/engagement';
+import type { IncidentsTables } from './tables/incidents';
+import type { ModerationTables } from './tables/moderation';
+import type { NewsTables } from './tables/news';
+import type { NotificationsTables } from './tables/notifications';
+import type { PlatformTables } from './tables/platform';
+import type { SosTables } from './tables/sos';
 import type { UsersTables } from './tables/users';
 
 /** Every table, as Kysely sees it. Each feature's tables are typed in `tables/`. */
-export interface Database extends UsersTables {}
+export interface Database
+  extends UsersTables,
+    PlatformTables,
+    EngagementTables,
+    IncidentsTables,
+    SosTables,
+    CommunityTables,
+    BusinessTables,
+    NewsTables,
+    NotificationsTables,
+    ModerationTables {}

@@ -1,7 +1,21 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-and-auth';
+import * as m0002 from './0002-platform';
+import * as m0003 from './0003-engagement';
+import * as m0004 from './0004-incidents';
+import * as m0005 from './0005-sos';
+import * as m0006 from './0006-community';
+import * as m0007 from './0007-business';
+import * as m0008 from './0008-news-notifications-moderation';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
   '0001-users-and-auth': m0001,
+  '0002-platform': m0002,
+  '0003-engagement': m0003,
+  '0004-incidents': m0004,
+  '0005-sos': m0005,
+  '0006-community': m0006,
+  '0007-business': m0007,
+  '0008-news-notifications-moderation': m0008,
 };
