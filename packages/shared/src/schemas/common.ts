@@ -6,6 +6,8 @@ export const ErrorResponse = z.object({
     code: z.string(),
     message: z.string(),
     field: z.string().optional(),
+    /** Set on 429 answers: how long to wait before trying again. */
+    retryAfterSeconds: z.number().int().optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

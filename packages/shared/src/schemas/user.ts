@@ -19,6 +19,13 @@ export const EmergencyContact = z.object({
 });
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
 
+/** A contact as the API returns it: the number is already the bare 10 digits. */
+export const EmergencyContactView = z.object({
+  name: z.string(),
+  phoneNumber: z.string(),
+  relation: z.string().optional(),
+});
+
 /** A saved location (SPEC.md §3: name, isBusinessLocation, location Point). */
 export const SavedLocationInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.locationNameMax),
@@ -75,7 +82,7 @@ export const User = z.object({
   defaultApp: z.enum(DEFAULT_APPS),
   language: z.enum(LANGUAGES),
   newsPreferences: NewsPreferences,
-  emergencyContacts: z.array(EmergencyContact),
+  emergencyContacts: z.array(EmergencyContactView),
   locations: z.array(SavedLocation),
   /** True once the first-login stepper was finished. */
   profileCompleted: z.boolean(),

@@ -7,7 +7,7 @@ const provider: MigrationProvider = {
 };
 
 /** Brings the schema up to date. Forward-only: there are no down migrations to run. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

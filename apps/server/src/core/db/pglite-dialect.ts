@@ -23,7 +23,7 @@ export function pgliteDialect(pglite: PGlite): PostgresDialect {
       }
       const result = await pglite.query(text, [...parameters]);
       return toResult(text, result.rows, result.affectedRows ?? 0);
-    }) as PostgresPoolClient['query'],
+    }) as unknown as PostgresPoolClient['query'],
     release,
   });
 

@@ -1,0 +1,32 @@
+// Bundles the server into dist/server.js. npm packages stay external (installed in
+// node_modules); the workspace's own TypeScript package @saathi/shared is bundled in.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sharedEntry = path.resolve(root, '../../packages/shared/src/index.ts');
+
+/** @type {import('esbuild').Plugin} */
+const bundleShared = {
+  name: 'bundle-saathi-shared',
+  setup(b) {
+    b.onResolve({ filter: /^@saathi\/shared$/ }, () => ({ path: sharedEntry }));
+  },
+};
+
+const started = Date.now();
+await build({
+  entryPoints: [path.join(root, 'src/server.ts')],
+  outfile: path.join(root, 'dist/server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  plugins: [bundleShared],
+  sourcemap: true,
+  logLevel: 'warning',
+  tsconfig: path.join(root, 'tsconfig.json'),
+});
+console.log(`server built: dist/server.js in ${Date.now() - started} ms`);

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? (fallback ? 'true' : 'false') : v))
+    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Empty strings count as unset, so `FOO=` in a shell or .env file means "use the default". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+    REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+    PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    TRUST_PROXY: bool(false),
+    WEB_DIST_DIR: optionalText,
+    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+    SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+    SMS_HTTP_TOKEN: optionalText,
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    S3_FORCE_PATH_STYLE: bool(false),
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
+    INIT_CWD: optionalText,
+  });
+
+/**
+ * Rules between variables, checked on the raw values so they are reported together with
+ * the per-variable problems (a failed object schema would skip its refinements).
+ */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const set = (key: string) => (env[key] ?? '').trim() !== '';
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER === 'http' && !set('SMS_HTTP_URL')) problems.push('SMS_HTTP_URL: is required when SMS_PROVIDER=http');
+  if (env.STORAGE === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (!set(key)) problems.push(`${key}: is required when STORAGE=s3`);
+    }
+  }
+  if (env.SEED_DEMO_DATA === 'true' && env.NODE_ENV === 'production') {
+    problems.push('SEED_DEMO_DATA: demo data is never seeded in production');
+  }
+  return problems;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Absolute path: PGlite files (`pglite/`), media (`media/`) and generated secrets. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  trustProxy: boolean;
+  /** Where the built web app lives; undefined means "find apps/web/dist". */
+  webDistDir: string | undefined;
+  sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Config };
+  authSecret: string | undefined;
+  sessionTtlDays: number;
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (environment variables):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; every bad variable is listed in one error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
+      const key = issue.path.join('.') || '(environment)';
+      const given = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+      return `${key}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+    }),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const baseDir = e.INIT_CWD ?? process.cwd();
+  const sms: Config['sms'] =
+    e.SMS_PROVIDER === 'http' ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN } : { provider: 'console' };
+  const storage: Config['storage'] =
+    e.STORAGE === 's3'
+      ? {
+          kind: 's3',
+          s3: {
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION as string,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            publicUrl: e.S3_PUBLIC_URL,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          },
+        }
+      : { kind: 'local' };
+  const embedded = !e.DATABASE_URL;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
+    sms,
+    storage,
+    authSecret: e.AUTH_SECRET,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    seedDemoData: e.SEED_DEMO_DATA === 'auto' ? embedded && !isProduction : e.SEED_DEMO_DATA === 'true',
+  };
+}

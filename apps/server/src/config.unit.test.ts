@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives working embedded defaults from an empty environment', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/saathi' });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('/srv/saathi', 'data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      sms: { provider: 'console' },
+      storage: { kind: 'local' },
+      sessionTtlDays: 30,
+      seedDemoData: true,
+    });
+  });
+
+  it('does not seed with PostgreSQL or in production unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('treats empty values as unset and derives PUBLIC_URL from PORT', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', PUBLIC_URL: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('lists every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x/y', SMS_PROVIDER: 'http', STORAGE: 's3', S3_BUCKET: 'media', NODE_ENV: 'staging' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    const keys = problems.map((p) => p.split(':')[0]);
+    expect(keys).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'NODE_ENV', 'SMS_HTTP_URL', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
+    );
+    expect(message).toContain('PORT: ');
+    expect(message).toContain('(got "eighty")');
+    expect(message).toContain('SMS_HTTP_URL: is required when SMS_PROVIDER=http');
+  });
+
+  it('refuses demo data in production and short auth secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' })).toThrow(/SEED_DEMO_DATA/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+  });
+
+  it('builds the http SMS and S3 settings when selected', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      SMS_HTTP_TOKEN: 'tok',
+      STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.sms).toEqual({ provider: 'http', url: 'https://sms.example/send', token: 'tok' });
+    expect(config.storage).toMatchObject({ kind: 's3', s3: { bucket: 'media', region: 'ap-south-1', forcePathStyle: true } });
+  });
+});
+
+describe('boolean variables', () => {
+  it('accept true/false in any case and reject other words', () => {
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY: must be true or false/);
+  });
+});

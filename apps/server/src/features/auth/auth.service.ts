@@ -1,0 +1,140 @@
+import { LIMITS, REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH, type LoginResponse, type OtpRequestResponse } from '@saathi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../core/clock';
+import { hmacHex, newOtpCode, newToken, randomString, sameHex, sha256Hex } from '../../core/crypto';
+import { AppError, TooManyRequestsError, ValidationError } from '../../core/errors';
+import type { SmsProvider } from '../../core/sms';
+import type { UsersService } from '../users/users.service';
+import type { AuthRepository } from './auth.repository';
+import type { SessionsRepository } from './sessions.repository';
+
+/** Per-hour caps on code requests (DESIGN.md §4), counted from otp_codes rows. */
+export const OTP_RATE_LIMITS = {
+  windowSeconds: 3600,
+  perNumber: 5,
+  perIp: 20,
+} as const;
+
+export interface AuthServiceDeps {
+  auth: AuthRepository;
+  sessions: SessionsRepository;
+  users: UsersService;
+  sms: SmsProvider;
+  clock: Clock;
+  /** Keys the HMAC of stored codes. */
+  secret: string;
+  sessionTtlDays: number;
+  log: FastifyBaseLogger;
+}
+
+export function otpMessage(code: string): string {
+  return `Your Saathi login code is ${code}. It expires in ${LIMITS.otpTtlSeconds / 60} minutes.`;
+}
+
+const secondsUntil = (later: Date, now: Date) => Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { auth, sessions, users, sms, clock, secret } = deps;
+  // The number is part of the MAC, so a code hash is useless for any other number.
+  const hashCode = (phoneNumber: string, code: string) => hmacHex(secret, `${phoneNumber}:${code}`);
+
+  return {
+    async requestCode(phoneNumber: string, ip: string): Promise<OtpRequestResponse> {
+      const now = clock();
+      const code = newOtpCode();
+      const windowStart = new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000);
+      const codeId = await auth.transaction(async (trx) => {
+        await auth.lockRequester(trx, phoneNumber, ip);
+        const last = await auth.latestCreatedAt(trx, phoneNumber);
+        if (last && now.getTime() - last.getTime() < LIMITS.otpResendSeconds * 1000) {
+          const wait = secondsUntil(new Date(last.getTime() + LIMITS.otpResendSeconds * 1000), now);
+          throw new TooManyRequestsError(`Please wait ${wait} seconds before asking for a new code.`, wait);
+        }
+        const byNumber = await auth.countForPhoneSince(trx, phoneNumber, windowStart);
+        if (byNumber.count >= OTP_RATE_LIMITS.perNumber && byNumber.oldest) {
+          const wait = secondsUntil(new Date(byNumber.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
+          throw new TooManyRequestsError('Too many codes were requested for this number. Try again later.', wait);
+        }
+        const byIp = await auth.countForIpSince(trx, ip, windowStart);
+        if (byIp.count >= OTP_RATE_LIMITS.perIp && byIp.oldest) {
+          const wait = secondsUntil(new Date(byIp.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
+          throw new TooManyRequestsError('Too many codes were requested from this network. Try again later.', wait);
+        }
+        return auth.insertCode(trx, {
+          phoneNumber,
+          codeHash: hashCode(phoneNumber, code),
+          ip,
+          now,
+          expiresAt: new Date(now.getTime() + LIMITS.otpTtlSeconds * 1000),
+        });
+      });
+      try {
+        await sms.send({ to: phoneNumber, text: otpMessage(code) });
+      } catch (error) {
+        await auth.deleteCode(codeId);
+        deps.log.error({ err: error, provider: sms.name }, 'sending the login code failed');
+        throw new AppError(502, 'sms_failed', 'The code could not be sent. Try again in a minute.');
+      }
+      return { sent: true, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: LIMITS.otpResendSeconds };
+    },
+
+    async verifyCode(input: { phoneNumber: string; code: string; referrer?: string | undefined; userAgent: string | null }): Promise<LoginResponse> {
+      const { phoneNumber, code } = input;
+      const now = clock();
+      const stored = await auth.latestUnusedCode(phoneNumber);
+      if (!stored) throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
+      if (stored.attempts >= LIMITS.otpMaxAttempts) throw lockedOut();
+      if (stored.expires_at.getTime() <= now.getTime()) {
+        throw new ValidationError('The code has expired. Request a new one.', 'code', 'code_expired');
+      }
+      const attempts = await auth.registerAttempt(stored.id, LIMITS.otpMaxAttempts);
+      if (attempts === undefined) throw lockedOut();
+      if (!sameHex(hashCode(phoneNumber, code), stored.code_hash)) {
+        throw new ValidationError('Incorrect code', 'code', 'incorrect_code');
+      }
+
+      const token = newToken();
+      const userId = await auth.transaction(async (trx) => {
+        if (!(await auth.consumeCode(trx, stored.id, now))) {
+          throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
+        }
+        const id = await findOrCreateUser(trx, phoneNumber);
+        const referrer = input.referrer?.trim().toUpperCase();
+        if (referrer) await auth.setReferrerOnce(trx, id, referrer);
+        await sessions.create(trx, {
+          userId: id,
+          tokenHash: sha256Hex(token),
+          userAgent: input.userAgent?.slice(0, 300) ?? null,
+          now,
+          expiresAt: new Date(now.getTime() + deps.sessionTtlDays * 86_400_000),
+        });
+        return id;
+      });
+      return { token, user: await users.getUser(userId) };
+    },
+
+    async logout(sessionId: number): Promise<void> {
+      await sessions.revoke(sessionId, clock());
+    },
+  };
+
+  async function findOrCreateUser(trx: Parameters<Parameters<AuthRepository['transaction']>[0]>[0], phoneNumber: string) {
+    // A referral id collision is rare (32^8 ids); a few tries make it vanishingly so.
+    for (let i = 0; i < 5; i++) {
+      const existing = await auth.findUserIdByPhone(trx, phoneNumber);
+      if (existing !== undefined) {
+        await auth.markVerified(trx, existing);
+        return existing;
+      }
+      const created = await auth.insertUser(trx, phoneNumber, randomString(REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH));
+      if (created !== undefined) return created;
+    }
+    throw new Error('could not allocate a unique referral id');
+  }
+}
+
+function lockedOut(): TooManyRequestsError {
+  return new TooManyRequestsError('Too many wrong codes. Request a new code.', undefined, 'code_locked');
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

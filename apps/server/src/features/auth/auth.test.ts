@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, build } from '../../../test/build';
+import { takeConsoleErrors } from '../../../test/console';
+import { uniquePhone } from '../../../test/factory';
+import { OTP_RATE_LIMITS } from './auth.service';
+
+const t = build();
+
+let ipCounter = 0;
+/** Each test asks from its own address so the per-IP limit only bites where it is tested. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function requestCode(phoneNumber: string, ip: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { phoneNumber }, remoteAddress: ip });
+}
+
+async function verify(payload: { phoneNumber: string; code: string; referrer?: string }, ip = '10.9.9.9') {
+  return t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload, remoteAddress: ip });
+}
+
+async function login(phoneNumber: string, referrer?: string) {
+  const ip = freshIp();
+  expect((await requestCode(phoneNumber, ip)).statusCode).toBe(200);
+  const res = await verify({ phoneNumber, code: t.sms.lastCode(phoneNumber), ...(referrer ? { referrer } : {}) }, ip);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { token: string; user: { id: number; referralId: string; referredBy: number | null; isVerified: boolean; phoneNumber: string } };
+}
+
+/** A code that is certainly not the one sent. */
+const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+async function countCodes(phoneNumber: string) {
+  const row = await t.db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('phone_number', '=', phoneNumber)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('OTP login', () => {
+  it('sends a 6-digit code by SMS and exchanges it for a token and a new verified user', async () => {
+    const phone = uniquePhone();
+    const res = await requestCode(phone, freshIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: true, expiresInSeconds: 300, resendAfterSeconds: 30 });
+    const message = t.sms.messages.at(-1)!;
+    expect(message.to).toBe(phone);
+    expect(message.text).toMatch(/^Your Saathi login code is \d{6}\. It expires in 5 minutes\.$/);
+
+    const stored = await t.db.selectFrom('otp_codes').select('code_hash').where('phone_number', '=', phone).executeTakeFirstOrThrow();
+    expect(stored.code_hash).not.toContain(t.sms.lastCode(phone));
+
+    const verified = await verify({ phoneNumber: phone, code: t.sms.lastCode(phone) });
+    expect(verified.statusCode).toBe(200);
+    const { token, user } = verified.json();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(user).toMatchObject({ phoneNumber: phone, isVerified: true, referredBy: null, role: 'user', userType: 'Youth', profileCompleted: false });
+    expect(user.referralId).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
+
+    const session = await t.db.selectFrom('sessions').select(['token_hash', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(session.token_hash).not.toBe(token);
+    const ttlDays = (new Date(session.expires_at).getTime() - t.clock.now().getTime()) / 86_400_000;
+    expect(ttlDays).toBeGreaterThan(29.9);
+    expect(ttlDays).toBeLessThan(30.1);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: user.id, phoneNumber: phone });
+  });
+
+  it('accepts +91 and spaces, and signs an existing user in to the same account', async () => {
+    const existing = await t.factory.user({ name: 'Asha Patel' });
+    const pretty = `+91 ${existing.phoneNumber.slice(0, 5)} ${existing.phoneNumber.slice(5)}`;
+    const ip = freshIp();
+    expect((await requestCode(pretty, ip)).statusCode).toBe(200);
+    const res = await verify({ phoneNumber: pretty, code: t.sms.lastCode(existing.phoneNumber) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: existing.id, name: 'Asha Patel', referralId: existing.referralId });
+  });
+
+  it.each([
+    ['a 9-digit number', '987654321'],
+    ['an alphabetic number', 'abcdefghij'],
+    ['a number not starting with 6-9', '1234567890'],
+  ])('rejects %s with 400 naming phoneNumber, and stores nothing', async (_label, phoneNumber) => {
+    const res = await requestCode(phoneNumber, freshIp());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'validation_error', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' },
+    });
+    expect(await countCodes(phoneNumber)).toBe(0);
+    expect(t.sms.messages.some((m) => m.to === phoneNumber)).toBe(false);
+  });
+
+  it('rejects a wrong code with 400 "Incorrect code" on field code', async () => {
+    const phone = uniquePhone();
+    await requestCode(phone, freshIp());
+    const res = await verify({ phoneNumber: phone, code: wrongCodeFor(t.sms.lastCode(phone)) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'incorrect_code', message: 'Incorrect code', field: 'code' } });
+    const users = await t.db.selectFrom('users').select('id').where('phone_number', '=', phone).execute();
+    expect(users).toHaveLength(0);
+  });
+
+  it('rejects a code that is not 6 digits before looking it up', async () => {
+    const res = await verify({ phoneNumber: uniquePhone(), code: '12ab' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_error', field: 'code' });
+  });
+
+  it('rejects an expired code with 400 and a clear message', async () => {
+    const phone = uniquePhone();
+    await requestCode(phone, freshIp());
+    t.clock.advance(301_000);
+    const res = await verify({ phoneNumber: phone, code: t.sms.lastCode(phone) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'code_expired', message: 'The code has expired. Request a new one.', field: 'code' } });
+  });
+
+  it('locks the code out after 5 wrong tries, even for the right code, until a new one is requested', async () => {
+    const phone = uniquePhone();
+    const ip = freshIp();
+    await requestCode(phone, ip);
+    const code = t.sms.lastCode(phone);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await verify({ phoneNumber: phone, code: wrongCodeFor(code) });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const locked = await verify({ phoneNumber: phone, code });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatchObject({ code: 'code_locked', message: 'Too many wrong codes. Request a new code.' });
+
+    t.clock.advance(31_000);
+    expect((await requestCode(phone, ip)).statusCode).toBe(200);
+    const fresh = await verify({ phoneNumber: phone, code: t.sms.lastCode(phone) });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('uses a code once', async () => {
+    const phone = uniquePhone();
+    await requestCode(phone, freshIp());
+    const code = t.sms.lastCode(phone);
+    expect((await verify({ phoneNumber: phone, code })).statusCode).toBe(200);
+    const again = await verify({ phoneNumber: phone, code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ code: 'code_not_requested', field: 'code' });
+  });
+
+  it('refuses a resend within 30 seconds with 429 and retryAfterSeconds', async () => {
+    const phone = uniquePhone();
+    const ip = freshIp();
+    await requestCode(phone, ip);
+    t.clock.advance(10_000);
+    const soon = await requestCode(phone, ip);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toEqual({
+      error: { code: 'too_many_requests', message: 'Please wait 20 seconds before asking for a new code.', retryAfterSeconds: 20 },
+    });
+    expect(soon.headers['retry-after']).toBe('20');
+    expect(await countCodes(phone)).toBe(1);
+    t.clock.advance(20_000);
+    expect((await requestCode(phone, ip)).statusCode).toBe(200);
+    expect(await countCodes(phone)).toBe(2);
+  });
+
+  it(`allows ${OTP_RATE_LIMITS.perNumber} codes per number per hour`, async () => {
+    const phone = uniquePhone();
+    for (let i = 0; i < OTP_RATE_LIMITS.perNumber; i++) {
+      expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+      t.clock.advance(31_000);
+    }
+    const limited = await requestCode(phone, freshIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe('Too many codes were requested for this number. Try again later.');
+    expect(limited.json().error.retryAfterSeconds).toBeGreaterThan(3000);
+    t.clock.advance(3600_000);
+    expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+  });
+
+  it(`allows ${OTP_RATE_LIMITS.perIp} codes per IP per hour`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < OTP_RATE_LIMITS.perIp; i++) {
+      expect((await requestCode(uniquePhone(), ip)).statusCode).toBe(200);
+    }
+    const limited = await requestCode(uniquePhone(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe('Too many codes were requested from this network. Try again later.');
+    expect((await requestCode(uniquePhone(), freshIp())).statusCode).toBe(200);
+    t.clock.advance(3600_000);
+  });
+
+  it('answers 502 when the SMS cannot be sent, and keeps no code', async () => {
+    const phone = uniquePhone();
+    t.sms.failNext();
+    const res = await requestCode(phone, freshIp());
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('sms_failed');
+    expect(await countCodes(phone)).toBe(0);
+    const logged = takeConsoleErrors().join('\n');
+    expect(logged).toContain('sending the login code failed');
+    expect(logged).not.toMatch(/login code is \d{6}/);
+    expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+  });
+});
+
+describe('referrer', () => {
+  it('sets referredBy from a referral id at the first login and never overwrites it', async () => {
+    const first = await t.factory.user();
+    const second = await t.factory.user();
+    const phone = uniquePhone();
+    const a = await login(phone, first.referralId.toLowerCase());
+    expect(a.user.referredBy).toBe(first.id);
+    t.clock.advance(31_000);
+    const b = await login(phone, second.referralId);
+    expect(b.user.referredBy).toBe(first.id);
+  });
+
+  it('ignores an unknown referrer and the user\'s own referral id', async () => {
+    const phone = uniquePhone();
+    const a = await login(phone, 'ZZZZZZZZ');
+    expect(a.user.referredBy).toBeNull();
+    t.clock.advance(31_000);
+    const b = await login(phone, a.user.referralId);
+    expect(b.user.referredBy).toBeNull();
+  });
+
+  it('does not let two users refer each other', async () => {
+    const inviter = await t.factory.user();
+    const phone = uniquePhone();
+    const invited = await login(phone, inviter.referralId);
+    expect(invited.user.referredBy).toBe(inviter.id);
+    const inviterLogin = await login(inviter.phoneNumber, invited.user.referralId);
+    expect(inviterLogin.user.referredBy).toBeNull();
+  });
+});
+
+describe('tokens', () => {
+  it('logout revokes the token', async () => {
+    const { token } = await login(uniquePhone());
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error.code).toBe('unauthorized');
+  });
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a garbage token', 'Bearer not-a-real-token-at-all-xxxxxxxxxxxx'],
+    ['a non-bearer scheme', 'Basic dXNlcjpwYXNz'],
+  ])('answers 401 for %s', async (_label, authorization) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: authorization ? { authorization } : {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+
+  it('answers 401 for a revoked or expired token', async () => {
+    const user = await t.factory.user();
+    const revoked = await t.loginAs(user);
+    await t.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(revoked) })).statusCode).toBe(401);
+
+    const expired = await t.loginAs(user, { expiresAt: new Date(t.clock.now().getTime() - 1000) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(expired) })).statusCode).toBe(401);
+
+    const valid = await t.loginAs(user);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(valid) })).statusCode).toBe(200);
+  });
+
+  it('logout without a token is 401', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('session activity', () => {
+  it('records last use at most once a minute', async () => {
+    const user = await t.factory.user();
+    const token = await t.loginAs(user);
+    const lastUsed = async () =>
+      new Date((await t.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).last_used_at).getTime();
+    t.clock.advance(120_000);
+    await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    const first = await lastUsed();
+    expect(first).toBe(t.clock.now().getTime());
+    t.clock.advance(30_000);
+    await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    expect(await lastUsed()).toBe(first);
+    t.clock.advance(31_000);
+    await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    expect(await lastUsed()).toBe(t.clock.now().getTime());
+  });
+});

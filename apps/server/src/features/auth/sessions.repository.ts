@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import type { Permission, Role } from '@saathi/shared';
+import type { DbRef } from '../../core/db/db-ref';
+import type { Database } from '../../core/db/schema';
+
+export interface ActiveSession {
+  sessionId: number;
+  userId: number;
+  role: Role;
+  permissions: Permission[];
+  lastUsedAt: Date;
+}
+
+/** Bearer sessions: only SHA-256 hashes of tokens are stored (sessions.token_hash is unique). */
+export function createSessionsRepository(ref: DbRef) {
+  return {
+    async create(db: Kysely<Database>, input: { userId: number; tokenHash: string; userAgent: string | null; now: Date; expiresAt: Date }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          user_id: input.userId,
+          token_hash: input.tokenHash,
+          user_agent: input.userAgent,
+          created_at: input.now,
+          last_used_at: input.now,
+          expires_at: input.expiresAt,
+        })
+        .execute();
+    },
+
+    /** A session that is neither revoked nor expired, with its user's role and permissions. */
+    async findActive(tokenHash: string, now: Date): Promise<ActiveSession | undefined> {
+      const row = await ref.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.user_id as userId',
+          'sessions.last_used_at as lastUsedAt',
+          'users.role as role',
+          sql<Permission[]>`array(select p.permission from user_permissions p where p.user_id = users.id order by p.permission)`.as('permissions'),
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst();
+      return row ? { ...row, lastUsedAt: new Date(row.lastUsedAt) } : undefined;
+    },
+
+    async touch(sessionId: number, now: Date): Promise<void> {
+      await ref.db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+    },
+
+    async revoke(sessionId: number, now: Date): Promise<void> {
+      await ref.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

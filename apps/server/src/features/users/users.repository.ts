@@ -1,0 +1,140 @@
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Permission } from '@saathi/shared';
+import type { DbRef } from '../../core/db/db-ref';
+import type { Database } from '../../core/db/schema';
+import type { UsersTable } from '../../core/db/tables/users';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface ContactRow {
+  name: string;
+  phone_number: string;
+  relation: string | null;
+}
+
+export interface LocationRow {
+  id: number;
+  name: string;
+  is_business_location: boolean;
+  is_volunteer_location: boolean;
+  longitude: number;
+  latitude: number;
+}
+
+export interface UserRecord {
+  user: UserRow;
+  permissions: Permission[];
+  contacts: ContactRow[];
+  locations: LocationRow[];
+}
+
+export interface NewContact {
+  name: string;
+  phoneNumber: string;
+  relation: string | null;
+}
+
+export interface NewLocation {
+  name: string;
+  isBusinessLocation: boolean;
+  isVolunteerLocation: boolean;
+  longitude: number;
+  latitude: number;
+}
+
+export type UserColumnsPatch = Omit<Updateable<UsersTable>, 'id' | 'phone_number' | 'referral_id' | 'created_at'>;
+
+/** Users with their contacts, saved places and permissions. The only SQL of this feature. */
+export function createUsersRepository(ref: DbRef) {
+  return {
+    /** Everything `User` needs, in four indexed reads (by primary key / user_id). */
+    async findById(id: number, db: Kysely<Database> = ref.db): Promise<UserRecord | undefined> {
+      const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!user) return undefined;
+      const [permissions, contacts, locations] = await Promise.all([
+        db.selectFrom('user_permissions').select('permission').where('user_id', '=', id).orderBy('permission').execute(),
+        db
+          .selectFrom('emergency_contacts')
+          .select(['name', 'phone_number', 'relation'])
+          .where('user_id', '=', id)
+          .orderBy('position')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('saved_locations')
+          .select([
+            'id',
+            'name',
+            'is_business_location',
+            'is_volunteer_location',
+            sql<number>`ST_X(location::geometry)`.as('longitude'),
+            sql<number>`ST_Y(location::geometry)`.as('latitude'),
+          ])
+          .where('user_id', '=', id)
+          .orderBy('position')
+          .orderBy('id')
+          .execute(),
+      ]);
+      return {
+        user,
+        permissions: permissions.map((p) => p.permission as Permission),
+        contacts,
+        locations,
+      };
+    },
+
+    /**
+     * Applies a profile change in one transaction: columns, then the lists, each replaced
+     * whole when given. A failure anywhere leaves the stored profile untouched.
+     */
+    async update(
+      id: number,
+      change: { columns: UserColumnsPatch; contacts?: NewContact[] | undefined; locations?: NewLocation[] | undefined },
+    ): Promise<void> {
+      await ref.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ ...change.columns, updated_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .execute();
+        if (change.contacts) {
+          await trx.deleteFrom('emergency_contacts').where('user_id', '=', id).execute();
+          if (change.contacts.length > 0) {
+            await trx
+              .insertInto('emergency_contacts')
+              .values(
+                change.contacts.map((c, position) => ({
+                  user_id: id,
+                  name: c.name,
+                  phone_number: c.phoneNumber,
+                  relation: c.relation,
+                  position,
+                })),
+              )
+              .execute();
+          }
+        }
+        if (change.locations) {
+          await trx.deleteFrom('saved_locations').where('user_id', '=', id).execute();
+          if (change.locations.length > 0) {
+            await trx
+              .insertInto('saved_locations')
+              .values(
+                change.locations.map((l, position) => ({
+                  user_id: id,
+                  name: l.name,
+                  is_business_location: l.isBusinessLocation,
+                  is_volunteer_location: l.isVolunteerLocation,
+                  location: sql<string>`ST_SetSRID(ST_MakePoint(${l.longitude}::float8, ${l.latitude}::float8), 4326)::geography`,
+                  position,
+                })),
+              )
+              .execute();
+          }
+        }
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,68 @@
+import type { UpdateUserBody, User } from '@saathi/shared';
+import type { z } from 'zod';
+import { NotFoundError } from '../../core/errors';
+import { blankToNull, toUser } from './users.mapper';
+import type { UserColumnsPatch, UsersRepository } from './users.repository';
+
+export type UserChange = z.output<typeof UpdateUserBody>;
+
+/** Body fields → columns. Only the keys present in the body are written. */
+function toColumns(body: UserChange): UserColumnsPatch {
+  const columns: UserColumnsPatch = {};
+  if (body.name !== undefined) columns.name = body.name;
+  if (body.email !== undefined) columns.email = blankToNull(body.email);
+  if (body.city !== undefined) columns.city = blankToNull(body.city);
+  if (body.state !== undefined) columns.state = blankToNull(body.state);
+  if (body.pincode !== undefined) columns.pincode = blankToNull(body.pincode);
+  if (body.dob !== undefined) columns.dob = body.dob;
+  if (body.userType !== undefined) columns.user_type = body.userType;
+  if (body.profession !== undefined) columns.profession = body.profession;
+  if (body.availableForCommunity !== undefined) columns.available_for_community = body.availableForCommunity;
+  if (body.availableForPaidProfessionalService !== undefined)
+    columns.available_for_paid_professional_service = body.availableForPaidProfessionalService;
+  if (body.shareLiveLocation !== undefined) columns.share_live_location = body.shareLiveLocation;
+  if (body.hasJoinedCommunity !== undefined) columns.has_joined_community = body.hasJoinedCommunity;
+  if (body.startAudioVideoRecordOnSos !== undefined) columns.start_audio_video_record_on_sos = body.startAudioVideoRecordOnSos;
+  if (body.streamAudioVideoOnSos !== undefined) columns.stream_audio_video_on_sos = body.streamAudioVideoOnSos;
+  if (body.broadcastAudioOnSos !== undefined) columns.broadcast_audio_on_sos = body.broadcastAudioOnSos;
+  if (body.sosCountdownSeconds !== undefined) columns.sos_countdown_seconds = body.sosCountdownSeconds;
+  if (body.businessName !== undefined) columns.business_name = blankToNull(body.businessName);
+  if (body.businessCategory !== undefined) columns.business_category = body.businessCategory;
+  if (body.whatsappNumber !== undefined) columns.whatsapp_number = blankToNull(body.whatsappNumber);
+  if (body.defaultApp !== undefined) columns.default_app = body.defaultApp;
+  if (body.language !== undefined) columns.language = body.language;
+  if (body.newsPreferences !== undefined) {
+    columns.news_language = body.newsPreferences.language;
+    columns.news_categories = body.newsPreferences.categories;
+    columns.news_type = body.newsPreferences.newsType;
+  }
+  if (body.profileCompleted !== undefined) columns.profile_completed = body.profileCompleted;
+  return columns;
+}
+
+export function createUsersService(users: UsersRepository) {
+  return {
+    async getUser(id: number): Promise<User> {
+      const record = await users.findById(id);
+      if (!record) throw new NotFoundError('User not found');
+      return toUser(record);
+    },
+
+    async updateUser(id: number, body: UserChange): Promise<User> {
+      await users.update(id, {
+        columns: toColumns(body),
+        contacts: body.emergencyContacts?.map((c) => ({ name: c.name, phoneNumber: c.phoneNumber, relation: c.relation || null })),
+        locations: body.locations?.map((l) => ({
+          name: l.name,
+          isBusinessLocation: l.isBusinessLocation,
+          isVolunteerLocation: l.isVolunteerLocation,
+          longitude: l.location.coordinates[0],
+          latitude: l.location.coordinates[1],
+        })),
+      });
+      return this.getUser(id);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,77 @@
+import { buildApp, mediaDirOf } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DbHandle } from './core/db/database';
+import { migrateToLatest } from './core/db/migrate';
+import { seedDemoData } from './seed/index';
+
+/** Opens, migrates and (in embedded development mode) seeds the database. */
+async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<DbHandle> {
+  const started = Date.now();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+    if (config.seedDemoData) {
+      const { seeded } = await seedDemoData(handle.db, { mediaDir: mediaDirOf(config), log });
+      if (seeded) log('demo data seeded');
+    }
+    log(`database ready (${handle.kind}) in ${Date.now() - started} ms`);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // The port opens first: the web app is served at once, `/api` answers 503 until the
+  // database below is ready (creating the embedded one takes several seconds).
+  let logInfo: (msg: string) => void = (msg) => process.stdout.write(`${msg}\n`);
+  const dbPromise = prepareDatabase(config, (msg) => logInfo(msg));
+  const app = await buildApp(config, { db: dbPromise });
+  logInfo = (msg) => app.log.info(msg);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      const handle = await dbPromise.catch(() => undefined);
+      await handle?.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  dbPromise.catch((error: unknown) => {
+    app.log.fatal({ err: error }, 'the database could not be prepared');
+    void app.close().finally(() => process.exit(1));
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Saathi is listening on ${config.publicUrl} (database: ${config.databaseUrl ? 'postgres' : 'embedded PGlite'})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type DbHandle, type DbKind } from '../src/core/db/database';
+import type { Database } from '../src/core/db/schema';
+import { createFactory, type Factory } from './factory';
+import { adminQuery, quoteIdent, withDatabase } from './pg-admin';
+import { createRecordingSms, type RecordingSms } from './recording-sms';
+import { createTestClock, type TestClock } from './test-clock';
+import './provided';
+
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+export interface TestApp {
+  app: App;
+  db: Kysely<Database>;
+  kind: DbKind;
+  config: Config;
+  dataDir: string;
+  sms: RecordingSms;
+  clock: TestClock;
+  factory: Factory;
+  /** A bearer token for `user` (see factory.loginAs). */
+  loginAs: Factory['loginAs'];
+}
+
+/** Which database this project runs on (vitest.config.ts sets it per project). */
+export function testDbKind(): DbKind {
+  return process.env.SAATHI_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A private database for this test file: a copy of the migrated template. */
+async function openTestDatabase(dataDir: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (testDbKind() === 'postgres') {
+    const adminUrl = inject('pgAdminUrl');
+    const template = inject('pgTemplateDb');
+    // Named after the template so the global teardown can sweep copies a crash left behind.
+    const name = `${template}_${randomBytes(4).toString('hex')}`;
+    await cloneTemplate(adminUrl, name, template);
+    const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), dataDir, poolSize: 4 });
+    return { handle, drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`) };
+  }
+  await fs.cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
+  return { handle: await openDatabase({ dataDir }), drop: async () => undefined };
+}
+
+/** Two files cloning at the same instant can see "source database is being accessed"; retry. */
+async function cloneTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || !String(error).includes('being accessed by other users')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 + attempt * 200));
+    }
+  }
+}
+
+/**
+ * Builds the app once for the calling test file on its own database copy, and closes both
+ * after the file. Returns an object whose fields are filled in `beforeAll`.
+ */
+export function build(env: Record<string, string> = {}): TestApp {
+  const ctx = {} as TestApp;
+  let drop: () => Promise<void> = async () => undefined;
+  let handle: DbHandle | undefined;
+
+  beforeAll(async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-test-'));
+    const opened = await openTestDatabase(dataDir);
+    handle = opened.handle;
+    drop = opened.drop;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      // Errors reach console.error, so an unexpected 500 fails the test (setup-loud.ts).
+      LOG_LEVEL: 'error',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+      ...env,
+    });
+    const sms = createRecordingSms();
+    const clock = createTestClock();
+    const logStream = { write: (line: string) => console.error(line.trimEnd()) };
+    const app = await buildApp(config, { db: handle, sms, clock: clock.now, logStream });
+    await app.ready();
+    const factory = createFactory(() => handle!.db);
+    Object.assign(ctx, { app, db: handle.db, kind: handle.kind, config, dataDir, sms, clock, factory, loginAs: factory.loginAs });
+  });
+
+  afterAll(async () => {
+    await ctx.app?.close();
+    await handle?.close();
+    await drop();
+    if (ctx.dataDir) await fs.rm(ctx.dataDir, { recursive: true, force: true });
+  });
+
+  return ctx;
+}
+
+/** `Authorization` header for a token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,36 @@
+import pg from 'pg';
+
+/** Runs one statement on a short-lived connection (CREATE/DROP DATABASE cannot run in a pool transaction). */
+export async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Names of the databases whose name starts with `prefix`. */
+export async function databasesWithPrefix(url: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    return result.rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same server URL pointing at another database. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+  return `"${name}"`;
+}

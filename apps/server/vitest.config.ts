@@ -1,0 +1,33 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * unit: pure functions, no database. integration: the API through `app.inject` on a
+ * PGlite copy per test file; integration-pg: the same files on PostgreSQL, only when
+ * TEST_DATABASE_URL points at a server with PostGIS.
+ */
+const integration = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: ['src/**/*.test.ts'],
+    exclude: ['src/**/*.unit.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    env: { SAATHI_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    // Each PGlite instance is a WebAssembly Postgres; two at a time keeps memory in check.
+    maxWorkers: 2,
+    setupFiles: ['./test/setup-loud.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts'] } },
+      integration('integration', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres')] : []),
+    ],
+  },
+});
