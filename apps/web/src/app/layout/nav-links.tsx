@@ -1,0 +1,31 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { activeNavItem, navItems } from '../nav-items';
+
+/**
+ * The main navigation: a bottom bar on phones and small tablets, a side rail from 1024 px.
+ * Which one shows is decided by CSS (layout.css), so the first paint is right at any width.
+ */
+export function NavLinks({ variant }: { variant: 'bottom' | 'side' }) {
+  const { t } = useTranslation('nav');
+  const { pathname } = useLocation();
+  const active = activeNavItem(pathname);
+  return (
+    <nav className={`nav nav--${variant}`} aria-label={t('mainNavigation')}>
+      <ul>
+        {navItems.map((item) => {
+          const Icon = item.icon;
+          const current = active?.path === item.path;
+          return (
+            <li key={item.path}>
+              <Link to={item.path} className="nav__link" aria-current={current ? 'page' : undefined}>
+                <Icon className="nav__icon" />
+                <span>{t(item.labelKey)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { AccountIcon, NewsIcon, SosIcon, type IconComponent } from '../components/icons';
+
+export interface NavItem {
+  /** Key in the `nav` namespace; its English text is the link's accessible name. */
+  labelKey: string;
+  path: string;
+  icon: IconComponent;
+  /** Other paths that highlight this item (e.g. /sos for the dashboard). */
+  matches?: readonly string[];
+}
+
+/** The main navigation, in order. Features add their entry here (Community, Reels… come later). */
+export const navItems: readonly NavItem[] = [
+  { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos'] },
+  { labelKey: 'news', path: '/news', icon: NewsIcon, matches: ['/all-news'] },
+  { labelKey: 'account', path: '/account', icon: AccountIcon, matches: ['/profile'] },
+];
+
+/** The nav item for a path: exact match on '/', prefix match for the others. */
+export function activeNavItem(pathname: string, items: readonly NavItem[] = navItems): NavItem | undefined {
+  const matchesPath = (candidate: string) =>
+    candidate === '/' ? pathname === '/' : pathname === candidate || pathname.startsWith(`${candidate}/`);
+  return items.find((item) => matchesPath(item.path) || (item.matches ?? []).some(matchesPath));
+}

@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RootShell } from './root-shell';
+import { AppLayout } from './layout/app-layout';
+import { RequireAuth } from './require-auth';
+import { RouteErrorPage } from './route-error-page';
+import { PageLoading } from '../components/page-loading';
+
+/**
+ * One lazy chunk per screen: `page(() => import(...), 'ExportName')` loads the module on first
+ * visit, together with the MUI theme, and hands React Router its named component (a wrong name
+ * fails the typecheck).
+ */
+function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return async () => {
+    const [module, { MuiScope }] = await Promise.all([load(), import('../theme/mui-scope')]);
+    const Screen: ComponentType = module[name];
+    return {
+      Component: function ThemedScreen() {
+        return (
+          <MuiScope>
+            <Screen />
+          </MuiScope>
+        );
+      },
+    };
+  };
+}
+
+/** A screen built without MUI (the SOS dashboard): no theme chunk on its path. */
+function plainPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootShell,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      { path: '/login/:referrer?', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+      {
+        Component: AppLayout,
+        children: [
+          {
+            Component: RequireAuth,
+            children: [
+              { index: true, lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
+              { path: 'sos', lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
+              { path: 'profile', lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
+              { path: 'account', lazy: page(() => import('../features/account/account-page'), 'AccountPage') },
+              { path: 'news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
+              { path: 'all-news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
+              { path: 'news/:id', lazy: page(() => import('../features/news/news-article-page'), 'NewsArticlePage') },
+            ],
+          },
+          // Public pages (SPEC.md §2: no sign-in flag).
+          { path: 'tnc', lazy: page(() => import('../features/info/terms-page'), 'TermsPage') },
+          { path: 'help', lazy: page(() => import('../features/info/help-page'), 'HelpPage') },
+          { path: 'about-us', lazy: page(() => import('../features/info/about-page'), 'AboutPage') },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,175 @@
+import { BUSINESS_CATEGORIES } from '@saathi/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, renderRoutes } from '../../test/render';
+import { getSession } from '../auth/session';
+import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { AccountPage } from './account-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const completedUser = makeUser({
+  name: 'Priya Sharma',
+  profileCompleted: true,
+  emergencyContacts: [{ name: 'Meena Sharma', phoneNumber: '9876543210', relation: 'mother' }],
+  locations: [
+    {
+      id: 1,
+      name: 'Home',
+      isBusinessLocation: false,
+      isVolunteerLocation: false,
+      location: { type: 'Point', coordinates: [72.5714, 23.0225] },
+    },
+    {
+      id: 2,
+      name: 'Shop',
+      isBusinessLocation: false,
+      isVolunteerLocation: false,
+      location: { type: 'Point', coordinates: [72.58, 23.03] },
+    },
+  ],
+});
+
+async function renderAccount(path = '/account', handlers: Parameters<typeof mockApi>[1] = {}) {
+  signIn(completedUser);
+  const api = mockApi(completedUser, handlers);
+  const view = await renderRoutes([page('/account', <AccountPage />), page('/login', <h1>Login page</h1>)], path);
+  await screen.findByRole('tablist', { name: 'Account sections' });
+  return { ...view, api };
+}
+
+describe('account page', { timeout: 30_000 }, () => {
+  it('offers every tab by its English name and opens the one in the URL', async () => {
+    await renderAccount('/account?tab=sos');
+    const names = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
+    expect(names).toEqual([
+      'Profile',
+      'Emergency contacts',
+      'Saved locations',
+      'SOS',
+      'Volunteering',
+      'Business',
+      'News',
+      'Language',
+    ]);
+    expect(screen.getByRole('tab', { name: 'SOS' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('SOS');
+  });
+
+  it('saves the SOS preferences with one PATCH and confirms with a toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderAccount('/account?tab=sos');
+
+    await user.click(screen.getByRole('switch', { name: 'Record audio and video' }));
+    await user.click(screen.getByRole('switch', { name: 'Broadcast audio to volunteers' }));
+    const slider = screen.getByRole('slider', { name: /SOS countdown/ });
+    act(() => slider.focus());
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(api.patches()).toEqual([
+      {
+        startAudioVideoRecordOnSos: true,
+        streamAudioVideoOnSos: false,
+        broadcastAudioOnSos: true,
+        sosCountdownSeconds: 5,
+      },
+    ]);
+    expect(getSession()?.user.startAudioVideoRecordOnSos).toBe(true);
+  });
+
+  it('lists every business category under its group and saves the business location', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderAccount('/account?tab=business');
+
+    const category = screen.getByRole('combobox', { name: 'Business category' });
+    const options = within(category).getAllByRole('option');
+    expect(options.map((option) => (option as HTMLOptionElement).value).filter(Boolean).sort()).toEqual(
+      [...BUSINESS_CATEGORIES].sort(),
+    );
+    expect(within(category).getByRole('group', { name: 'Food & Dining' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Sharma Sweets');
+    await user.selectOptions(category, 'desserts');
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number' }), '12345');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Business location' }), 'Shop');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // An invalid WhatsApp number is caught before anything is sent.
+    expect(screen.getByRole('textbox', { name: 'WhatsApp number' })).toHaveAccessibleDescription(
+      'Enter a valid 10-digit WhatsApp number',
+    );
+    expect(api.patches()).toHaveLength(0);
+
+    await user.clear(screen.getByRole('textbox', { name: 'WhatsApp number' }));
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number' }), '9898989898');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.patches()).toHaveLength(1));
+    expect(api.patches()[0]).toEqual({
+      businessName: 'Sharma Sweets',
+      businessCategory: 'desserts',
+      whatsappNumber: '9898989898',
+      locations: [
+        expect.objectContaining({ name: 'Home', isBusinessLocation: false }),
+        expect.objectContaining({ name: 'Shop', isBusinessLocation: true }),
+      ],
+    });
+  });
+
+  it('marks saved locations as volunteer locations', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderAccount('/account?tab=volunteering');
+
+    await user.click(screen.getByRole('switch', { name: 'Available to help people nearby' }));
+    await user.click(screen.getByRole('switch', { name: 'Share my live location while available' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Profession' }), 'Doctor Emergency');
+    await user.click(screen.getByRole('checkbox', { name: 'Volunteer at Home' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.patches()).toHaveLength(1));
+    expect(api.patches()[0]).toEqual({
+      availableForCommunity: true,
+      availableForPaidProfessionalService: false,
+      shareLiveLocation: true,
+      profession: 'Doctor Emergency',
+      locations: [
+        expect.objectContaining({ name: 'Home', isVolunteerLocation: true }),
+        expect.objectContaining({ name: 'Shop', isVolunteerLocation: false }),
+      ],
+    });
+  });
+
+  it('shows a server 400 on the named field and keeps the typed value', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAccount('/account?tab=profile', {
+      'PATCH /api/users/me': () => ({
+        status: 400,
+        body: { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid email', field: 'email' } },
+      }),
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@example.in');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid email address'));
+    expect(email).toHaveValue('priya@example.in');
+    expect(await screen.findByText('Some details need attention.')).toBeInTheDocument();
+  });
+
+  it('logs out: revokes the token on the server, clears the session and goes to /login', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, router } = await renderAccount('/account', {
+      'POST /api/auth/logout': () => ({ status: 200, body: { ok: true } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.requests.some((r) => r.method === 'POST' && r.path === '/api/auth/logout')).toBe(true);
+    expect(getSession()).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import type { User } from '@saathi/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PersonalFields } from '../../profile/components/personal-fields';
+import type { FieldErrors } from '../../profile/lib/field-errors';
+import { personalBodyFromValues, personalValuesFromUser } from '../../profile/lib/personal-values';
+import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { TabSection } from '../components/tab-section';
+
+export function ProfileTab({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  const { save, isPending } = useSaveProfile();
+  const [values, setValues] = useState(() => personalValuesFromUser(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  async function onSave() {
+    const result = await save(personalBodyFromValues(values, { includeEmail: true }), { successMessage: t('saved') });
+    setErrors(result.ok ? {} : result.errors);
+  }
+
+  return (
+    <TabSection title={t('tabs.profile')} description={t('profile.description')} onSave={() => void onSave()} saving={isPending}>
+      <PersonalFields values={values} errors={errors} onChange={setValues} showEmail />
+    </TabSection>
+  );
+}

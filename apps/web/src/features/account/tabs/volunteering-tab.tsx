@@ -1,0 +1,91 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Profession, User } from '@saathi/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProfessionSelect } from '../../profile/components/profession-select';
+import type { FieldErrors } from '../../profile/lib/field-errors';
+import { locationItemsFromUser, type LocationItem } from '../../profile/lib/locations';
+import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { SwitchField } from '../components/switch-field';
+import { TabSection } from '../components/tab-section';
+
+type VolunteerSwitch = 'availableForCommunity' | 'availableForPaidProfessionalService' | 'shareLiveLocation';
+const SWITCHES: readonly VolunteerSwitch[] = [
+  'availableForCommunity',
+  'availableForPaidProfessionalService',
+  'shareLiveLocation',
+];
+
+export function VolunteeringTab({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  const { save, isPending } = useSaveProfile();
+  const [flags, setFlags] = useState<Record<VolunteerSwitch, boolean>>(() => ({
+    availableForCommunity: user.availableForCommunity,
+    availableForPaidProfessionalService: user.availableForPaidProfessionalService,
+    shareLiveLocation: user.shareLiveLocation,
+  }));
+  const [profession, setProfession] = useState<Profession | ''>(user.profession ?? '');
+  const [locations, setLocations] = useState<LocationItem[]>(() => locationItemsFromUser(user.locations));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function toggleVolunteerLocation(index: number, checked: boolean) {
+    setLocations((current) => current.map((item, i) => (i === index ? { ...item, isVolunteerLocation: checked } : item)));
+  }
+
+  async function onSave() {
+    const body = { ...flags, profession: profession === '' ? null : profession, locations };
+    const result = await save(body, { successMessage: t('saved') });
+    setErrors(result.ok ? {} : result.errors);
+  }
+
+  return (
+    <TabSection
+      title={t('tabs.volunteering')}
+      description={t('volunteering.description')}
+      onSave={() => void onSave()}
+      saving={isPending}
+    >
+      <Stack spacing={2}>
+        {SWITCHES.map((key) => (
+          <SwitchField
+            key={key}
+            label={t(`volunteering.${key}`)}
+            hint={t(`volunteering.${key}Hint`)}
+            checked={flags[key]}
+            onChange={(checked) => setFlags({ ...flags, [key]: checked })}
+          />
+        ))}
+      </Stack>
+      <ProfessionSelect value={profession} onChange={setProfession} error={errors.profession} />
+      <div>
+        <Typography variant="subtitle2" component="h3" gutterBottom>
+          {t('volunteering.locationsHeading')}
+        </Typography>
+        {locations.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('volunteering.noLocations')}
+          </Typography>
+        ) : (
+          <FormGroup>
+            {locations.map((item, index) => (
+              <FormControlLabel
+                key={`${item.name}-${item.location.coordinates.join(',')}`}
+                control={
+                  <Checkbox
+                    checked={item.isVolunteerLocation}
+                    onChange={(event) => toggleVolunteerLocation(index, event.target.checked)}
+                  />
+                }
+                label={t('volunteering.volunteerAt', { name: item.name })}
+              />
+            ))}
+          </FormGroup>
+        )}
+      </div>
+    </TabSection>
+  );
+}

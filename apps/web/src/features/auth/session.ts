@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { User } from '@saathi/shared';
+
+/** localStorage key holding `{token, user}` as JSON (shared with e2e tests). */
+export const SESSION_STORAGE_KEY = 'saathi.session';
+
+export interface Session {
+  token: string;
+  user: User;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: Session | null = readStoredSession();
+
+function readStoredSession(): Session | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (isSession(parsed)) return parsed;
+  } catch {
+    // Corrupt or unavailable storage: start signed out rather than crash the app.
+  }
+  return null;
+}
+
+function isSession(value: unknown): value is Session {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { token?: unknown; user?: unknown };
+  return (
+    typeof candidate.token === 'string' &&
+    candidate.token.length > 0 &&
+    typeof candidate.user === 'object' &&
+    candidate.user !== null &&
+    typeof (candidate.user as { id?: unknown }).id === 'number'
+  );
+}
+
+function write(next: Session | null): void {
+  current = next;
+  try {
+    if (next) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Private mode or full storage: the session still lives for this tab.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The current session outside React (the API client reads the token here). */
+export function getSession(): Session | null {
+  return current;
+}
+
+export function setSession(token: string, user: User): void {
+  write({ token, user });
+}
+
+/** Replaces the stored user, keeping the token. Ignored when signed out. */
+export function updateSessionUser(user: User): void {
+  if (current) write({ token: current.token, user });
+}
+
+export function clearSession(): void {
+  if (current) write(null);
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab logging in or out changes what this tab may show.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_STORAGE_KEY) return;
+    current = readStoredSession();
+    for (const listener of listeners) listener();
+  });
+}
+
+export interface UseSessionResult {
+  token: string | null;
+  user: User | null;
+  isLoggedIn: boolean;
+  setSession: (token: string, user: User) => void;
+  updateUser: (user: User) => void;
+  logout: () => void;
+}
+
+export function useSession(): UseSessionResult {
+  const session = useSyncExternalStore(subscribe, getSession, getSession);
+  const logout = useCallback(() => clearSession(), []);
+  return useMemo(
+    () => ({
+      token: session?.token ?? null,
+      user: session?.user ?? null,
+      isLoggedIn: session !== null,
+      setSession,
+      updateUser: updateSessionUser,
+      logout,
+    }),
+    [session, logout],
+  );
+}
+
+/** Test helper: re-reads storage (tests change localStorage between cases). */
+export function reloadSessionFromStorage(): void {
+  current = readStoredSession();
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,5 @@
+import { InfoPage } from './info-page';
+
+export function HelpPage() {
+  return <InfoPage page="help" />;
+}

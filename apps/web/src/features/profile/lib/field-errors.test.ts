@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import { UpdateUserBody } from '@saathi/shared';
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsFromIssues, leafField, messageForField } from './field-errors';
+
+// Echoes the key (and max) so the assertions name the message that would be shown.
+const t = ((key: string, options?: { max?: number }) =>
+  options?.max === undefined ? key : `${key}:${options.max}`) as unknown as TFunction<'profile'>;
+
+describe('field errors', () => {
+  it('finds the field a dotted server path names', () => {
+    expect(leafField('emergencyContacts.2.phoneNumber')).toBe('phoneNumber');
+    expect(leafField('locations.0.location.coordinates.1')).toBe('location');
+    expect(leafField('dob')).toBe('dob');
+  });
+
+  it('maps shared-schema issues to one message per field', () => {
+    const parsed = UpdateUserBody.safeParse({
+      name: '',
+      pincode: '012345',
+      dob: '2999-01-01',
+      city: 'x'.repeat(81),
+      emergencyContacts: [{ name: 'Ravi', phoneNumber: '12345' }],
+    });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(fieldErrorsFromIssues(t, parsed.error.issues)).toEqual({
+      name: 'validation.required',
+      pincode: 'validation.invalid.pincode',
+      dob: 'validation.invalid.dob',
+      city: 'validation.tooLong:80',
+      'emergencyContacts.0.phoneNumber': 'validation.invalid.phoneNumber',
+    });
+  });
+
+  it('falls back to a generic message for fields without a specific one', () => {
+    expect(messageForField(t, 'businessName', 'invalid')).toBe('validation.checkField');
+  });
+});

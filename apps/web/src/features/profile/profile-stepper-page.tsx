@@ -1,0 +1,174 @@
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DefaultApp, Language, User } from '@saathi/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
+import { useToast } from '../../components/toast';
+import { changeAppLanguage } from '../../i18n';
+import { featureFlags } from '../../lib/feature-flags';
+import { defaultAppPath } from '../auth/post-login';
+import { useMeQuery } from '../users/queries';
+import { EmergencyContactsEditor } from './components/emergency-contacts-editor';
+import { PersonalFields } from './components/personal-fields';
+import { PreferencesFields } from './components/preferences-fields';
+import { SavedLocationsEditor } from './components/saved-locations-editor';
+import { StepperProgress } from './components/stepper-progress';
+import { useContactsEditor } from './hooks/use-contacts-editor';
+import { useLocationsEditor } from './hooks/use-locations-editor';
+import type { FieldErrors } from './lib/field-errors';
+import { locationItemsFromUser } from './lib/locations';
+import { personalBodyFromValues, personalValuesFromUser, type PersonalValues } from './lib/personal-values';
+import { useSaveProfile } from './lib/use-save-profile';
+
+const STEPS = ['about', 'contacts', 'locations', 'preferences'] as const;
+type StepId = (typeof STEPS)[number];
+/** Steps a user may leave for later; "About you" and the preferences are always saved. */
+const OPTIONAL_STEPS: ReadonlySet<StepId> = new Set(['contacts', 'locations']);
+
+/** `/profile`: the first-login stepper. Each step is saved on Next, so nothing is lost if the user leaves. */
+export function ProfileStepperPage() {
+  const me = useMeQuery();
+  if (!me.data) return <PageLoading />;
+  return <ProfileStepper user={me.data} />;
+}
+
+function ProfileStepper({ user }: { user: User }) {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { save, isPending } = useSaveProfile();
+  const [stepIndex, setStepIndex] = useState(0);
+  const [personal, setPersonal] = useState<PersonalValues>(() => personalValuesFromUser(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const contacts = useContactsEditor(user.emergencyContacts);
+  const locations = useLocationsEditor(locationItemsFromUser(user.locations));
+  const [defaultApp, setDefaultApp] = useState<DefaultApp>(user.defaultApp);
+  const [language, setLanguage] = useState<Language>(user.language);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  const step = STEPS[stepIndex] ?? 'about';
+  const isLast = stepIndex === STEPS.length - 1;
+
+  // Move focus to the new step's heading so keyboard and screen-reader users start at the top.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [stepIndex]);
+
+  function goTo(index: number) {
+    setErrors({});
+    setStepIndex(index);
+  }
+
+  async function saveStep(): Promise<boolean> {
+    if (step === 'about') {
+      const result = await save(personalBodyFromValues(personal, { includeEmail: false }));
+      if (!result.ok) setErrors(result.errors);
+      return result.ok;
+    }
+    if (step === 'contacts') {
+      const list = contacts.listToSave();
+      if (!list) return false;
+      const result = await save({ emergencyContacts: list });
+      if (!result.ok) setErrors(result.errors);
+      return result.ok;
+    }
+    if (step === 'locations') {
+      const list = locations.listToSave();
+      if (!list) return false;
+      const result = await save({ locations: list });
+      if (!result.ok) setErrors(result.errors);
+      return result.ok;
+    }
+    const result = await save({ defaultApp, language, profileCompleted: true });
+    if (!result.ok) setErrors(result.errors);
+    return result.ok;
+  }
+
+  async function next() {
+    if (!(await saveStep())) return;
+    if (!isLast) {
+      goTo(stepIndex + 1);
+      return;
+    }
+    toast.success(t('stepper.finished'));
+    await navigate(defaultAppPath(defaultApp, featureFlags.astroAi), { replace: true });
+  }
+
+  function chooseLanguage(next: Language) {
+    setLanguage(next);
+    // Switch the screen at once; the choice is stored on the account when the user finishes.
+    void changeAppLanguage(next);
+  }
+
+  const labels = STEPS.map((id) => t(`steps.${id}`));
+
+  return (
+    <Container maxWidth="sm" disableGutters>
+      <Stack spacing={2}>
+        <div>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {t('stepper.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('stepper.intro')}
+          </Typography>
+        </div>
+        <StepperProgress labels={labels} active={stepIndex} />
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack spacing={2}>
+            <div>
+              <Typography
+                variant="h6"
+                component="h2"
+                ref={headingRef}
+                tabIndex={-1}
+                sx={{ outline: 'none', fontWeight: 600 }}
+              >
+                {t(`steps.${step}`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(`stepHints.${step}`)}
+              </Typography>
+            </div>
+            {step === 'about' && <PersonalFields values={personal} errors={errors} onChange={setPersonal} />}
+            {step === 'contacts' && <EmergencyContactsEditor editor={contacts} errors={errors} />}
+            {step === 'locations' && <SavedLocationsEditor editor={locations} errors={errors} />}
+            {step === 'preferences' && (
+              <PreferencesFields
+                defaultApp={defaultApp}
+                language={language}
+                onDefaultAppChange={setDefaultApp}
+                onLanguageChange={chooseLanguage}
+              />
+            )}
+          </Stack>
+        </Paper>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button onClick={() => goTo(stepIndex - 1)} disabled={stepIndex === 0 || isPending}>
+            {t('stepper.back')}
+          </Button>
+          <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+            {OPTIONAL_STEPS.has(step) && (
+              <Button onClick={() => goTo(stepIndex + 1)} disabled={isPending}>
+                {t('stepper.skip')}
+              </Button>
+            )}
+            <Button variant="contained" onClick={() => void next()} loading={isPending}>
+              {isLast ? t('stepper.finish') : t('stepper.next')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,98 @@
+import type { User } from '@saathi/shared';
+import { vi } from 'vitest';
+import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../auth/session';
+
+/** A signed-in user as GET /users/me returns it, with an empty profile. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 42,
+    phoneNumber: '9812345678',
+    userType: 'Youth',
+    role: 'user',
+    permissions: [],
+    name: null,
+    email: null,
+    isVerified: true,
+    city: null,
+    state: null,
+    pincode: null,
+    dob: null,
+    profession: null,
+    availableForCommunity: false,
+    availableForPaidProfessionalService: false,
+    shareLiveLocation: false,
+    hasJoinedCommunity: false,
+    startAudioVideoRecordOnSos: false,
+    streamAudioVideoOnSos: false,
+    broadcastAudioOnSos: false,
+    sosCountdownSeconds: 3,
+    referralId: 'K7M2Q9XA',
+    referredBy: null,
+    isAmbassador: false,
+    canCreatePost: false,
+    businessName: null,
+    businessCategory: null,
+    whatsappNumber: null,
+    profileImage: null,
+    avatar: null,
+    defaultApp: 'sos',
+    language: 'en-US',
+    newsPreferences: { language: 'en', categories: [], newsType: 'all' },
+    emergencyContacts: [],
+    locations: [],
+    profileCompleted: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function signIn(user: User, token = 'test-token'): void {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user }));
+  reloadSessionFromStorage();
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Reply = { status: number; body?: unknown };
+type Handler = (request: RecordedRequest) => Reply;
+
+function jsonResponse({ status, body }: Reply): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Stubs `fetch`, the one network boundary of the app. `PATCH /api/users/me` answers with the
+ * user merged with the body unless a handler says otherwise; every request is recorded.
+ */
+export function mockApi(user: User, handlers: Record<string, Handler> = {}) {
+  const requests: RecordedRequest[] = [];
+  let current = user;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { method, path: url.pathname, body };
+    requests.push(request);
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (handler) return jsonResponse(handler(request));
+    if (method === 'GET' && url.pathname === '/api/users/me') return jsonResponse({ status: 200, body: current });
+    if (method === 'PATCH' && url.pathname === '/api/users/me') {
+      current = { ...current, ...(body as Partial<User>) };
+      return jsonResponse({ status: 200, body: current });
+    }
+    return jsonResponse({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    requests,
+    /** Bodies of the PATCH /users/me calls, in order. */
+    patches: () => requests.filter((r) => r.method === 'PATCH' && r.path === '/api/users/me').map((r) => r.body),
+  };
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, buildUrl } from './api-client';
+import { getSession, setSession } from '../features/auth/session';
+import { setNavigator } from './navigation';
+import type { User } from '@saathi/shared';
+
+const user = { id: 7, name: 'Asha Patel', language: 'en-US' } as unknown as User;
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const navigate = vi.fn();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    navigate.mockReset();
+    setNavigator(navigate);
+    window.history.replaceState(null, '', '/account?tab=sos');
+  });
+
+  afterEach(() => {
+    setNavigator(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON with the bearer token under /api', async () => {
+    setSession('tok-123', user);
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+
+    await expect(api.post('/auth/logout', { all: false })).resolves.toEqual({ ok: true });
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(init?.body).toBe('{"all":false}');
+  });
+
+  it('builds query strings, skipping empty values and repeating arrays', () => {
+    expect(buildUrl('incidents/reels', { page: 1, pageSize: 5, q: undefined, tag: ['a', 'b'], x: null })).toBe(
+      '/api/incidents/reels?page=1&pageSize=5&tag=a&tag=b',
+    );
+    expect(buildUrl('/users/me')).toBe('/api/users/me');
+  });
+
+  it('turns a 401 into logout and a redirect to /login that remembers the page', async () => {
+    setSession('expired', user);
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Session expired' } }));
+
+    const error = await api.get('/users/me').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('saathi.session')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login', {
+      replace: true,
+      state: { from: { pathname: '/account', search: '?tab=sos', hash: '' } },
+    });
+  });
+
+  it('does not redirect again when the 401 happens on the login page', async () => {
+    window.history.replaceState(null, '', '/login');
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'No token' } }));
+    await expect(api.get('/users/me')).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('parses the error shape with its field', async () => {
+    setSession('tok', user);
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' } }),
+    );
+
+    const error = (await api.post('/auth/otp/request', { phoneNumber: '123' }).catch((caught: unknown) => caught)) as ApiError;
+
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'phoneNumber' });
+    expect(error.message).toBe('Enter a valid 10-digit mobile number');
+    expect(getSession()).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('reports non-JSON failures with the HTTP status', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(api.get('/health')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Bad Gateway' });
+  });
+
+  it('reports a network failure as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = (await api.get('/health').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.isNetworkError).toBe(true);
+    expect(error.code).toBe('NETWORK_ERROR');
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(api.delete('/users/me/locations/3')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,109 @@
+import { clearSession, getSession } from '../features/auth/session';
+import { currentLocation, navigateTo } from './navigation';
+
+/** An error answered by the API (`{error:{code,message,field?}}`) or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+const API_BASE = '/api';
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const normalised = path.startsWith('/') ? path : `/${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return `${API_BASE}${normalised}${search ? `?${search}` : ''}`;
+}
+
+/** Reads the API's error shape; anything else becomes a generic error with the HTTP status. */
+export async function parseErrorResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic error.
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  if (error && typeof error.message === 'string') {
+    return new ApiError(
+      response.status,
+      typeof error.code === 'string' ? error.code : `HTTP_${response.status}`,
+      error.message,
+      typeof error.field === 'string' ? error.field : undefined,
+    );
+  }
+  return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || `Request failed (${response.status})`);
+}
+
+/** Any 401 means the token is missing, expired or revoked: sign out and ask for a login. */
+function handleUnauthorized(): void {
+  clearSession();
+  const here = currentLocation();
+  if (!here.pathname.startsWith('/login')) {
+    navigateTo('/login', { replace: true, state: { from: here } });
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, query?: QueryParams): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getSession()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), init);
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'No connection. Check your internet and try again.');
+  }
+
+  if (response.status === 401) {
+    const error = await parseErrorResponse(response);
+    handleUnauthorized();
+    throw error;
+  }
+  if (!response.ok) throw await parseErrorResponse(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The one way the web app talks to the server. Paths are relative to `/api`. */
+export const api = {
+  get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

@@ -1,0 +1,21 @@
+import './theme/fonts';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from './i18n';
+import { App } from './app/app';
+import { applyCssTokens } from './theme/tokens';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+applyCssTokens();
+
+// The saved language is loaded before the first paint so the UI never flashes in English.
+await initI18n();
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../components/toast';
+
+/** Set just before reloading into a new version, so the reloaded app can say so. */
+const UPDATED_FLAG_KEY = 'saathi.app-updated';
+
+/**
+ * Registers the service worker (production builds only). A new version waits until the user
+ * taps Refresh, so an SOS in progress is never interrupted by a reload.
+ */
+export function PwaUpdatePrompt() {
+  const { t } = useTranslation('common');
+  const toast = useToast();
+
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(UPDATED_FLAG_KEY)) {
+        sessionStorage.removeItem(UPDATED_FLAG_KEY);
+        toast.success(t('pwa.updated'));
+      }
+    } catch {
+      // sessionStorage unavailable: nothing to announce.
+    }
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+
+    let cancelled = false;
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      if (cancelled) return;
+      const updateSW = registerSW({
+        onNeedRefresh() {
+          toast.info(t('pwa.updateAvailable'), {
+            autoHideMs: null,
+            action: {
+              label: t('pwa.refresh'),
+              onClick: () => {
+                try {
+                  sessionStorage.setItem(UPDATED_FLAG_KEY, '1');
+                } catch {
+                  // Without the flag the update still happens, just unannounced.
+                }
+                void updateSW(true);
+              },
+            },
+          });
+        },
+        onOfflineReady() {
+          toast.success(t('pwa.offlineReady'));
+        },
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Registration happens once per page load; `t` and `toast` are stable enough for its callbacks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return null;
+}

@@ -1,0 +1,66 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The API server the dev server forwards to (the built app is served by that server itself). */
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // 'prompt': the new service worker waits until the user taps Refresh on the update toast.
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Saathi',
+        short_name: 'Saathi',
+        description: 'Personal safety and community: SOS alerts, volunteers nearby, news.',
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#D81B60',
+        background_color: '#FFFFFF',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The offline shell: every built asset is precached and navigations fall back to index.html.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        // API calls and media are never served from the cache: safety data must be live.
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    // bench/ reads .vite/manifest.json to measure the JS the dashboard needs.
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/media': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/media': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
