@@ -39,6 +39,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // Web Push and notification clicks ('Go to SOS'): public/push-sw.js.
+        importScripts: ['push-sw.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -11,7 +11,7 @@ export interface NavItem {
 
 /** The main navigation, in order. Features add their entry here (Community, Reels… come later). */
 export const navItems: readonly NavItem[] = [
-  { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos'] },
+  { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos', '/sos-mode'] },
   { labelKey: 'news', path: '/news', icon: NewsIcon, matches: ['/all-news'] },
   { labelKey: 'account', path: '/account', icon: AccountIcon, matches: ['/profile'] },
 ];

@@ -41,6 +41,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/login/:referrer?', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+      // Public live tracking for emergency contacts without the app: no login, no app chrome.
+      { path: '/track/:token', lazy: page(() => import('../features/tracking/tracking-page'), 'TrackingPage') },
       {
         Component: AppLayout,
         children: [
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
               { path: 'sos', lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
+              { path: 'sos-mode', lazy: page(() => import('../features/sos/sos-mode/sos-mode-page'), 'SosModePage') },
+              { path: 'notifications', lazy: page(() => import('../features/notifications/notifications-page'), 'NotificationsPage') },
               { path: 'profile', lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
               { path: 'account', lazy: page(() => import('../features/account/account-page'), 'AccountPage') },
               { path: 'news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },

@@ -1,11 +1,15 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { PageLoading } from '../../components/page-loading';
 import { LanguageSwitcher } from './language-switcher';
 import { NavLinks } from './nav-links';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import './layout.css';
+
+// Live alerts (event stream, push messages) start just after the first paint, off the SOS budget.
+const LiveAlerts = lazy(() => import('../../features/notifications/live-alerts').then((module) => ({ default: module.LiveAlerts })));
 
 /**
  * Mobile first: app bar + bottom navigation; from 1024 px a side navigation. Plain HTML and
@@ -23,8 +27,12 @@ export function AppLayout() {
           <BrandMark size={32} />
           <span className="app-bar__title">{t('appName')}</span>
         </Link>
+        <NotificationBell />
         <LanguageSwitcher />
       </header>
+      <Suspense fallback={null}>
+        <LiveAlerts />
+      </Suspense>
       <div className="shell__body">
         <NavLinks variant="side" />
         <main id="main" className="shell__main" tabIndex={-1}>

@@ -1,19 +1,28 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PhoneInTalkIcon } from '../../components/icons';
 import { useMeQuery } from '../users/queries';
 import { EmergencyContactsCard } from './emergency-contacts-card';
 import { HELPLINES } from './helplines';
+import { SosPanel } from './components/sos-panel';
+import { ActiveSosBanner } from './components/active-sos-banner';
+import { PushPrompt } from './components/push-prompt';
+import { Call112 } from './components/call-112';
+import { warmUpPosition } from './lib/position';
 import './dashboard.css';
 
 /**
- * `/` and `/sos`: the safety dashboard. Calling 112 is always one tap away. Built from plain
+ * `/` and `/sos`: the SOS button first, calling 112 always one tap away. Built from plain
  * elements (no MUI) so it is interactive quickly on a slow phone (DESIGN.md §7 budget).
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { data: user } = useMeQuery();
   const firstName = user?.name?.trim().split(/\s+/)[0];
+
+  useEffect(() => {
+    void warmUpPosition();
+  }, []);
 
   return (
     <div className="dash">
@@ -22,16 +31,14 @@ export function DashboardPage() {
         <p className="dash__subtitle">{t('subtitle')}</p>
       </header>
 
-      <section className="dash-card dash-card--emergency" aria-labelledby="emergency-heading">
-        <h2 id="emergency-heading" className="dash-card__title">
-          {t('emergency.title')}
-        </h2>
-        <p>{t('emergency.body')}</p>
-        <a href="tel:112" className="dash-button dash-call-112">
-          <PhoneInTalkIcon />
-          {t('common:call112')}
-        </a>
-      </section>
+      {user && <ActiveSosBanner userId={user.id} />}
+
+      {user ? (
+        <SosPanel userId={user.id} countdownSetting={user.sosCountdownSeconds} contacts={user.emergencyContacts} />
+      ) : (
+        <Call112 />
+      )}
+
 
       {user && !user.profileCompleted && (
         <section className="dash-card dash-card--profile" aria-labelledby="profile-heading">
@@ -44,6 +51,8 @@ export function DashboardPage() {
           </Link>
         </section>
       )}
+
+      {user && <PushPrompt />}
 
       <div className="dash-columns">
         <EmergencyContactsCard contacts={user?.emergencyContacts ?? []} />

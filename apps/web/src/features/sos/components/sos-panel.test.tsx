@@ -1,0 +1,100 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@saathi/shared';
+import { page, renderRoutes } from '../../../test/render';
+import { clearSession, setSession } from '../../auth/session';
+import { SosPanel } from './sos-panel';
+
+const contacts = [
+  { name: 'Sunil Sharma', phoneNumber: '9000000102', relation: 'Father' },
+  { name: 'Anil Patel', phoneNumber: '9000000003' },
+];
+
+function stubGeolocation(position: { latitude: number; longitude: number; accuracy: number } | null) {
+  const getCurrentPosition = vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null) => {
+    if (position) success({ coords: { ...position, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition);
+    else failure?.({ code: 2, message: 'unavailable', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+  });
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() } });
+}
+
+function stubOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+async function renderPanel(countdown = 1) {
+  return renderRoutes(
+    [page('/', <SosPanel userId={2} countdownSetting={countdown} contacts={contacts} />), page('/sos-mode', <p>SOS mode screen</p>)],
+    '/',
+  );
+}
+
+describe('SOS panel', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    setSession('token-1', { id: 2, name: 'Priya Sharma' } as User);
+    stubOnline(true);
+    stubGeolocation({ latitude: 23.0226, longitude: 72.5716, accuracy: 12 });
+    fetchMock = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ id: 7, status: 'active', contactsOnly: false, role: 'owner' }), { status: 201, headers: { 'Content-Type': 'application/json' } })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('navigator', Object.assign(navigator, { vibrate: vi.fn(() => true) }));
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('counts down visibly, then raises the alert with the position, threat and choice, and opens SOS mode', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderPanel(1);
+    await user.click(screen.getByRole('button', { name: 'Fire' }));
+    await user.click(screen.getByRole('switch', { name: /Contacts only/ }));
+    await user.click(screen.getByRole('button', { name: /^SOS/ }));
+    expect(screen.getByRole('timer')).toHaveTextContent('Sending your SOS in1');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sos-mode'), { timeout: 3000 });
+    expect(router.state.location.search).toBe('?sosEventId=7&contactsOnly=false');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/sos');
+    expect(JSON.parse(String(init.body))).toEqual({ latitude: 23.0226, longitude: 72.5716, accuracy: 12, threat: 'fire', contactsOnly: true });
+  });
+
+  it('sends nothing when cancelled during the countdown', async () => {
+    const user = userEvent.setup();
+    await renderPanel(1);
+    await user.click(screen.getByRole('button', { name: /^SOS/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /^SOS/ })).toBeEnabled();
+  });
+
+  it('offline, offers an SMS to the emergency contacts with the coordinates, and 112', async () => {
+    stubOnline(false);
+    const user = userEvent.setup();
+    await renderPanel(0);
+    await user.click(screen.getByRole('button', { name: /^SOS/ }));
+    const sms = await screen.findByRole('link', { name: 'Send SMS to 2 contacts' });
+    const href = sms.getAttribute('href') ?? '';
+    expect(href.startsWith('sms:+919000000102,+919000000003?body=')).toBe(true);
+    expect(decodeURIComponent(href.split('?body=')[1] ?? '')).toBe(
+      'SOS! I need help. My location: 23.022600, 72.571600 (within 12 m) https://www.google.com/maps?q=23.022600,72.571600',
+    );
+    expect(screen.getAllByRole('link', { name: 'Call 112' })[0]).toHaveAttribute('href', 'tel:112');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('without any position, explains and still offers SMS and 112', async () => {
+    stubGeolocation(null);
+    const user = userEvent.setup();
+    await renderPanel(0);
+    await user.click(screen.getByRole('button', { name: /^SOS/ }));
+    expect(await screen.findByText('We could not find your location')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send SMS to 2 contacts' })).toHaveAttribute('href', expect.stringContaining('Please%20call%20me'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,40 @@
+import type { SosEventView, Threat } from '@saathi/shared';
+import { isApiError } from '../../../lib/api-client';
+import { sosApi } from '../api/sos-api';
+import type { DevicePosition } from './position';
+
+/** What happened when the user asked for help. */
+export type RaiseOutcome =
+  | { kind: 'raised'; event: SosEventView }
+  /** No network: the SMS and 112 fallbacks are offered instead. */
+  | { kind: 'offline'; position: DevicePosition | null }
+  /** No position at all: the API cannot place the alert, so 112 and SMS it is. */
+  | { kind: 'no-position' }
+  /** The server refused (rate limit, validation): its message is shown. */
+  | { kind: 'refused'; message: string; status: number };
+
+export interface RaiseInput {
+  position: DevicePosition | null;
+  threat: Threat | null;
+  contactsOnly: boolean;
+  online: boolean;
+}
+
+/** Decides between the API and the offline fallbacks, and classifies failures. */
+export async function raiseSos(input: RaiseInput, raise: typeof sosApi.raise = sosApi.raise): Promise<RaiseOutcome> {
+  if (!input.online) return { kind: 'offline', position: input.position };
+  if (!input.position) return { kind: 'no-position' };
+  try {
+    const event = await raise({
+      latitude: input.position.latitude,
+      longitude: input.position.longitude,
+      ...(input.position.accuracy != null ? { accuracy: Math.min(Math.round(input.position.accuracy), 100_000) } : {}),
+      threat: input.threat,
+      contactsOnly: input.contactsOnly,
+    });
+    return { kind: 'raised', event };
+  } catch (error) {
+    if (isApiError(error) && !error.isNetworkError) return { kind: 'refused', message: error.message, status: error.status };
+    return { kind: 'offline', position: input.position };
+  }
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import type { SosRecipient } from '@saathi/shared';
+import { DistanceText } from './distance-text';
+
+const STATUS_COLOR = { accepted: 'success', declined: 'default', notified: 'info' } as const;
+
+/** Who the event reached, each with their answer and (volunteers) how far they are. */
+export function RecipientsList({ recipients, label }: { recipients: readonly SosRecipient[]; label: string }) {
+  const { t } = useTranslation('sos');
+  return (
+    <List dense aria-label={label} disablePadding>
+      {recipients.map((recipient) => {
+        const name = recipient.name ?? (recipient.kind === 'volunteer' ? t('recipients.volunteer') : t('recipients.contact'));
+        const details = [
+          recipient.kind === 'volunteer' ? t('recipients.volunteer') : t('recipients.contact'),
+          recipient.deliveryStatus === 'failed' ? t('recipients.deliveryFailed') : recipient.deliveryStatus === 'pending' ? t('recipients.deliveryPending') : null,
+        ].filter(Boolean);
+        return (
+          <ListItem
+            key={recipient.notificationId}
+            disableGutters
+            secondaryAction={<Chip size="small" color={STATUS_COLOR[recipient.status]} label={t(`recipients.status.${recipient.status}`)} />}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>{recipient.kind === 'volunteer' ? <VolunteerActivismIcon color="primary" /> : <ContactPhoneIcon color="primary" />}</ListItemIcon>
+            <ListItemText
+              primary={name}
+              secondary={
+                <>
+                  {details.join(' · ')}
+                  {recipient.distanceM !== null && (
+                    <>
+                      {' · '}
+                      <DistanceText metres={recipient.distanceM} />
+                    </>
+                  )}
+                </>
+              }
+              sx={{ pr: 10 }}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

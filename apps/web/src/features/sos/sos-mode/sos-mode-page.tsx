@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { isApiError } from '../../../lib/api-client';
+import { useLiveEvents } from '../../notifications/live-events';
+import { sosApi, sosKeys } from '../api/sos-api';
+import { OwnerView } from './owner-view';
+import { VolunteerEventEnded, VolunteerView } from './volunteer-view';
+
+/** Safety net under the live stream while the event is active. */
+const ACTIVE_REFRESH_MS = 15_000;
+
+/**
+ * `/sos-mode?sosEventId=&contactsOnly=`: the owner's live screen, or, for someone the alert
+ * reached, the volunteer view. Live over the event stream, no reload needed.
+ */
+export function SosModePage() {
+  const { t } = useTranslation('sos');
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const id = Number(params.get('sosEventId'));
+  const valid = Number.isInteger(id) && id > 0;
+
+  const query = useQuery({
+    queryKey: sosKeys.event(id),
+    queryFn: () => sosApi.get(id),
+    enabled: valid,
+    retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+    refetchInterval: (current) => (current.state.data?.status === 'active' ? ACTIVE_REFRESH_MS : false),
+  });
+
+  useLiveEvents((message) => {
+    if (message.type === 'stream.ready' || (message.type.startsWith('sos.') && 'data' in message && 'eventId' in message.data && message.data.eventId === id)) {
+      void queryClient.invalidateQueries({ queryKey: sosKeys.event(id) });
+    }
+  }, valid);
+
+  if (!valid) {
+    return <Unavailable message={t('mode.missing')} />;
+  }
+  if (query.isPending) {
+    return (
+      <Stack sx={{ alignItems: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('common:loading')} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    // The server answers someone the alert reached with 403 sos_ended once it is over.
+    if (isApiError(query.error) && query.error.code === 'sos_ended') return <VolunteerEventEnded />;
+    const status = isApiError(query.error) ? query.error.status : 0;
+    return <Unavailable message={status === 403 || status === 404 || status === 410 ? t('mode.unavailable') : t('mode.loadFailed')} retry={status === 0 || status >= 500 ? () => void query.refetch() : undefined} />;
+  }
+  return query.data.role === 'owner' ? <OwnerView event={query.data} /> : <VolunteerView event={query.data} />;
+}
+
+function Unavailable({ message, retry }: { message: string; retry?: () => void }) {
+  const { t } = useTranslation('sos');
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info">{message}</Alert>
+      <Stack direction="row" spacing={1}>
+        {retry && (
+          <Button variant="contained" onClick={retry}>
+            {t('common:actions.retry')}
+          </Button>
+        )}
+        <Button component={RouterLink} to="/" variant="outlined">
+          {t('owner.backToDashboard')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
