@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Budget: JavaScript needed before the SOS dashboard can run, gzipped (DESIGN.md §7).
+// Counts the entry chunk of index.html, the dashboard route's chunk, and every chunk they
+// import statically (what the browser must fetch; lazy imports of other screens are not).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const ENTRIES = ['index.html', 'src/features/sos/dashboard-page.tsx'];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+
+if (!existsSync(manifestPath)) {
+  console.error('apps/web/dist has no build manifest; building the web app');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@saathi/web'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (build.status !== 0 || !existsSync(manifestPath)) {
+    console.error('the web build failed or wrote no .vite/manifest.json (vite build.manifest must be true)');
+    process.exit(1);
+  }
+}
+
+/** @type {Record<string, { file: string, imports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the build manifest has no entry "${key}"`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+try {
+  for (const entry of ENTRIES) visit(entry);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+let totalBytes = 0;
+const rows = [];
+for (const file of [...files].filter((f) => f.endsWith('.js'))) {
+  const gz = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  totalBytes += gz;
+  rows.push({ file, gz });
+}
+// Details go to stderr so stdout stays the one result line.
+for (const row of rows.sort((a, b) => b.gz - a.gz)) console.error(`  ${(row.gz / 1024).toFixed(1).padStart(7)} KB  ${row.file}`);
+
+const kb = totalBytes / 1024;
+console.log(`bundle dashboard_js_gz_kb=${kb.toFixed(1)}`);
+if (kb > BUDGET_KB) {
+  console.error(`over budget: ${kb.toFixed(1)} KB > ${BUDGET_KB} KB`);
+  process.exit(1);
+}

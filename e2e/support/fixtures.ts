@@ -1,0 +1,44 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { ENV_BASE_URL, requiredEnv } from './env';
+import { codesSentTo, rememberResendDelay, waitForNewCode, waitUntilCodeMayBeRequested } from './sms';
+
+export type Login = (page: Page, phone: string) => Promise<void>;
+
+/** Matches /login and /login/<referrer>, not paths that merely start with "login". */
+export const LOGIN_URL = /\/login(?:\/[^/?#]*)?(?:[?#].*)?$/;
+
+/**
+ * Logs in through the real UI: types the number, asks for a code, reads the code from
+ * the server's `[sms] to=+91<phone> text=...` line (the newest for that number), types it
+ * and waits to leave /login.
+ */
+export const loginThroughUi: Login = async (page, phone) => {
+  await waitUntilCodeMayBeRequested(phone);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(phone);
+
+  const seen = codesSentTo(phone).length;
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/auth/otp/request') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Send code', exact: true }).click(),
+  ]);
+  expect(response.status(), await response.text()).toBe(200);
+  rememberResendDelay(phone, ((await response.json()) as { resendAfterSeconds: number }).resendAfterSeconds);
+  const code = await waitForNewCode(phone, seen);
+
+  await page.getByRole('textbox', { name: 'Enter the 6-digit code', exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).not.toHaveURL(LOGIN_URL);
+};
+
+export const test = base.extend<{ login: Login }>({
+  // The server listens on a port chosen by the global setup.
+  baseURL: async ({}, use) => {
+    await use(requiredEnv(ENV_BASE_URL));
+  },
+  login: async ({}, use) => {
+    await use(loginThroughUi);
+  },
+});
+
+export { expect };

@@ -1,0 +1,120 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import config from '../playwright.config';
+import { expect, test, type Login } from '../support/fixtures';
+
+// Seeded demo users (apps/server/src/seed/README.md): Priya Sharma has emergency contacts and
+// records evidence on SOS; Kavita Joshi is a volunteer whose place is Ellisbridge, Ahmedabad.
+const VICTIM_PHONE = '9000000002';
+const VOLUNTEER_PHONE = '9000000011';
+// A few metres from Ellisbridge (23.0225, 72.5714): Kavita is within the first 500 m ring.
+const VICTIM_POSITION = { latitude: 23.0226, longitude: 72.5716, accuracy: 15 };
+const VOLUNTEER_POSITION = { latitude: 23.0231, longitude: 72.5705, accuracy: 20 };
+
+// A fake camera and microphone, granted without a prompt, for the evidence recording.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+});
+
+async function phoneContext(browser: Browser, baseURL: string | undefined, geolocation: typeof VICTIM_POSITION): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    timezoneId: 'Asia/Kolkata',
+    geolocation,
+    permissions: ['geolocation', 'camera', 'microphone'],
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(login: Login, page: Page, phone: string): Promise<void> {
+  await login(page, phone);
+  // Users land on their default app after login; both start from the SOS dashboard.
+  await page.goto('/');
+}
+
+test('a victim raises an SOS, a nearby volunteer accepts it live, the victim resolves and rates them', async ({ browser, baseURL, login }) => {
+  test.setTimeout(150_000);
+  const victim = await phoneContext(browser, baseURL, VICTIM_POSITION);
+  const volunteer = await phoneContext(browser, baseURL, VOLUNTEER_POSITION);
+
+  try {
+    await signIn(login, victim.page, VICTIM_PHONE);
+    await signIn(login, volunteer.page, VOLUNTEER_PHONE);
+
+    // The volunteer keeps the notifications open: the alert must arrive without a reload.
+    await volunteer.page.goto('/notifications');
+    await expect(volunteer.page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+
+    // The victim picks a threat and presses SOS; a visible countdown with Cancel runs first.
+    const v = victim.page;
+    await expect(v.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
+    await v.getByRole('button', { name: 'Medical', exact: true }).click();
+    await expect(v.getByRole('button', { name: 'Medical', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await v.getByRole('button', { name: /^SOS/ }).click();
+    await expect(v.getByRole('timer')).toContainText('Sending your SOS in');
+    await expect(v.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+
+    await expect(v).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/, { timeout: 20_000 });
+    await expect(v.getByRole('heading', { name: 'SOS active' })).toBeVisible();
+    await expect(v.getByText('Medical · started at')).toBeVisible();
+    // Evidence: the fake camera records and its chunks are uploaded while the alert is active.
+    await expect(v.getByText('Recording evidence')).toBeVisible({ timeout: 15_000 });
+    await expect(v.getByText(/\d+ parts? saved/)).toBeVisible({ timeout: 20_000 });
+    await expect(v.getByRole('list', { name: 'Who was alerted' })).toContainText('Kavita', { timeout: 20_000 });
+
+    // The volunteer sees it appear live, opens it and accepts.
+    const w = volunteer.page;
+    const alert = w.getByRole('link', { name: /SOS nearby: Medical/ });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await alert.click();
+    await expect(w).toHaveURL(/\/sos-mode\?sosEventId=\d+/);
+    await expect(w.getByRole('heading', { name: 'Priya needs help' })).toBeVisible();
+    await w.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(w.getByRole('heading', { name: 'Live location' })).toBeVisible();
+    await expect(w.getByText(/\d+ m away/)).toBeVisible();
+    await expect(w.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\?q=23\.02\d*,72\.57\d*$/);
+    await expect(w.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('target', '_blank');
+
+    // The victim sees the volunteer appear as accepted, without reloading.
+    await expect(v.getByRole('heading', { name: '1 volunteer is coming' })).toBeVisible({ timeout: 20_000 });
+    await expect(v.getByRole('list', { name: '1 volunteer is coming' })).toContainText('Kavita');
+
+    // Resolve: the rating sheet opens for the volunteers who accepted.
+    await v.getByRole('button', { name: 'I am safe' }).click();
+    const sheet = v.getByRole('dialog');
+    await expect(sheet.getByRole('heading', { name: 'Rate Your Volunteer Heros!' })).toBeVisible();
+    const row = sheet.getByRole('listitem').first();
+    const submit = row.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    // Click the fourth star (its label; the radio itself is visually hidden).
+    const fourStars = row.getByRole('radio', { name: '4 Stars' });
+    await row.locator(`label[for="${await fourStars.getAttribute('id')}"]`).click();
+    await expect(fourStars).toBeChecked();
+    await row.getByRole('textbox', { name: 'Feedback' }).fill('Reached me in minutes and stayed calm.');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    // Saved and locked: stars read-only, text read-only, no submit.
+    await expect(row.getByRole('img', { name: '4 Stars' })).toBeVisible();
+    await expect(row.getByRole('textbox', { name: 'Feedback' })).toHaveAttribute('readonly', '');
+    await expect(row.getByRole('textbox', { name: 'Feedback' })).toHaveValue('Reached me in minutes and stayed calm.');
+    await expect(row.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await expect(row.getByText('Thank you! Your rating was saved.')).toBeVisible();
+
+    // The volunteer's view ends with the event, and shows nothing more of it.
+    await expect(w.getByRole('heading', { name: 'This SOS has ended' })).toBeVisible({ timeout: 20_000 });
+    await expect(w.getByRole('link', { name: 'Open in Maps' })).toHaveCount(0);
+
+    // Closing the sheet from SOS mode returns to the dashboard.
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(v).toHaveURL(/\/$/);
+    await expect(v.getByRole('button', { name: /^SOS/ })).toBeVisible();
+  } finally {
+    await victim.context.close();
+    await volunteer.context.close();
+  }
+});

@@ -1,0 +1,73 @@
+// Flat ESLint config for the whole monorepo. Syntax-level rules only (no type-aware
+// linting): `tsc` already type-checks every workspace, and this keeps `npm run lint` fast.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/coverage/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      '**/dev-dist/**',
+      '**/.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A leading underscore marks a parameter or binding that is unused on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // `interface Database extends UsersTables {}` is how Kysely schemas are composed.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  // Node: the server, shared package, tooling, benchmarks and end-to-end tests.
+  {
+    files: [
+      'apps/server/**/*.{ts,mts,js,mjs}',
+      'packages/**/*.{ts,mts,js,mjs}',
+      'scripts/**/*.{js,mjs,ts}',
+      'bench/**/*.{js,mjs,ts}',
+      'e2e/**/*.{js,mjs,ts}',
+      '*.{js,mjs,ts}',
+      'apps/web/*.{js,mjs,ts}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // Playwright fixtures that need no other fixture are declared with an empty pattern.
+  {
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  // Browser: the web app, with the rules of hooks.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.flat.recommended.rules },
+  },
+  // The service worker runs in a worker scope, not a window.
+  {
+    files: ['apps/web/src/**/sw.ts', 'apps/web/src/**/service-worker.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  // Test files in the web app also run under Node (vitest, jsdom).
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+);

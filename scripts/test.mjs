@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// `npm test`: every check of the project, in order, stopping at the first failure.
+// Usage: node scripts/test.mjs [stage ...]   (no stage names = all stages)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+
+/** @typedef {{ name: string, describe: string, run: () => Promise<void> }} Stage */
+
+/** @type {Stage[]} */
+const stages = [
+  { name: 'ensure-browser', describe: "Debian's Chromium for the end-to-end tests", run: ensureBrowser },
+  { name: 'typecheck', describe: 'tsc in every workspace', run: () => npm('run', 'typecheck') },
+  { name: 'lint', describe: 'eslint over the repository', run: () => npm('run', 'lint') },
+  { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm('run', 'test:unit') },
+  { name: 'integration', describe: 'server API suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)', run: () => npm('run', 'test:integration') },
+  { name: 'build', describe: 'web app and server bundles', run: () => npm('run', 'build') },
+  { name: 'e2e', describe: 'Playwright in Chromium against the built app', run: () => npm('run', 'test:e2e') },
+];
+
+class StageError extends Error {}
+
+async function ensureBrowser() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log(`${CHROMIUM} is missing; installing Debian's chromium package.`);
+    await run('sh', ['-c', 'apt-get update && apt-get install -y chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (existsSync(CHROMIUM)) return;
+    throw new StageError(`apt-get finished but ${CHROMIUM} is still missing.`);
+  }
+  throw new StageError(
+    [
+      `The end-to-end tests drive Debian's Chromium at ${CHROMIUM}, which is not installed.`,
+      'Install it, then run `npm test` again:',
+      '    sudo apt-get update && sudo apt-get install -y chromium',
+      '(Running `npm test` as root on Debian installs it automatically.)',
+    ].join('\n'),
+  );
+}
+
+function npm(...args) {
+  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args);
+}
+
+/** Runs a command with inherited output; rejects with a StageError on a non-zero exit. */
+function run(command, args, extraEnv = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+    child.on('error', (error) => reject(new StageError(`could not start ${command}: ${error.message}`)));
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new StageError(`\`${command} ${args.join(' ')}\` ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`));
+    });
+  });
+}
+
+function formatDuration(ms) {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !stages.some((stage) => stage.name === name));
+  if (unknown.length > 0) {
+    console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${stages.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  const selected = wanted.length > 0 ? stages.filter((stage) => wanted.includes(stage.name)) : stages;
+
+  /** @type {{ name: string, status: 'passed' | 'failed' | 'not run', ms: number, reason?: string }[]} */
+  const results = [];
+  let failed = false;
+  const startedAt = Date.now();
+  for (const stage of selected) {
+    if (failed) {
+      results.push({ name: stage.name, status: 'not run', ms: 0 });
+      continue;
+    }
+    console.log(`\n▶ ${stage.name}: ${stage.describe}`);
+    const stageStart = Date.now();
+    try {
+      await stage.run();
+      results.push({ name: stage.name, status: 'passed', ms: Date.now() - stageStart });
+    } catch (error) {
+      failed = true;
+      const reason = error instanceof Error ? error.message : String(error);
+      results.push({ name: stage.name, status: 'failed', ms: Date.now() - stageStart, reason });
+      console.error(`\n✖ stage "${stage.name}" failed: ${reason}`);
+    }
+  }
+
+  console.log('\nSummary');
+  for (const result of results) {
+    const time = result.status === 'not run' ? '' : ` (${formatDuration(result.ms)})`;
+    console.log(`  ${result.status.padEnd(7)} ${result.name}${time}`);
+  }
+  const passed = results.filter((r) => r.status === 'passed').length;
+  const failures = results.filter((r) => r.status === 'failed').length;
+  console.log(`  total   ${formatDuration(Date.now() - startedAt)}`);
+  console.log(`${passed} passed, ${failures} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
