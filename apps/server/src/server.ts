@@ -7,7 +7,11 @@ import { seedDemoData } from './seed/index';
 /** Opens, migrates and (in embedded development mode) seeds the database. */
 async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<DbHandle> {
   const started = Date.now();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => log(`database connection lost (it will be replaced): ${error.message}`),
+  });
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
@@ -39,7 +43,7 @@ async function main(): Promise<void> {
   // database below is ready (creating the embedded one takes several seconds).
   let logInfo: (msg: string) => void = (msg) => process.stdout.write(`${msg}\n`);
   const dbPromise = prepareDatabase(config, (msg) => logInfo(msg));
-  const app = await buildApp(config, { db: dbPromise });
+  const app = await buildApp(config, { db: dbPromise, exclusiveDb: !config.databaseUrl });
   logInfo = (msg) => app.log.info(msg);
 
   let closing = false;

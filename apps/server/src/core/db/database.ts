@@ -21,16 +21,28 @@ export interface DbOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Told when an idle PostgreSQL connection dies (server restart, failover). The pool drops
+   * that connection and opens a new one when needed; without a listener the process would exit.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError)
+    : openPglite(options.dataDir);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DbHandle> {
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<DbHandle> {
   pg.types.setTypeParser(INT8_OID, parseInt8);
   pg.types.setTypeParser(DATE_OID, parseDate);
   const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', onConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
