@@ -1,5 +1,6 @@
 // Bundles the server into dist/server.js. npm packages stay external (installed in
 // node_modules); the workspace's own TypeScript package @saathi/shared is bundled in.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -29,4 +30,6 @@ await build({
   logLevel: 'warning',
   tsconfig: path.join(root, 'tsconfig.json'),
 });
+// The push worker runs as its own thread file, found next to the bundle (core/push/push-transport.ts).
+await fs.copyFile(path.join(root, 'src/core/push/push-worker.mjs'), path.join(root, 'dist/push-worker.mjs'));
 console.log(`server built: dist/server.js in ${Date.now() - started} ms`);

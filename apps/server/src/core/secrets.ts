@@ -25,8 +25,32 @@ export async function loadSecrets(dataDir: string, configured: string | undefine
   } catch (error) {
     const raced = await readSecretsFile(file);
     if (raced) return raced;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // The file holds other secrets (e.g. VAPID keys) but no auth secret yet.
+    const merged = await mergeIntoSecretsFile(dataDir, { authSecret: secrets.authSecret });
+    return { authSecret: String(merged.authSecret) };
   }
+}
+
+/**
+ * Adds the fields that `<dataDir>/secrets.json` does not have yet and returns the whole
+ * file. Fields already there win, so a second process never replaces the first one's keys.
+ */
+export async function mergeIntoSecretsFile(dataDir: string, fields: Record<string, string>): Promise<Record<string, unknown>> {
+  const file = path.join(dataDir, 'secrets.json');
+  await fs.mkdir(dataDir, { recursive: true });
+  let current: Record<string, unknown> = {};
+  try {
+    current = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const next = { ...fields, ...current };
+  if (Object.keys(fields).every((key) => key in current)) return current;
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+  await fs.rename(temp, file);
+  return next;
 }
 
 async function readSecretsFile(file: string): Promise<ServerSecrets | undefined> {
@@ -38,6 +62,7 @@ async function readSecretsFile(file: string): Promise<ServerSecrets | undefined>
     throw error;
   }
   const parsed = JSON.parse(text) as Partial<ServerSecrets>;
+  if (parsed.authSecret === undefined) return undefined;
   if (typeof parsed.authSecret !== 'string' || parsed.authSecret.length < 32) {
     throw new Error(`${file} has no valid authSecret; delete it to generate a new one`);
   }

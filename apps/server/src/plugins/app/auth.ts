@@ -25,6 +25,12 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
   'POST /api/auth/otp/request',
   'POST /api/auth/otp/verify',
+  // EventSource cannot send headers: the stream checks a single-use ticket or the bearer itself.
+  'GET /api/events',
+  // Contacts without the app open their tracking link; the token in the path is the credential.
+  'GET /api/track/:token',
+  // Run-time settings of the web app (place search URL); nothing user-specific.
+  'GET /api/config/public',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 
@@ -43,7 +49,7 @@ function isPublic(request: FastifyRequest): boolean {
   return PUBLIC_ROUTES.has(`${method} ${url}`);
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header) : null;
   return match?.[1];

@@ -14,8 +14,21 @@ export interface NotificationsTable {
   actor_id: number | null;
   read_at: Timestamp | null;
   created_at: Default<Date>;
+  /** Unique per user when set, so retried work writes a notification once. */
+  dedupe_key: Default<string | null>;
+}
+
+/** Single-use tickets that open the live event stream (`GET /api/events?ticket=`). */
+export interface EventStreamTicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  ticket_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
 }
 
 export interface NotificationsTables {
   notifications: NotificationsTable;
+  event_stream_tickets: EventStreamTicketsTable;
 }

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { ClaimedJob, OutboxRepository } from './outbox.repository';
+
+export interface JobContext {
+  job: ClaimedJob;
+  now: Date;
+}
+
+export type OutboxHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler for work that can never succeed: the row goes straight to 'dead'. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export interface OutboxWorkerOptions {
+  repository: OutboxRepository;
+  handlers: Record<string, OutboxHandler>;
+  clock: Clock;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often to look for work nobody announced (restart, retries, escalation due later). */
+  pollMs: number;
+  batchSize?: number;
+  /** How long a claim holds without renewal; a crashed worker's rows return after this. */
+  leaseMs?: number;
+  /** Free all leases on start (embedded database: no other worker can be alive). */
+  releaseLeasesOnStart?: () => boolean;
+}
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+/** 1 s, 2 s, 4 s … capped at 5 min, with ±20 % jitter so retries of many rows spread out. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export interface OutboxWorker {
+  readonly id: string;
+  start(): void;
+  /** Waits for the work in hand and stops claiming. */
+  stop(): Promise<void>;
+  /** Something was enqueued: look now instead of at the next poll. */
+  kick(): void;
+  /** Processes due work until none is left (tests; also useful before a clean shutdown). */
+  drain(): Promise<void>;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { repository, handlers, clock, log, pollMs } = options;
+  const batchSize = options.batchSize ?? 32;
+  const leaseMs = options.leaseMs ?? 15_000;
+  const id = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let kicked = false;
+  // One round at a time per worker, so drain() and the loop never race each other.
+  let rounds: Promise<unknown> = Promise.resolve();
+
+  async function runJob(job: ClaimedJob): Promise<boolean> {
+    const handler = handlers[job.topic];
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for topic ${job.topic}`);
+      await handler(job.payload, { job, now: clock() });
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      const retryAt = dead ? null : new Date(clock().getTime() + backoffMs(job.attempts));
+      await repository.fail(job.id, message, retryAt);
+      if (dead) log.error({ jobId: job.id, topic: job.topic, attempts: job.attempts, reason: message }, 'outbox job gave up');
+      else log.warn({ jobId: job.id, topic: job.topic, attempts: job.attempts, reason: message, retryAt }, 'outbox job will be retried');
+      return false;
+    }
+  }
+
+  async function round(): Promise<number> {
+    const now = clock();
+    const jobs = await repository.claim(now, new Date(now.getTime() + leaseMs), id, batchSize);
+    if (jobs.length === 0) return 0;
+    // Renew the lease while handlers run (a push service may be slow), so the rows are not
+    // handed to another worker while this one is alive.
+    const heartbeat = setInterval(() => {
+      repository
+        .extendLease(
+          jobs.map((j) => j.id),
+          id,
+          new Date(clock().getTime() + leaseMs),
+        )
+        .catch((error: unknown) => log.warn({ reason: String(error) }, 'outbox lease renewal failed'));
+    }, Math.max(10, Math.floor(leaseMs / 3)));
+    let results: Array<{ job: ClaimedJob; ok: boolean }>;
+    try {
+      results = await Promise.all(jobs.map(async (job) => ({ job, ok: await runJob(job) })));
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await repository.complete(
+      results.filter((r) => r.ok).map((r) => r.job.id),
+      clock(),
+    );
+    return jobs.length;
+  }
+
+  function serialRound(): Promise<number> {
+    const next = rounds.then(round, round);
+    rounds = next.catch(() => undefined);
+    return next;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (running) {
+      let claimed = 0;
+      kicked = false;
+      try {
+        claimed = await serialRound();
+      } catch (error) {
+        // The database may be briefly unavailable; the next poll tries again.
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'outbox round failed');
+      }
+      if (!running) break;
+      // Finished work often enqueues more (fan-out → deliveries): look again at once.
+      if (claimed > 0 || kicked) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        if (options.releaseLeasesOnStart?.()) {
+          const released = await repository.releaseAllLeases().catch(() => 0);
+          if (released > 0) log.info({ released }, 'outbox: resumed work a stopped process had claimed');
+        }
+        await runLoop();
+      })();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      await rounds;
+    },
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    async drain() {
+      for (let i = 0; i < 1000; i++) {
+        if ((await serialRound()) === 0 && (await repository.countDue(clock())) === 0) return;
+      }
+      throw new Error('the outbox did not drain in 1000 rounds');
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DbRef } from '../db/db-ref';
+import type { Database } from '../db/schema';
+
+export interface OutboxMessage {
+  topic: string;
+  payload: Record<string, unknown>;
+  /** Enqueueing the same key twice keeps the first row (idempotent producers). */
+  dedupeKey?: string;
+  /** When the work becomes due; now when omitted. */
+  dueAt: Date;
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: number;
+  topic: string;
+  payload: Record<string, unknown>;
+  /** Including this one. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Written in the producer's transaction, so the work exists exactly when its event does. */
+export async function enqueue(trx: Kysely<Database> | Transaction<Database>, messages: readonly OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await trx
+    .insertInto('outbox')
+    .values(
+      messages.map((m) => ({
+        topic: m.topic,
+        payload: JSON.stringify(m.payload),
+        dedupe_key: m.dedupeKey ?? null,
+        next_attempt_at: m.dueAt,
+        ...(m.maxAttempts ? { max_attempts: m.maxAttempts } : {}),
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+export function createOutboxRepository(ref: DbRef) {
+  return {
+    /**
+     * Leases up to `limit` due rows to `workerId`. SKIP LOCKED lets several processes claim
+     * side by side; the lease (locked_until) hands a row to another worker if its claimer
+     * died, which is how work resumes after a crash.
+     */
+    async claim(now: Date, leaseUntil: Date, workerId: string, limit: number): Promise<ClaimedJob[]> {
+      const result = await sql<{ id: number; topic: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>`
+        UPDATE outbox SET locked_until = ${leaseUntil}, locked_by = ${workerId}, attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM outbox
+          WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
+          ORDER BY next_attempt_at, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, topic, payload, attempts, max_attempts`.execute(ref.db);
+      return result.rows
+        .map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts }))
+        .sort((a, b) => a.id - b.id);
+    },
+
+    /** Keeps the rows of a long-running round leased to their worker. */
+    async extendLease(ids: readonly number[], workerId: string, leaseUntil: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await ref.db
+        .updateTable('outbox')
+        .set({ locked_until: leaseUntil })
+        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /**
+     * Frees every lease. Only safe when no other worker can be alive: an embedded database
+     * is opened by one process, so at its start every lease belongs to a dead one.
+     */
+    async releaseAllLeases(): Promise<number> {
+      const result = await ref.db.updateTable('outbox').set({ locked_until: null }).where('status', '=', 'pending').where('locked_until', 'is not', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async complete(ids: readonly number[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await ref.db
+        .updateTable('outbox')
+        .set({ status: 'delivered', delivered_at: now, locked_until: null, last_error: null })
+        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
+        .execute();
+    },
+
+    async fail(id: number, error: string, retryAt: Date | null): Promise<void> {
+      await ref.db
+        .updateTable('outbox')
+        .set({
+          status: retryAt ? 'pending' : 'dead',
+          next_attempt_at: retryAt ?? sql<Date>`next_attempt_at`,
+          locked_until: null,
+          last_error: error.slice(0, 2000),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Rows that are due now and not leased (tests drain until this is zero). */
+    async countDue(now: Date): Promise<number> {
+      const row = await ref.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

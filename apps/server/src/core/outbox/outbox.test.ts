@@ -1,0 +1,158 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../../test/build';
+import { DbRef } from '../db/db-ref';
+import { backoffMs, createOutboxRepository, createOutboxWorker, enqueue, PermanentJobError, type OutboxHandler } from './index';
+
+const t = build();
+let repository: ReturnType<typeof createOutboxRepository>;
+
+beforeAll(async () => {
+  // The app's own worker would take these rows; the tests drive their own workers.
+  await t.app.outbox.stop();
+  repository = createOutboxRepository(new DbRef({ db: t.db, kind: t.kind, close: async () => undefined }));
+});
+
+function recordingLog() {
+  const lines: Array<{ level: string; msg: string }> = [];
+  const at = (level: string) => (_obj: object, msg: string) => lines.push({ level, msg });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+function worker(handlers: Record<string, OutboxHandler>, leaseMs = 60_000) {
+  const log = recordingLog();
+  return { log, worker: createOutboxWorker({ repository, handlers, clock: t.clock.now, log, pollMs: 1000, leaseMs }) };
+}
+
+const rowsOf = (topic: string) =>
+  t.db.selectFrom('outbox').select(['id', 'status', 'attempts', 'next_attempt_at', 'last_error', 'delivered_at']).where('topic', '=', topic).orderBy('id').execute();
+
+describe('backoffMs', () => {
+  it('doubles from 1 s with ±20 % jitter and stops growing at 5 minutes', () => {
+    expect(backoffMs(1, () => 0.5)).toBe(1000);
+    expect(backoffMs(2, () => 0.5)).toBe(2000);
+    expect(backoffMs(4, () => 0.5)).toBe(8000);
+    expect(backoffMs(3, () => 0)).toBe(3200);
+    expect(backoffMs(3, () => 1)).toBe(4800);
+    expect(backoffMs(30, () => 0.5)).toBe(300_000);
+  });
+});
+
+describe('outbox worker', () => {
+  it('retries a failing job with backoff and delivers it once it succeeds', async () => {
+    let calls = 0;
+    const { worker: w, log } = worker({
+      'test.flaky': async () => {
+        calls += 1;
+        if (calls < 3) throw new Error(`gateway down ${calls}`);
+      },
+    });
+    await enqueue(t.db, [{ topic: 'test.flaky', payload: { n: 1 }, dueAt: t.clock.now() }]);
+    await w.drain();
+    let [row] = await rowsOf('test.flaky');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'gateway down 1' });
+    const wait1 = new Date(row!.next_attempt_at).getTime() - t.clock.now().getTime();
+    expect(wait1).toBeGreaterThanOrEqual(800);
+    expect(wait1).toBeLessThanOrEqual(1200);
+
+    t.clock.advance(wait1);
+    await w.drain();
+    [row] = await rowsOf('test.flaky');
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    const wait2 = new Date(row!.next_attempt_at).getTime() - t.clock.now().getTime();
+    expect(wait2).toBeGreaterThanOrEqual(1600);
+    expect(wait2).toBeLessThanOrEqual(2400);
+
+    t.clock.advance(wait2);
+    await w.drain();
+    [row] = await rowsOf('test.flaky');
+    expect(row).toMatchObject({ status: 'delivered', attempts: 3, delivered_at: expect.any(Date) });
+    expect(calls).toBe(3);
+    expect(log.lines.filter((l) => l.level === 'warn')).toHaveLength(2);
+  });
+
+  it('gives up after max_attempts, and at once on a permanent error', async () => {
+    const { worker: w, log } = worker({
+      'test.broken': async () => {
+        throw new Error('always');
+      },
+      'test.hopeless': async () => {
+        throw new PermanentJobError('bad payload');
+      },
+    });
+    await enqueue(t.db, [
+      { topic: 'test.broken', payload: {}, dueAt: t.clock.now(), maxAttempts: 2 },
+      { topic: 'test.hopeless', payload: {}, dueAt: t.clock.now() },
+      { topic: 'test.unknown-topic', payload: {}, dueAt: t.clock.now() },
+    ]);
+    await w.drain();
+    t.clock.advance(5000);
+    await w.drain();
+    expect(await rowsOf('test.broken')).toEqual([expect.objectContaining({ status: 'dead', attempts: 2 })]);
+    expect(await rowsOf('test.hopeless')).toEqual([expect.objectContaining({ status: 'dead', attempts: 1, last_error: 'bad payload' })]);
+    expect(await rowsOf('test.unknown-topic')).toEqual([expect.objectContaining({ status: 'dead', last_error: 'no handler for topic test.unknown-topic' })]);
+    expect(log.lines.filter((l) => l.level === 'error')).toHaveLength(3);
+  });
+
+  it('enqueues idempotently by dedupe key', async () => {
+    const message = { topic: 'test.once', payload: { a: 1 }, dedupeKey: 'test:once:1', dueAt: t.clock.now() };
+    await enqueue(t.db, [message]);
+    await enqueue(t.db, [{ ...message, payload: { a: 2 } }]);
+    const rows = await t.db.selectFrom('outbox').select('payload').where('dedupe_key', '=', 'test:once:1').execute();
+    expect(rows).toEqual([{ payload: { a: 1 } }]);
+  });
+
+  it('lets two workers share the work without handling any row twice', async () => {
+    const seen: number[] = [];
+    const handler: OutboxHandler = async (payload) => {
+      seen.push(Number(payload.n));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    const a = worker({ 'test.shared': handler }).worker;
+    const b = worker({ 'test.shared': handler }).worker;
+    await enqueue(
+      t.db,
+      Array.from({ length: 60 }, (_, n) => ({ topic: 'test.shared', payload: { n }, dueAt: t.clock.now() })),
+    );
+    await Promise.all([a.drain(), b.drain()]);
+    expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+    expect((await rowsOf('test.shared')).every((r) => r.status === 'delivered')).toBe(true);
+  });
+
+  it("hands a dead worker's claimed rows to another once its lease ran out", async () => {
+    await enqueue(t.db, [{ topic: 'test.orphan', payload: {}, dueAt: t.clock.now() }]);
+    // A worker claimed the row and died before finishing it.
+    const now = t.clock.now();
+    const claimed = await repository.claim(now, new Date(now.getTime() + 15_000), 'dead-worker', 10);
+    expect(claimed.map((j) => j.topic)).toContain('test.orphan');
+
+    let handled = 0;
+    const { worker: w } = worker({ 'test.orphan': async () => void (handled += 1) }, 15_000);
+    await w.drain();
+    expect(handled).toBe(0);
+    t.clock.advance(15_000);
+    await w.drain();
+    expect(handled).toBe(1);
+    expect(await rowsOf('test.orphan')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 2 })]);
+  });
+
+  it('frees every lease on start when it owns the database alone', async () => {
+    await enqueue(t.db, [{ topic: 'test.restart', payload: {}, dueAt: t.clock.now() }]);
+    const now = t.clock.now();
+    await repository.claim(now, new Date(now.getTime() + 60_000), 'previous-process', 10);
+    let handled = 0;
+    const log = recordingLog();
+    const w = createOutboxWorker({
+      repository,
+      handlers: { 'test.restart': async () => void (handled += 1) },
+      clock: t.clock.now,
+      log,
+      pollMs: 20,
+      releaseLeasesOnStart: () => true,
+    });
+    w.start();
+    for (let i = 0; i < 500 && handled === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await w.stop();
+    expect(handled).toBe(1);
+    expect(log.lines.some((l) => l.msg.includes('resumed work'))).toBe(true);
+  });
+});

@@ -1,0 +1,152 @@
+import type { PushPayload } from '@saathi/shared';
+import webpush from 'web-push';
+import type { Clock } from '../clock';
+import { createInThreadTransport, type PushTransport } from './push-transport';
+import type { PushSubscriptionsRepository, WebPushSubscriptionRow } from './push-subscriptions.repository';
+import type { VapidKeys } from './vapid-keys';
+
+/**
+ * Per user: 'sent' (a push service accepted it, or every subscription is gone for good),
+ * 'none' (no subscription: the in-app row is all they get), 'retry' (only transient
+ * failures: try again later).
+ */
+export type PushOutcome = 'sent' | 'none' | 'retry';
+
+export type OutcomeListener = (userId: number, outcome: PushOutcome) => void;
+
+export interface PushSender {
+  readonly enabled: boolean;
+  readonly publicKey: string;
+  /**
+   * Sends each user's payload to all of their subscriptions. `onOutcome` is called for a
+   * user as soon as their last subscription answered, so callers can record progress
+   * message by message instead of after the slowest one.
+   */
+  sendToUsers(messages: ReadonlyMap<number, PushPayload>, onOutcome?: OutcomeListener): Promise<Map<number, PushOutcome>>;
+  close(): Promise<void>;
+}
+
+export interface PushSenderOptions {
+  subscriptions: PushSubscriptionsRepository;
+  vapid: VapidKeys;
+  subject: string;
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void };
+  /** Where encryption and HTTP happen (a worker thread in the server); in-thread by default. */
+  transport?: PushTransport;
+  timeoutMs?: number;
+}
+
+/** A JWT is valid for up to 24 h; one per push service origin is reused for an hour. */
+const VAPID_JWT_SECONDS = 12 * 3600;
+const VAPID_REUSE_MS = 3600_000;
+/** An SOS is urgent and stale after a day. */
+const TTL_SECONDS = 24 * 3600;
+
+type Attempt = { sub: WebPushSubscriptionRow; result: 'ok' | 'gone' | 'permanent' | 'transient'; detail?: string };
+
+/** Web Push (RFC 8030/8291/8292): aes128gcm payloads, VAPID authorization, keep-alive HTTP. */
+export function createWebPushSender(options: PushSenderOptions): PushSender {
+  const { subscriptions, vapid, subject, clock, log } = options;
+  const transport = options.transport ?? createInThreadTransport(options.timeoutMs ?? 10_000);
+  const vapidByAudience = new Map<string, { authorization: string; until: number }>();
+
+  function authorizationFor(endpoint: string): string {
+    const audience = new URL(endpoint).origin;
+    // The push service checks the JWT against real time, whatever clock the app runs on.
+    const now = Date.now();
+    const cached = vapidByAudience.get(audience);
+    if (cached && cached.until > now) return cached.authorization;
+    const expiration = Math.floor(now / 1000) + VAPID_JWT_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration);
+    vapidByAudience.set(audience, { authorization: Authorization, until: now + VAPID_REUSE_MS });
+    return Authorization;
+  }
+
+  async function deliver(sub: WebPushSubscriptionRow, payload: PushPayload): Promise<Attempt> {
+    const response = await transport.send({
+      endpoint: sub.endpoint,
+      p256dh: sub.p256dh,
+      auth: sub.auth,
+      payload: JSON.stringify(payload),
+      headers: {
+        authorization: authorizationFor(sub.endpoint),
+        'content-encoding': 'aes128gcm',
+        'content-type': 'application/octet-stream',
+        ttl: String(TTL_SECONDS),
+        urgency: payload.sosEventId === null ? 'normal' : 'high',
+      },
+    });
+    if ('error' in response) {
+      // Bad keys throw while encrypting: retrying cannot help. Network trouble can.
+      const permanent = /public key|auth|invalid|unsupported push endpoint/i.test(response.error) && !/timed out|ECONN|socket|worker/i.test(response.error);
+      return { sub, result: permanent ? 'permanent' : 'transient', detail: response.error };
+    }
+    const { status } = response;
+    if (status >= 200 && status < 300) return { sub, result: 'ok' };
+    if (status === 404 || status === 410) return { sub, result: 'gone' };
+    const transient = status === 429 || status >= 500;
+    return { sub, result: transient ? 'transient' : 'permanent', detail: `HTTP ${status}` };
+  }
+
+  return {
+    enabled: true,
+    publicKey: vapid.publicKey,
+    async sendToUsers(messages, onOutcome) {
+      const outcomes = new Map<number, PushOutcome>();
+      const subs = await subscriptions.listWebPush([...messages.keys()]);
+      const remaining = new Map<number, number>();
+      for (const sub of subs) remaining.set(sub.userId, (remaining.get(sub.userId) ?? 0) + 1);
+      for (const userId of messages.keys()) {
+        if (remaining.has(userId)) continue;
+        outcomes.set(userId, 'none');
+        onOutcome?.(userId, 'none');
+      }
+      const byUser = new Map<number, Attempt[]>();
+      const settle = (attempt: Attempt) => {
+        const userId = attempt.sub.userId;
+        const list = [...(byUser.get(userId) ?? []), attempt];
+        byUser.set(userId, list);
+        if (list.length < (remaining.get(userId) ?? 0)) return;
+        const anyOk = list.some((a) => a.result === 'ok');
+        const anyTransient = list.some((a) => a.result === 'transient');
+        const outcome: PushOutcome = anyOk || !anyTransient ? 'sent' : 'retry';
+        outcomes.set(userId, outcome);
+        onOutcome?.(userId, outcome);
+      };
+      const attempts = await Promise.all(
+        subs.map(async (sub) => {
+          const attempt = await deliver(sub, messages.get(sub.userId) as PushPayload);
+          settle(attempt);
+          return attempt;
+        }),
+      );
+      const failedOnes = attempts.filter((a) => a.result === 'transient' || a.result === 'permanent');
+      if (failedOnes.length > 0) {
+        log.warn({ failed: failedOnes.length, sample: failedOnes[0]?.detail }, 'some push messages were not accepted');
+      }
+      await subscriptions.deleteByIds(attempts.filter((a) => a.result === 'gone').map((a) => a.sub.id));
+      await subscriptions.recordOutcome(
+        // Only a recovery is worth a write; a fan-out to 1,000 healthy subscriptions writes nothing.
+        attempts.filter((a) => a.result === 'ok' && a.sub.failureCount > 0).map((a) => a.sub.id),
+        failedOnes.map((a) => a.sub.id),
+        clock(),
+      );
+      return outcomes;
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** PUSH_PROVIDER=none: notifications stay in-app only. */
+export function createDisabledPushSender(publicKey: string): PushSender {
+  return {
+    enabled: false,
+    publicKey,
+    async sendToUsers(messages, onOutcome) {
+      for (const userId of messages.keys()) onOutcome?.(userId, 'none');
+      return new Map([...messages.keys()].map((userId) => [userId, 'none' as const]));
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,76 @@
+import type { LiveEvent } from '@saathi/shared';
+
+export type LiveListener = (event: LiveEvent) => void;
+
+/**
+ * Delivers live events to the streams of given users. In-process by default; through Redis
+ * pub/sub when several server processes serve the same users (REDIS_URL).
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  /** Best effort: the durable state is in the database; a lost event is healed by a refetch. */
+  publish(userIds: readonly number[], event: LiveEvent): Promise<void>;
+  /** Resolves once the listener will receive events; returns its unsubscribe function. */
+  subscribe(userId: number, listener: LiveListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Listeners of this process, by user: shared by both bus kinds. */
+export class LocalListeners {
+  readonly #byUser = new Map<number, Set<LiveListener>>();
+
+  add(userId: number, listener: LiveListener): boolean {
+    let set = this.#byUser.get(userId);
+    const first = set === undefined;
+    if (!set) {
+      set = new Set();
+      this.#byUser.set(userId, set);
+    }
+    set.add(listener);
+    return first;
+  }
+
+  /** Returns true when the user has no listener left here. */
+  remove(userId: number, listener: LiveListener): boolean {
+    const set = this.#byUser.get(userId);
+    if (!set) return false;
+    set.delete(listener);
+    if (set.size > 0) return false;
+    this.#byUser.delete(userId);
+    return true;
+  }
+
+  dispatch(userId: number, event: LiveEvent): void {
+    for (const listener of this.#byUser.get(userId) ?? []) {
+      // One broken stream must not keep the event from the others.
+      try {
+        listener(event);
+      } catch {
+        /* the stream's own close handler cleans it up */
+      }
+    }
+  }
+
+  clear(): void {
+    this.#byUser.clear();
+  }
+}
+
+export function createMemoryBus(): EventBus {
+  const listeners = new LocalListeners();
+  return {
+    kind: 'memory',
+    async publish(userIds, event) {
+      for (const userId of new Set(userIds)) listeners.dispatch(userId, event);
+    },
+    async subscribe(userId, listener) {
+      listeners.add(userId, listener);
+      return async () => {
+        listeners.remove(userId, listener);
+      };
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { loadConfig } from '../../config';
+import { bearer, build, TEST_AUTH_SECRET } from '../../../test/build';
+import { openSse, type SseClient } from '../../../test/sse-client';
+import { freshPlace, makeVolunteer, offset, raiseSos } from '../../../test/sos-fixtures';
+
+/** The local Redis (CI runs one too); override with TEST_REDIS_URL. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// One channel prefix per run, so parallel runs and files never hear each other.
+const prefix = `saathi-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+
+const t = build({ REDIS_URL, REDIS_CHANNEL_PREFIX: prefix });
+let second: App;
+let secondBase = '';
+const streams: SseClient[] = [];
+
+beforeAll(async () => {
+  // A second server process in all but name: its own app, bus connection and worker, same database.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    DATA_DIR: t.dataDir,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    WEB_DIST_DIR: path.join(t.dataDir, 'no-web-dist'),
+    REDIS_URL,
+    REDIS_CHANNEL_PREFIX: prefix,
+  });
+  const logStream = { write: (line: string) => console.error(line.trimEnd()) };
+  second = await buildApp(config, { db: { db: t.db, kind: t.kind, close: async () => undefined }, sms: t.sms, clock: t.clock.now, logStream });
+  secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await second?.close();
+});
+
+describe('live events through Redis pub/sub', () => {
+  it('uses the Redis bus when REDIS_URL is set', () => {
+    expect(t.app.bus.kind).toBe('redis');
+    expect(second.bus.kind).toBe('redis');
+  });
+
+  it('reaches a stream on another server process', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user();
+    const volunteer = await makeVolunteer(t, { at: offset(here, 100), name: 'Imran Khan' });
+    const victimToken = await t.loginAs(victim);
+    // The victim watches through process B...
+    const victimStream = await openSse(`${secondBase}/api/events`, bearer(victimToken));
+    streams.push(victimStream);
+    await victimStream.next('ready');
+
+    // ...while the SOS is raised and accepted through process A.
+    const eventId = (await raiseSos(t, victimToken, here)).json().id as number;
+    await t.app.outbox.drain();
+    await second.outbox.drain();
+    const res = await t.app.inject({ method: 'POST', url: `/api/sos/${eventId}/accept`, headers: bearer(await t.loginAs(volunteer)) });
+    expect(res.statusCode).toBe(200);
+
+    const accepted = await victimStream.next('sos.accepted');
+    expect(accepted.data).toMatchObject({ eventId, recipient: { userId: volunteer.id, name: 'Imran', status: 'accepted' } });
+    // Exactly once, although both processes are subscribed to the same bus.
+    await victimStream.next('notification.created');
+    expect(victimStream.events.filter((e) => e.type === 'sos.accepted')).toHaveLength(1);
+  });
+
+  it('does not deliver to a stream on another channel prefix', async () => {
+    const user = await t.factory.user();
+    const token = await t.loginAs(user);
+    const stream = await openSse(`${secondBase}/api/events`, bearer(token));
+    streams.push(stream);
+    await stream.next('ready');
+    await t.app.bus.publish([user.id], { type: 'sos.updated', data: { eventId: 1, status: 'resolved' } });
+    await stream.next('sos.updated');
+    const { createRedisBus } = await import('../../core/realtime');
+    const foreign = await createRedisBus({ url: REDIS_URL, prefix: `${prefix}other:`, onError: () => undefined });
+    await foreign.publish([user.id], { type: 'sos.updated', data: { eventId: 2, status: 'cancelled' } });
+    await foreign.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stream.events.filter((e) => e.type === 'sos.updated').map((e) => (e.data as { eventId: number }).eventId)).toEqual([1]);
+  });
+});

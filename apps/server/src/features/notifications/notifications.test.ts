@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { build } from '../../../test/build';
+import { get, post } from '../../../test/sos-fixtures';
+
+const t = build();
+
+async function seed(userId: number, count: number) {
+  for (let i = 0; i < count; i++) {
+    t.clock.advance(1000);
+    await t.db
+      .insertInto('notifications')
+      .values({ user_id: userId, type: i % 2 ? 'sos.alert' : 'post.like', title: `n${i}`, body: '', created_at: t.clock.now() })
+      .execute();
+  }
+}
+
+describe('notifications', () => {
+  it("lists the caller's notifications newest first, with paging and the unread count", async () => {
+    const user = await t.factory.user();
+    const other = await t.factory.user();
+    await seed(user.id, 5);
+    await seed(other.id, 2);
+    const token = await t.loginAs(user);
+    const first = (await get(t, token, '/api/notifications?pageSize=2')).json();
+    expect(first.items.map((n: { title: string }) => n.title)).toEqual(['n4', 'n3']);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, hasMore: true, unreadCount: 5 });
+    expect(first.items[0]).toEqual({
+      id: expect.any(Number),
+      type: 'post.like',
+      title: 'n4',
+      body: '',
+      read: false,
+      sosEventId: null,
+      postId: null,
+      actorId: null,
+      data: {},
+      createdAt: expect.any(String),
+    });
+    const last = (await get(t, token, '/api/notifications?pageSize=2&page=3')).json();
+    expect(last.items.map((n: { title: string }) => n.title)).toEqual(['n0']);
+    expect(last.hasMore).toBe(false);
+  });
+
+  it('marks chosen ids (own only) or everything read', async () => {
+    const user = await t.factory.user();
+    const other = await t.factory.user();
+    await seed(user.id, 3);
+    await seed(other.id, 1);
+    const token = await t.loginAs(user);
+    const mine = (await get(t, token, '/api/notifications')).json().items as Array<{ id: number }>;
+    const theirs = await t.db.selectFrom('notifications').select('id').where('user_id', '=', other.id).executeTakeFirstOrThrow();
+
+    const some = await post(t, token, '/api/notifications/read', { ids: [mine[0]!.id, theirs.id] });
+    expect(some.json()).toEqual({ updated: 1, unreadCount: 2 });
+    expect((await get(t, token, '/api/notifications/unread-count')).json()).toEqual({ count: 2 });
+    const otherStill = await t.db.selectFrom('notifications').select('read_at').where('id', '=', theirs.id).executeTakeFirstOrThrow();
+    expect(otherStill.read_at).toBeNull();
+
+    expect((await post(t, token, '/api/notifications/read')).json()).toEqual({ updated: 2, unreadCount: 0 });
+    const unread = (await get(t, token, '/api/notifications?unreadOnly=true')).json();
+    expect(unread.items).toEqual([]);
+    expect((await post(t, token, '/api/notifications/read', { ids: [] })).statusCode).toBe(400);
+  });
+
+  it('serves the VAPID public key and needs a token everywhere', async () => {
+    const token = await t.loginAs(await t.factory.user());
+    const key = (await get(t, token, '/api/push/vapid-public-key')).json().publicKey as string;
+    expect(Buffer.from(key, 'base64url')).toHaveLength(65);
+    for (const url of ['/api/notifications', '/api/notifications/unread-count', '/api/push/vapid-public-key']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read' })).statusCode).toBe(401);
+  });
+});

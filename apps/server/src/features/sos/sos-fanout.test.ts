@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, build } from '../../../test/build';
+import { startPushPeer, type PushPeer } from '../../../test/push-peer';
+import { addContact, freshPlace, makeVolunteer, offset, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
+
+const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example' });
+let peer: PushPeer;
+
+beforeAll(async () => {
+  peer = await startPushPeer();
+});
+afterAll(async () => {
+  await peer?.close();
+});
+
+const pushesTo = (subscriptionId: string) => peer.received.filter((p) => p.subscriptionId === subscriptionId);
+
+describe('SOS fan-out', () => {
+  it('texts the contacts a tracking link, and alerts available volunteers within 500 m, nearest first', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user({ name: 'Meera Shah' });
+    await addContact(t, victim.id, { name: 'Papa', phoneNumber: '9822000001' });
+    await addContact(t, victim.id, { name: 'Own number', phoneNumber: victim.phoneNumber });
+    const far = await makeVolunteer(t, { at: offset(here, 450) });
+    const near = await makeVolunteer(t, { at: offset(here, 100), via: 'live' });
+    const outside = await makeVolunteer(t, { at: offset(here, 800) });
+    const unavailable = await makeVolunteer(t, { at: offset(here, 50), available: false });
+    const stale = await makeVolunteer(t, { at: offset(here, 60), via: 'live', seenAt: new Date(t.clock.now().getTime() - 16 * 60_000) });
+
+    const res = await raiseSos(t, await t.loginAs(victim), { ...here, threat: 'medical', contactsOnly: false });
+    expect(res.statusCode).toBe(201);
+    const eventId = res.json().id as number;
+    await t.app.outbox.drain();
+
+    const rows = await recipientsOf(t, eventId);
+    expect(rows.map((r) => r.recipient_kind)).toEqual(['contact', 'volunteer', 'volunteer']);
+    const volunteers = rows.filter((r) => r.recipient_kind === 'volunteer');
+    expect(volunteers.map((r) => r.recipient_user_id)).toEqual([near.id, far.id]);
+    expect(volunteers[0]?.distance_m).toBeGreaterThan(80);
+    expect(volunteers[0]?.distance_m).toBeLessThan(120);
+    expect(rows.every((r) => r.delivery_status === 'sent')).toBe(true);
+    const alerted = rows.map((r) => r.recipient_user_id);
+    for (const nobody of [victim.id, outside.id, unavailable.id, stale.id]) expect(alerted).not.toContain(nobody);
+
+    const sms = t.sms.messages.filter((m) => m.to === '9822000001');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toMatch(/^SOS from Meera Shah \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/[A-Za-z0-9_-]{43} /);
+    expect(t.sms.messages.some((m) => m.to === victim.phoneNumber && m.text.includes('SOS'))).toBe(false);
+
+    const inApp = await t.db.selectFrom('notifications').select(['user_id', 'type', 'sos_event_id']).where('sos_event_id', '=', eventId).execute();
+    expect(inApp.map((n) => n.user_id).sort()).toEqual([near.id, far.id].sort());
+    expect(inApp.every((n) => n.type === 'sos.alert')).toBe(true);
+  });
+
+  it('pushes an encrypted Web Push message with a "Go to SOS" action, and drops expired subscriptions', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user({ name: 'Kavya Iyer' });
+    const volunteer = await makeVolunteer(t, { at: offset(here, 200) });
+    const phone = await subscribePush(t, peer, volunteer.id);
+    const oldLaptop = await subscribePush(t, peer, volunteer.id);
+    peer.respondWith(oldLaptop, 410);
+
+    const res = await raiseSos(t, await t.loginAs(victim), { ...here, threat: 'fire' });
+    const eventId = res.json().id as number;
+    await t.app.outbox.drain();
+
+    const [push] = pushesTo(phone);
+    expect(peer.rejected.filter((r) => r.subscriptionId === phone)).toEqual([]);
+    expect(push?.payload).toEqual({
+      title: 'SOS nearby: Fire',
+      body: expect.stringMatching(/^Kavya needs help 2\d\d m from you/),
+      url: `/sos-mode?sosEventId=${eventId}`,
+      type: 'sos.alert',
+      sosEventId: eventId,
+      notificationId: expect.any(Number),
+      actions: [{ action: 'open-sos', title: 'Go to SOS' }],
+    });
+    expect(push?.headers.urgency).toBe('high');
+    const left = await t.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', volunteer.id).execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]?.endpoint).toContain(phone);
+  });
+
+  it('alerts a contact who uses the app by SMS, push and in-app, once, even when they also volunteer nearby', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user({ name: 'Ritu' });
+    const brother = await makeVolunteer(t, { at: offset(here, 30), name: 'Arjun Rao' });
+    await addContact(t, victim.id, { name: 'Bhai', phoneNumber: brother.phoneNumber });
+    const sub = await subscribePush(t, peer, brother.id);
+
+    const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
+    await t.app.outbox.drain();
+
+    const rows = await recipientsOf(t, eventId);
+    expect(rows).toEqual([expect.objectContaining({ recipient_user_id: brother.id, recipient_kind: 'contact', delivery_status: 'sent' })]);
+    expect(t.sms.messages.filter((m) => m.to === brother.phoneNumber)).toHaveLength(1);
+    expect(pushesTo(sub)).toHaveLength(1);
+    expect(pushesTo(sub)[0]?.payload).toMatchObject({ type: 'sos.contact_alert', title: 'SOS from Ritu' });
+  });
+
+  it('alerts only the contacts when contactsOnly is set', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user();
+    await addContact(t, victim.id, { name: 'Maa', phoneNumber: '9822000002' });
+    await makeVolunteer(t, { at: offset(here, 20) });
+    const eventId = (await raiseSos(t, await t.loginAs(victim), { ...here, contactsOnly: true })).json().id as number;
+    t.clock.advance(10 * 60_000);
+    await t.app.outbox.drain();
+    expect((await recipientsOf(t, eventId)).map((r) => r.recipient_kind)).toEqual(['contact']);
+  });
+
+  it('widens 500 m → 1 km → 2 km → 5 km every SOS_ESCALATION_SECONDS while nobody accepts, alerting nobody twice', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user();
+    const v300 = await makeVolunteer(t, { at: offset(here, 300) });
+    const v900 = await makeVolunteer(t, { at: offset(here, 0, 900) });
+    const v1800 = await makeVolunteer(t, { at: offset(here, -1800) });
+    const v4500 = await makeVolunteer(t, { at: offset(here, 0, -4500) });
+    const v9000 = await makeVolunteer(t, { at: offset(here, 9000) });
+    const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
+    await t.app.outbox.drain();
+    const alerted = async () => (await recipientsOf(t, eventId)).map((r) => [r.recipient_user_id, r.radius_m]);
+    expect(await alerted()).toEqual([[v300.id, 500]]);
+
+    t.clock.advance(29_000);
+    await t.app.outbox.drain();
+    expect(await alerted()).toHaveLength(1);
+
+    t.clock.advance(1_000);
+    await t.app.outbox.drain();
+    expect(await alerted()).toEqual([
+      [v300.id, 500],
+      [v900.id, 1000],
+    ]);
+    t.clock.advance(30_000);
+    await t.app.outbox.drain();
+    t.clock.advance(30_000);
+    await t.app.outbox.drain();
+    t.clock.advance(30_000);
+    await t.app.outbox.drain();
+    expect(await alerted()).toEqual([
+      [v300.id, 500],
+      [v900.id, 1000],
+      [v1800.id, 2000],
+      [v4500.id, 5000],
+    ]);
+    expect((await alerted()).map(([id]) => id)).not.toContain(v9000.id);
+    const event = await t.db.selectFrom('sos_events').select(['radius_m', 'radius_step']).where('id', '=', eventId).executeTakeFirstOrThrow();
+    expect(event).toEqual({ radius_m: 5000, radius_step: 3 });
+    const alerts = await t.db.selectFrom('notifications').select('user_id').where('sos_event_id', '=', eventId).execute();
+    expect(alerts).toHaveLength(4);
+  });
+
+  it('stops widening once a volunteer accepted', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user();
+    const v200 = await makeVolunteer(t, { at: offset(here, 200) });
+    const v900 = await makeVolunteer(t, { at: offset(here, 900) });
+    const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
+    await t.app.outbox.drain();
+    const accept = await t.app.inject({ method: 'POST', url: `/api/sos/${eventId}/accept`, headers: bearer(await t.loginAs(v200)) });
+    expect(accept.statusCode).toBe(200);
+    t.clock.advance(31_000);
+    await t.app.outbox.drain();
+    const ids = (await recipientsOf(t, eventId)).map((r) => r.recipient_user_id);
+    expect(ids).toEqual([v200.id]);
+    expect(ids).not.toContain(v900.id);
+  });
+
+  it('retries a push the service could not take, with backoff, and delivers it once', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user();
+    const volunteer = await makeVolunteer(t, { at: offset(here, 100) });
+    const sub = await subscribePush(t, peer, volunteer.id);
+    peer.respondWith(sub, 503);
+    const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
+    await t.app.outbox.drain();
+    expect(pushesTo(sub)).toHaveLength(0);
+    expect((await recipientsOf(t, eventId))[0]?.delivery_status).toBe('pending');
+    const job = await t.db.selectFrom('outbox').select(['attempts', 'status', 'last_error']).where('dedupe_key', '=', `sos:${eventId}:deliver:0:0`).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ attempts: 1, status: 'pending' });
+
+    peer.respondWith(sub, 201);
+    t.clock.advance(2_000);
+    await t.app.outbox.drain();
+    expect(pushesTo(sub)).toHaveLength(1);
+    expect((await recipientsOf(t, eventId))[0]?.delivery_status).toBe('sent');
+    // The in-app row was written once, on the first attempt.
+    const inApp = await t.db.selectFrom('notifications').select('id').where('sos_event_id', '=', eventId).where('user_id', '=', volunteer.id).execute();
+    expect(inApp).toHaveLength(1);
+  });
+});

@@ -1,0 +1,316 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Threat } from '@saathi/shared';
+import type { DbRef } from '../../core/db/db-ref';
+import { enqueue, type OutboxMessage } from '../../core/outbox';
+import type { Database } from '../../core/db/schema';
+import type { SosStatus } from '../../core/db/tables/sos';
+import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const point = (latitude: number, longitude: number) =>
+  sql<string>`ST_SetSRID(ST_MakePoint(${longitude}::float8, ${latitude}::float8), 4326)::geography`;
+
+interface EventRow {
+  id: number;
+  user_id: number;
+  victim_name: string | null;
+  victim_phone: string;
+  threat: Threat | null;
+  contacts_only: boolean;
+  status: SosStatus;
+  lat: number;
+  lon: number;
+  accuracy_m: number | null;
+  last_lat: number | null;
+  last_lon: number | null;
+  last_accuracy_m: number | null;
+  last_location_at: Date | string | null;
+  radius_m: number;
+  radius_step: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  resolved_at: Date | string | null;
+  cancelled_at: Date | string | null;
+}
+
+function toEvent(r: EventRow): SosEventRecord {
+  const createdAt = new Date(r.created_at);
+  const ended = r.resolved_at ?? r.cancelled_at;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    victimName: r.victim_name,
+    victimPhone: r.victim_phone,
+    threat: r.threat,
+    contactsOnly: r.contacts_only,
+    status: r.status,
+    origin: { latitude: r.lat, longitude: r.lon, accuracy: r.accuracy_m, at: createdAt },
+    last:
+      r.last_lat === null || r.last_lon === null
+        ? null
+        : { latitude: r.last_lat, longitude: r.last_lon, accuracy: r.last_accuracy_m, at: new Date(r.last_location_at ?? r.created_at) },
+    radiusM: r.radius_m,
+    radiusStep: r.radius_step,
+    createdAt,
+    updatedAt: new Date(r.updated_at),
+    endedAt: ended ? new Date(ended) : null,
+  };
+}
+
+const selectEvent = (db: Db) =>
+  db
+    .selectFrom('sos_events as e')
+    .innerJoin('users as v', 'v.id', 'e.user_id')
+    .select([
+      'e.id',
+      'e.user_id',
+      'v.name as victim_name',
+      'v.phone_number as victim_phone',
+      'e.threat',
+      'e.contacts_only',
+      'e.status',
+      sql<number>`ST_Y(e.location::geometry)`.as('lat'),
+      sql<number>`ST_X(e.location::geometry)`.as('lon'),
+      'e.accuracy_m',
+      sql<number | null>`ST_Y(e.last_location::geometry)`.as('last_lat'),
+      sql<number | null>`ST_X(e.last_location::geometry)`.as('last_lon'),
+      'e.last_accuracy_m',
+      'e.last_location_at',
+      'e.radius_m',
+      'e.radius_step',
+      'e.created_at',
+      'e.updated_at',
+      'e.resolved_at',
+      'e.cancelled_at',
+    ]);
+
+const selectRecipients = (db: Db) =>
+  db
+    .selectFrom('sos_notifications as n')
+    .leftJoin('users as u', 'u.id', 'n.recipient_user_id')
+    .select([
+      'n.id',
+      'n.event_id',
+      'n.recipient_kind',
+      'n.recipient_user_id',
+      'n.contact_name',
+      'n.contact_phone',
+      'u.name as user_name',
+      'n.status',
+      'n.delivery_status',
+      'n.distance_m',
+      'n.radius_m',
+      'n.feedback_added',
+      'n.responded_at',
+    ]);
+
+type RecipientRow = Awaited<ReturnType<ReturnType<typeof selectRecipients>['execute']>>[number];
+
+function toRecipient(r: RecipientRow): RecipientRecord {
+  const firstName = r.user_name?.trim().split(/\s+/)[0] ?? null;
+  return {
+    notificationId: r.id,
+    eventId: r.event_id,
+    kind: r.recipient_kind,
+    userId: r.recipient_user_id,
+    // Contacts keep the name the victim gave them; volunteers show only a first name.
+    name: r.recipient_kind === 'contact' ? r.contact_name : firstName,
+    phone: r.contact_phone,
+    status: r.status,
+    deliveryStatus: r.delivery_status,
+    distanceM: r.distance_m,
+    radiusM: r.radius_m,
+    feedbackAdded: r.feedback_added,
+    respondedAt: r.responded_at ? new Date(r.responded_at) : null,
+  };
+}
+
+export function createSosRepository(ref: DbRef) {
+  return {
+    /**
+     * Runs the geography functions of the fan-out once. The embedded PostGIS loads them on
+     * first use (~300 ms measured), which must not be paid by the first SOS after a start.
+     */
+    async warmUp(): Promise<void> {
+      await sql`SELECT ST_DWithin(${point(23, 72)}, ${point(23.001, 72.001)}, 500), ST_Distance(${point(23, 72)}, ${point(23.001, 72.001)})`.execute(ref.db);
+    },
+
+    enqueue(messages: readonly OutboxMessage[], db: Db = ref.db): Promise<void> {
+      return enqueue(db, messages);
+    },
+
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return ref.db.transaction().execute(work);
+    },
+
+    async findEvent(id: number, db: Db = ref.db, forUpdate = false): Promise<SosEventRecord | undefined> {
+      let query = selectEvent(db).where('e.id', '=', id);
+      if (forUpdate) query = query.forUpdate('e');
+      const row = await query.executeTakeFirst();
+      return row ? toEvent(row as EventRow) : undefined;
+    },
+
+    async findActiveEventOf(userId: number, db: Db = ref.db): Promise<SosEventRecord | undefined> {
+      const row = await selectEvent(db).where('e.user_id', '=', userId).where('e.status', '=', 'active').executeTakeFirst();
+      return row ? toEvent(row as EventRow) : undefined;
+    },
+
+    /** Events this user raised since `since`, oldest first (the rate limit). */
+    async eventTimesSince(db: Db, userId: number, since: Date): Promise<Date[]> {
+      const rows = await db
+        .selectFrom('sos_events')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('created_at', '>', since)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((r) => new Date(r.created_at));
+    },
+
+    async insertEvent(
+      db: Db,
+      input: { userId: number; threat: Threat | null; contactsOnly: boolean; latitude: number; longitude: number; accuracy: number | null; radiusM: number; now: Date },
+    ): Promise<number> {
+      const location = point(input.latitude, input.longitude);
+      const row = await db
+        .insertInto('sos_events')
+        .values({
+          user_id: input.userId,
+          threat: input.threat,
+          contacts_only: input.contactsOnly,
+          location,
+          accuracy_m: input.accuracy,
+          last_location: location,
+          last_accuracy_m: input.accuracy,
+          last_location_at: input.now,
+          radius_m: input.radiusM,
+          created_at: input.now,
+          updated_at: input.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('sos_location_updates')
+        .values({ event_id: row.id, location, accuracy_m: input.accuracy, recorded_at: input.now })
+        .execute();
+      return row.id;
+    },
+
+    async recordLocation(
+      db: Db,
+      eventId: number,
+      input: { latitude: number; longitude: number; accuracy: number | null; heading: number | null; speed: number | null; now: Date },
+    ): Promise<void> {
+      const location = point(input.latitude, input.longitude);
+      await db
+        .insertInto('sos_location_updates')
+        .values({ event_id: eventId, location, accuracy_m: input.accuracy, heading_deg: input.heading, speed_mps: input.speed, recorded_at: input.now })
+        .execute();
+      await db
+        .updateTable('sos_events')
+        .set({ last_location: location, last_accuracy_m: input.accuracy, last_location_at: input.now, updated_at: input.now })
+        .where('id', '=', eventId)
+        .execute();
+    },
+
+    async end(db: Db, eventId: number, status: 'resolved' | 'cancelled', now: Date): Promise<void> {
+      await db
+        .updateTable('sos_events')
+        .set({ status, updated_at: now, ...(status === 'resolved' ? { resolved_at: now } : { cancelled_at: now }) })
+        .where('id', '=', eventId)
+        .where('status', '=', 'active')
+        .execute();
+      // Contacts' tracking links stop working with the event.
+      await db.updateTable('sos_tracking_tokens').set({ revoked_at: now }).where('event_id', '=', eventId).where('revoked_at', 'is', null).execute();
+    },
+
+    async setRadius(db: Db, eventId: number, step: number, radiusM: number, now: Date): Promise<void> {
+      await db.updateTable('sos_events').set({ radius_step: step, radius_m: radiusM, updated_at: now }).where('id', '=', eventId).execute();
+    },
+
+    async recipients(eventId: number, db: Db = ref.db): Promise<RecipientRecord[]> {
+      const rows = await selectRecipients(db).where('n.event_id', '=', eventId).orderBy('n.distance_m').orderBy('n.id').execute();
+      return rows.map(toRecipient);
+    },
+
+    async recipientsByIds(ids: readonly number[], db: Db = ref.db): Promise<RecipientRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await selectRecipients(db).where('n.id', '=', sql<number>`ANY(${[...ids]}::int[])`).orderBy('n.id').execute();
+      return rows.map(toRecipient);
+    },
+
+    async recipientOf(eventId: number, userId: number, db: Db = ref.db, forUpdate = false): Promise<RecipientRecord | undefined> {
+      let query = selectRecipients(db).where('n.event_id', '=', eventId).where('n.recipient_user_id', '=', userId);
+      if (forUpdate) query = query.forUpdate('n');
+      const row = await query.executeTakeFirst();
+      return row ? toRecipient(row) : undefined;
+    },
+
+    async hasAccepted(db: Db, eventId: number): Promise<boolean> {
+      const row = await db.selectFrom('sos_notifications').select('id').where('event_id', '=', eventId).where('status', '=', 'accepted').executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A volunteer's answer; with their position, the distance to the victim is refreshed. */
+    async respond(
+      db: Db,
+      notificationId: number,
+      status: 'accepted' | 'declined',
+      now: Date,
+      from: { latitude: number; longitude: number } | undefined,
+    ): Promise<void> {
+      await db
+        .updateTable('sos_notifications as n')
+        .set({
+          status,
+          responded_at: now,
+          updated_at: now,
+          ...(from
+            ? {
+                distance_m: sql<number>`(SELECT round(ST_Distance(COALESCE(e.last_location, e.location), ${point(from.latitude, from.longitude)}))::int FROM sos_events e WHERE e.id = n.event_id)`,
+              }
+            : {}),
+        })
+        .where('n.id', '=', notificationId)
+        .execute();
+    },
+
+    async markDelivery(ids: readonly number[], status: 'sent' | 'failed', now: Date, error?: string): Promise<void> {
+      if (ids.length === 0) return;
+      await ref.db
+        .updateTable('sos_notifications')
+        .set({ delivery_status: status, delivery_error: error ?? null, updated_at: now })
+        .where('id', '=', sql<number>`ANY(${[...ids]}::int[])`)
+        .where('delivery_status', '=', 'pending')
+        .execute();
+    },
+
+    /** User ids to tell about a change of the event: the owner and everyone it reached. */
+    async audience(eventId: number): Promise<number[]> {
+      const rows = await ref.db
+        .selectFrom('sos_notifications')
+        .select('recipient_user_id')
+        .where('event_id', '=', eventId)
+        .where('recipient_user_id', 'is not', null)
+        .where('delivery_status', '=', 'sent')
+        .execute();
+      return rows.map((r) => r.recipient_user_id as number);
+    },
+
+    /** Who may see the live location: accepted volunteers and contacts who are users. */
+    async locationAudience(eventId: number): Promise<number[]> {
+      const rows = await ref.db
+        .selectFrom('sos_notifications')
+        .select('recipient_user_id')
+        .where('event_id', '=', eventId)
+        .where('recipient_user_id', 'is not', null)
+        .where((eb) => eb.or([eb('status', '=', 'accepted'), eb('recipient_kind', '=', 'contact')]))
+        .execute();
+      return rows.map((r) => r.recipient_user_id as number);
+    },
+  };
+}
+
+export type SosRepository = ReturnType<typeof createSosRepository>;
+export type { Position };

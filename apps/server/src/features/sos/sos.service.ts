@@ -1,0 +1,193 @@
+import { SOS_LIMITS, type SosEventView, type SosLocationBody } from '@saathi/shared';
+import type { z } from 'zod';
+import type { CreateSosBody, SosAcceptBody } from '@saathi/shared';
+import type { Clock } from '../../core/clock';
+import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/errors';
+import type { EventBus } from '../../core/realtime';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { fanoutMessage, SOS_TOPICS } from './sos-delivery';
+import { toLivePosition, toOwnerView, toRecipientView, toVolunteerView } from './sos.mapper';
+import type { SosRepository } from './sos.repository';
+import { sosModeUrl, texts } from './sos.texts';
+import type { SosEventRecord } from './sos.types';
+
+export interface SosServiceDeps {
+  sos: SosRepository;
+  notifications: NotificationsService;
+  bus: EventBus;
+  clock: Clock;
+  radiiM: readonly number[];
+  /** Wakes the outbox worker after a commit, so delivery does not wait for the next poll. */
+  kick: () => void;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export class SosEndedError extends AppError {
+  constructor(message = 'This SOS has ended') {
+    super(409, 'sos_ended', message);
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+export function createSosService(deps: SosServiceDeps) {
+  const { sos, notifications, bus, clock, radiiM, kick, log } = deps;
+  const windowMs = SOS_LIMITS.windowMinutes * 60_000;
+
+  const publish = (userIds: number[], event: Parameters<EventBus['publish']>[1]) =>
+    bus.publish(userIds, event).catch((error: unknown) => log.warn({ reason: String(error) }, 'live event was not published'));
+
+  async function ownedEvent(callerId: number, eventId: number): Promise<SosEventRecord> {
+    const event = await sos.findEvent(eventId);
+    if (!event) throw new NotFoundError('SOS not found');
+    if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else');
+    return event;
+  }
+
+  async function ownerView(event: SosEventRecord) {
+    return toOwnerView(event, await sos.recipients(event.id));
+  }
+
+  async function respond(callerId: number, eventId: number, status: 'accepted' | 'declined', from: z.output<typeof SosAcceptBody>) {
+    const now = clock();
+    const result = await sos.transaction(async (trx) => {
+      const event = await sos.findEvent(eventId, trx);
+      if (!event) throw new NotFoundError('SOS not found');
+      const me = await sos.recipientOf(eventId, callerId, trx, true);
+      if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can answer it');
+      if (event.status !== 'active') throw new SosEndedError();
+      const changed = me.status !== status;
+      if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined);
+      const after = (await sos.recipientOf(eventId, callerId, trx)) ?? me;
+      return { event, me: after, changed };
+    });
+    const recipient = toRecipientView(result.me);
+    if (result.changed) {
+      await publish([result.event.userId], { type: status === 'accepted' ? 'sos.accepted' : 'sos.declined', data: { eventId, recipient } });
+      if (status === 'accepted') {
+        await notifications.deliver([
+          {
+            userId: result.event.userId,
+            type: 'sos.accepted',
+            ...texts.accepted(result.me.name, result.me.distanceM),
+            data: { url: sosModeUrl(eventId), volunteerId: callerId },
+            sosEventId: eventId,
+            actorId: callerId,
+            dedupeKey: `sos:${eventId}:accepted:${callerId}`,
+          },
+        ]);
+      }
+    }
+    return { eventId, status: result.me.status, distanceM: result.me.distanceM };
+  }
+
+  return {
+    /**
+     * Raises an alert; with one already active, returns that one instead (a second press
+     * or a retried request must not alert everyone twice).
+     */
+    async raise(callerId: number, input: z.output<typeof CreateSosBody>): Promise<{ created: boolean; view: SosEventView }> {
+      const now = clock();
+      let created = false;
+      let eventId: number;
+      try {
+        eventId = await sos.transaction(async (trx) => {
+          const active = await sos.findActiveEventOf(callerId, trx);
+          if (active) return active.id;
+          const recent = await sos.eventTimesSince(trx, callerId, new Date(now.getTime() - windowMs));
+          if (recent.length >= SOS_LIMITS.eventsPerWindow) {
+            const retryAfterMs = (recent[0] as Date).getTime() + windowMs - now.getTime();
+            throw new TooManyRequestsError(
+              `You can raise at most ${SOS_LIMITS.eventsPerWindow} SOS alerts in ${SOS_LIMITS.windowMinutes} minutes. If you are in danger, call 112 now.`,
+              Math.max(1, Math.ceil(retryAfterMs / 1000)),
+              'sos_rate_limited',
+            );
+          }
+          const id = await sos.insertEvent(trx, {
+            userId: callerId,
+            threat: input.threat ?? null,
+            contactsOnly: input.contactsOnly,
+            latitude: input.latitude,
+            longitude: input.longitude,
+            accuracy: input.accuracy ?? null,
+            radiusM: radiiM[0] as number,
+            now,
+          });
+          // The fan-out is written with the event: if this commits, the alert will go out.
+          await sos.enqueue([fanoutMessage(id, 0, now)], trx);
+          created = true;
+          return id;
+        });
+      } catch (error) {
+        // Two presses at the same instant: the unique "one active per user" index picked one.
+        if (!isUniqueViolation(error)) throw error;
+        const active = await sos.findActiveEventOf(callerId);
+        if (!active) throw error;
+        eventId = active.id;
+      }
+      const event = await sos.findEvent(eventId);
+      if (!event) throw new NotFoundError('SOS not found');
+      const view = await ownerView(event);
+      // After the answer is ready: on the embedded database the fan-out would queue ahead of it.
+      if (created) kick();
+      return { created, view };
+    },
+
+    /** The owner sees everything; someone it reached sees their part while it is active. */
+    async view(callerId: number, eventId: number): Promise<SosEventView> {
+      const event = await sos.findEvent(eventId);
+      if (!event) throw new NotFoundError('SOS not found');
+      if (event.userId === callerId) return ownerView(event);
+      const me = await sos.recipientOf(eventId, callerId);
+      if (!me || me.userId === null) throw new ForbiddenError('This SOS belongs to someone else');
+      if (event.status !== 'active') throw new AppError(403, 'sos_ended', 'This SOS has ended');
+      return toVolunteerView(event, me);
+    },
+
+    async updateLocation(callerId: number, eventId: number, input: z.output<typeof SosLocationBody>) {
+      const now = clock();
+      await sos.transaction(async (trx) => {
+        const event = await sos.findEvent(eventId, trx, true);
+        if (!event) throw new NotFoundError('SOS not found');
+        if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else');
+        if (event.status !== 'active') throw new SosEndedError();
+        await sos.recordLocation(trx, eventId, {
+          latitude: input.latitude,
+          longitude: input.longitude,
+          accuracy: input.accuracy ?? null,
+          heading: input.heading ?? null,
+          speed: input.speed ?? null,
+          now,
+        });
+      });
+      const location = toLivePosition({ latitude: input.latitude, longitude: input.longitude, accuracy: input.accuracy ?? null, at: now });
+      await publish([callerId, ...(await sos.locationAudience(eventId))], { type: 'sos.location', data: { eventId, location } });
+      return { ok: true as const, location };
+    },
+
+    async end(callerId: number, eventId: number, status: 'resolved' | 'cancelled'): Promise<SosEventView> {
+      const now = clock();
+      await sos.transaction(async (trx) => {
+        const event = await sos.findEvent(eventId, trx, true);
+        if (!event) throw new NotFoundError('SOS not found');
+        if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else');
+        if (event.status !== 'active') throw new SosEndedError(`This SOS was already ${event.status}`);
+        await sos.end(trx, eventId, status, now);
+        // A cancel after the alert went out tells everyone it reached (same transaction).
+        if (status === 'cancelled') {
+          await sos.enqueue([{ topic: SOS_TOPICS.allClear, payload: { eventId }, dedupeKey: `sos:${eventId}:all_clear`, dueAt: now }], trx);
+        }
+      });
+      if (status === 'cancelled') kick();
+      await publish([callerId, ...(await sos.audience(eventId))], { type: 'sos.updated', data: { eventId, status } });
+      return ownerView(await ownedEvent(callerId, eventId));
+    },
+
+    accept: (callerId: number, eventId: number, from: z.output<typeof SosAcceptBody>) => respond(callerId, eventId, 'accepted', from),
+    decline: (callerId: number, eventId: number) => respond(callerId, eventId, 'declined', undefined),
+
+    ownedEvent,
+  };
+}
+
+export type SosService = ReturnType<typeof createSosService>;

@@ -1,0 +1,42 @@
+import type { Threat } from '@saathi/shared';
+import type { SosStatus } from '../../core/db/tables/sos';
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  at: Date;
+}
+
+/** An SOS event as the services use it. */
+export interface SosEventRecord {
+  id: number;
+  userId: number;
+  victimName: string | null;
+  victimPhone: string;
+  threat: Threat | null;
+  contactsOnly: boolean;
+  status: SosStatus;
+  origin: Position;
+  last: Position | null;
+  radiusM: number;
+  radiusStep: number;
+  createdAt: Date;
+  updatedAt: Date;
+  endedAt: Date | null;
+}
+
+export interface RecipientRecord {
+  notificationId: number;
+  eventId: number;
+  kind: 'volunteer' | 'contact';
+  userId: number | null;
+  name: string | null;
+  phone: string | null;
+  status: 'notified' | 'accepted' | 'declined';
+  deliveryStatus: 'pending' | 'sent' | 'failed';
+  distanceM: number | null;
+  radiusM: number | null;
+  feedbackAdded: boolean;
+  respondedAt: Date | null;
+}

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Threat } from '@saathi/shared';
+import type { DbRef } from '../../core/db/db-ref';
+import type { SosStatus } from '../../core/db/tables/sos';
+
+export interface TrackedEvent {
+  tokenId: number;
+  expiresAt: Date;
+  revoked: boolean;
+  status: SosStatus;
+  victimName: string | null;
+  threat: Threat | null;
+  createdAt: Date;
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  at: Date;
+}
+
+export function createTrackingRepository(ref: DbRef) {
+  return {
+    async findByTokenHash(tokenHash: string): Promise<TrackedEvent | undefined> {
+      const row = await ref.db
+        .selectFrom('sos_tracking_tokens as t')
+        .innerJoin('sos_events as e', 'e.id', 't.event_id')
+        .innerJoin('users as v', 'v.id', 'e.user_id')
+        .select([
+          't.id',
+          't.expires_at',
+          't.revoked_at',
+          'e.status',
+          'v.name',
+          'e.threat',
+          'e.created_at',
+          sql<number>`ST_Y(COALESCE(e.last_location, e.location)::geometry)`.as('lat'),
+          sql<number>`ST_X(COALESCE(e.last_location, e.location)::geometry)`.as('lon'),
+          sql<number | null>`COALESCE(e.last_accuracy_m, e.accuracy_m)`.as('accuracy'),
+          sql<Date>`COALESCE(e.last_location_at, e.created_at)`.as('at'),
+        ])
+        .where('t.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        tokenId: row.id,
+        expiresAt: new Date(row.expires_at),
+        revoked: row.revoked_at !== null,
+        status: row.status,
+        victimName: row.name,
+        threat: row.threat,
+        createdAt: new Date(row.created_at),
+        latitude: row.lat,
+        longitude: row.lon,
+        accuracy: row.accuracy,
+        at: new Date(row.at),
+      };
+    },
+
+    async touch(tokenId: number, now: Date): Promise<void> {
+      await ref.db.updateTable('sos_tracking_tokens').set({ last_viewed_at: now }).where('id', '=', tokenId).execute();
+    },
+  };
+}
+
+export type TrackingRepository = ReturnType<typeof createTrackingRepository>;

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { THREATS } from '../constants';
+import { Id, Latitude, Longitude } from './common';
+
+/** SOS event limits shared by the server and the web app. */
+export const SOS_LIMITS = {
+  /** At most this many events per user per window (DESIGN.md §5, issue 3). */
+  eventsPerWindow: 3,
+  windowMinutes: 10,
+  /** One evidence chunk (a few seconds of MediaRecorder output). */
+  evidenceChunkMaxBytes: 8 * 1024 * 1024,
+  evidenceChunksMax: 2000,
+  feedbackTextMax: 1000,
+  /** Shown when an event has no threat (SPEC.md §3). */
+  defaultThreatText: 'Emergency Alert',
+  defaultFeedbackText: 'Good',
+  defaultFeedbackStatus: 'Resolved',
+} as const;
+
+export const SosThreat = z.enum(THREATS);
+export const SosStatus = z.enum(['active', 'resolved', 'cancelled']);
+export type SosStatus = z.infer<typeof SosStatus>;
+
+const Accuracy = z.number().min(0).max(100_000);
+
+export const CreateSosBody = z.object({
+  latitude: Latitude,
+  longitude: Longitude,
+  accuracy: Accuracy.optional(),
+  /** Missing or null is shown as 'Emergency Alert'. */
+  threat: SosThreat.nullable().optional(),
+  contactsOnly: z.boolean().default(false),
+});
+export type CreateSosBody = z.input<typeof CreateSosBody>;
+
+export const SosLocationBody = z.object({
+  latitude: Latitude,
+  longitude: Longitude,
+  accuracy: Accuracy.optional(),
+  heading: z.number().min(0).lt(360).optional(),
+  speed: z.number().min(0).max(1000).optional(),
+});
+export type SosLocationBody = z.input<typeof SosLocationBody>;
+
+/** A volunteer may send where they are when accepting, so the victim sees how far they are. */
+export const SosAcceptBody = z.object({ latitude: Latitude, longitude: Longitude }).nullish();
+
+export const SosIdParams = z.object({ id: Id });
+
+export const LivePosition = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type LivePosition = z.infer<typeof LivePosition>;
+
+export const SosRecipientStatus = z.enum(['notified', 'accepted', 'declined']);
+
+/** Someone the event reached, as its owner sees them (never a volunteer's phone number). */
+export const SosRecipient = z.object({
+  notificationId: z.number().int(),
+  kind: z.enum(['volunteer', 'contact']),
+  userId: z.number().int().nullable(),
+  /** A contact's name as the owner saved it, or a volunteer's first name. */
+  name: z.string().nullable(),
+  status: SosRecipientStatus,
+  deliveryStatus: z.enum(['pending', 'sent', 'failed']),
+  /** Metres from the victim: when alerted, or where the volunteer said they were on accepting. */
+  distanceM: z.number().int().nullable(),
+  radiusM: z.number().int().nullable(),
+  respondedAt: z.string().nullable(),
+});
+export type SosRecipient = z.infer<typeof SosRecipient>;
+
+const SosEventBase = z.object({
+  id: z.number().int(),
+  status: SosStatus,
+  threat: SosThreat.nullable(),
+  contactsOnly: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+
+/** The event as its owner sees it: everything, including who was alerted and who accepted. */
+export const SosEventOwnerView = SosEventBase.extend({
+  role: z.literal('owner'),
+  userId: z.number().int(),
+  location: LivePosition,
+  lastLocation: LivePosition.nullable(),
+  radiusM: z.number().int(),
+  radiusStep: z.number().int(),
+  alerted: z.array(SosRecipient),
+  accepted: z.array(SosRecipient),
+});
+export type SosEventOwnerView = z.infer<typeof SosEventOwnerView>;
+
+/** The event as an accepted volunteer sees it while it is active. */
+export const SosEventVolunteerView = SosEventBase.extend({
+  role: z.literal('volunteer'),
+  response: SosRecipientStatus,
+  victim: z.object({
+    firstName: z.string().nullable(),
+    /** Only after accepting, and only while the event is active. */
+    location: LivePosition.nullable(),
+    distanceM: z.number().int().nullable(),
+    mapsUrl: z.string().nullable(),
+  }),
+});
+export type SosEventVolunteerView = z.infer<typeof SosEventVolunteerView>;
+
+export const SosEventView = z.discriminatedUnion('role', [SosEventOwnerView, SosEventVolunteerView]);
+export type SosEventView = z.infer<typeof SosEventView>;
+
+export const SosRespondResponse = z.object({
+  eventId: z.number().int(),
+  status: SosRecipientStatus,
+  distanceM: z.number().int().nullable(),
+});
+
+export const SosLocationResponse = z.object({ ok: z.literal(true), location: LivePosition });
+
+export const EvidenceKind = z.enum(['video', 'audio']);
+export type EvidenceKind = z.infer<typeof EvidenceKind>;
+
+export const EvidenceUploadQuery = z.object({
+  sequence: z.coerce.number().int().min(0).max(SOS_LIMITS.evidenceChunksMax),
+  kind: EvidenceKind,
+});
+
+export const EvidenceChunk = z.object({
+  id: z.number().int(),
+  kind: EvidenceKind,
+  sequence: z.number().int(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type EvidenceChunk = z.infer<typeof EvidenceChunk>;
+
+export const EvidenceList = z.object({
+  chunks: z.array(EvidenceChunk),
+  /** Playback URLs (owner only, bearer token required) per kind that has chunks. */
+  recordings: z.array(z.object({ kind: EvidenceKind, url: z.string(), chunks: z.number().int(), sizeBytes: z.number().int() })),
+});
+
+export const EvidencePlaybackParams = z.object({ id: Id, kind: EvidenceKind });
+
+/** The public tracking page for contacts without the app. */
+export const TrackingView = z.object({
+  status: SosStatus,
+  firstName: z.string().nullable(),
+  threat: SosThreat.nullable(),
+  createdAt: z.string(),
+  location: LivePosition,
+  mapsUrl: z.string(),
+});
+export type TrackingView = z.infer<typeof TrackingView>;
+
+export const TrackingParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid link') });
+
+/** SPEC.md §7 `GET /sos/sos-accepted-users` query (ids arrive as text). */
+export const SosAcceptedUsersQuery = z.object({ userId: Id, eventId: Id });
+
+/** SPEC.md §3 accepted-users response: events, each with its accepted volunteers. */
+export const SosAcceptedUsersResponse = z.array(
+  z.object({
+    id: z.number().int(),
+    threat: SosThreat.nullable(),
+    createdAt: z.string(),
+    status: SosStatus,
+    notifications: z.array(
+      z.object({
+        id: z.number().int(),
+        eventId: z.number().int(),
+        feedbackAdded: z.boolean(),
+        recipient: z.object({
+          id: z.number().int(),
+          referralId: z.string(),
+          receivedFeedbacks: z.array(z.object({ rating: z.number().int(), feedbackText: z.string() })),
+        }),
+      }),
+    ),
+  }),
+);
+export type SosAcceptedUsersResponse = z.infer<typeof SosAcceptedUsersResponse>;
+
+/** SPEC.md §7 `POST /sos/feedback`. */
+export const SosFeedbackBody = z.object({
+  feedBackData: z.object({
+    feedbackGiverId: Id,
+    feedbackReceiverId: Id,
+    rating: z.number().int('Rating must be a whole number').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+    eventId: Id,
+    /** '' is stored as 'Good' (SPEC.md §4). */
+    feedbackText: z.string().trim().max(SOS_LIMITS.feedbackTextMax).optional(),
+    status: z.string().trim().max(40).optional(),
+  }),
+});
+export type SosFeedbackBody = z.input<typeof SosFeedbackBody>;
+
+export const SosFeedbackResponse = z.object({
+  ok: z.literal(true),
+  feedback: z.object({
+    id: z.number().int(),
+    eventId: z.number().int(),
+    feedbackGiverId: z.number().int(),
+    feedbackReceiverId: z.number().int(),
+    rating: z.number().int(),
+    feedbackText: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+  }),
+});
+
+/** What a push message carries (the service worker shows it with a 'Go to SOS' action). */
+export const PushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  type: z.string(),
+  sosEventId: z.number().int().nullable(),
+  notificationId: z.number().int().nullable(),
+  actions: z.array(z.object({ action: z.string(), title: z.string() })),
+});
+export type PushPayload = z.infer<typeof PushPayload>;
+
+export const VapidPublicKeyResponse = z.object({ publicKey: z.string() });
