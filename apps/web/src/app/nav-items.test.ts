@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { activeNavItem, navItems } from './nav-items';
 
 describe('navigation items', () => {
-  it('lists SOS, News and Account in that order', () => {
+  it('lists SOS, Volunteers, News and Account in that order', () => {
     expect(navItems.map((item) => [item.labelKey, item.path])).toEqual([
       ['sos', '/'],
+      ['volunteers', '/volunteers'],
       ['news', '/news'],
       ['account', '/account'],
     ]);
@@ -18,6 +19,8 @@ describe('navigation items', () => {
     ['/all-news', 'news'],
     ['/account', 'account'],
     ['/profile', 'account'],
+    ['/volunteers', 'volunteers'],
+    ['/volunteers-nearby', 'volunteers'],
   ])('%s highlights %s', (pathname, labelKey) => {
     expect(activeNavItem(pathname)?.labelKey).toBe(labelKey);
   });

@@ -1,4 +1,4 @@
-import { AccountIcon, NewsIcon, SosIcon, type IconComponent } from '../components/icons';
+import { AccountIcon, NewsIcon, SosIcon, VolunteersIcon, type IconComponent } from '../components/icons';
 
 export interface NavItem {
   /** Key in the `nav` namespace; its English text is the link's accessible name. */
@@ -12,6 +12,7 @@ export interface NavItem {
 /** The main navigation, in order. Features add their entry here (Community, Reels… come later). */
 export const navItems: readonly NavItem[] = [
   { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos', '/sos-mode'] },
+  { labelKey: 'volunteers', path: '/volunteers', icon: VolunteersIcon, matches: ['/volunteers-nearby'] },
   { labelKey: 'news', path: '/news', icon: NewsIcon, matches: ['/all-news'] },
   { labelKey: 'account', path: '/account', icon: AccountIcon, matches: ['/profile'] },
 ];

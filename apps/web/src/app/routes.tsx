@@ -60,6 +60,9 @@ export const routes: RouteObject[] = [
               { path: 'news/:id', lazy: page(() => import('../features/news/news-article-page'), 'NewsArticlePage') },
             ],
           },
+          // Signed-in only, but the screen itself tells anonymous visitors why before /login (SPEC.md §8).
+          { path: 'volunteers', lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
+          { path: 'volunteers-nearby', lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
           // Public pages (SPEC.md §2: no sign-in flag).
           { path: 'tnc', lazy: page(() => import('../features/info/terms-page'), 'TermsPage') },
           { path: 'help', lazy: page(() => import('../features/info/help-page'), 'HelpPage') },

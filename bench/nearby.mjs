@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Budget (DESIGN.md §7): volunteers-nearby over 1,000,000 volunteers on PostgreSQL, p95 ≤ 20 ms.
+// Seeds a scratch database `saathi_bench_nearby` next to BENCH_DATABASE_URL /
+// TEST_DATABASE_URL (default: the local server), reused while it holds the same number of
+// volunteers, then loads the running server over HTTP on 127.0.0.1 with bounded concurrency.
+// Origins are drawn around the same cities the volunteers live in; the headline figure uses
+// the screen's default radius (500 m), a second line the widest drag of the slider many
+// people make (2000 m). The embedded figures use NEARBY_BENCH_EMBEDDED_VOLUNTEERS (default
+// 100,000): PGlite is one single-threaded WebAssembly Postgres. NEARBY_BENCH_CONNECTIONS
+// (default 10) sets the load on PostgreSQL; on a machine with few cores, latency at high
+// concurrency is mostly time spent queueing for a core.
+// Started through tsx (`npm run bench:nearby`), so it reuses the server's own modules.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../apps/server/src/core/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
+import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
+import { spawnServer } from '../apps/server/test/spawn-server.ts';
+import { CITIES, seedNearbyBench } from './nearby-seed.mjs';
+
+const VOLUNTEERS = Number(process.env.NEARBY_BENCH_VOLUNTEERS ?? 1_000_000);
+const EMBEDDED_VOLUNTEERS = Number(process.env.NEARBY_BENCH_EMBEDDED_VOLUNTEERS ?? 100_000);
+const DURATION_S = Number(process.env.NEARBY_BENCH_SECONDS ?? 10);
+/** Concurrent connections on PostgreSQL (the embedded database gets 2: it runs one query at a time). */
+const CONNECTIONS = Number(process.env.NEARBY_BENCH_CONNECTIONS ?? 10);
+const BUDGET_P95_MS = 20;
+const DB_NAME = 'saathi_bench_nearby';
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** Runs autocannon for DURATION_S and returns per-response latencies of the 200 answers. */
+async function load(baseUrl, token, connections, makePath) {
+  const latencies = [];
+  let errors = 0;
+  let found = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: DURATION_S,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }],
+    setupClient: (client) =>
+      client.on('response', (status, bytes, ms) => {
+        if (status === 200) {
+          latencies.push(ms);
+          found += bytes;
+        } else errors += 1;
+      }),
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, count: latencies.length, errors, avgBytes: Math.round(found / Math.max(1, latencies.length)) };
+}
+
+/** An origin within a few km of a city centre, as the volunteers are. */
+const nearbyPath = (range) => () => {
+  const city = pick(CITIES);
+  const lat = city.latitude + (Math.random() - 0.5) * 0.08;
+  const lon = city.longitude + (Math.random() - 0.5) * 0.08;
+  return `/api/community/volunteers-nearby?location=${encodeURIComponent(`${lat.toFixed(6)}, ${lon.toFixed(6)}`)}&range=${range}`;
+};
+
+async function run(kind) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-nearby-'));
+  let server;
+  try {
+    let databaseUrl;
+    const count = kind === 'postgres' ? VOLUNTEERS : EMBEDDED_VOLUNTEERS;
+    if (kind === 'postgres') {
+      const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+      databaseUrl = withDatabase(adminUrl, DB_NAME);
+      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(DB_NAME)}`).catch((error) => {
+        if (!String(error).includes('already exists')) throw error;
+      });
+    }
+    const handle = await openDatabase({ databaseUrl, dataDir });
+    await migrateToLatest(handle.db);
+    const seeded = await seedNearbyBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
+    await handle.close();
+    console.log(`[${kind}] ${seeded.volunteers} volunteers (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
+
+    server = await spawnServer(
+      {
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'false',
+        PUSH_PROVIDER: 'none',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+        // One bench caller makes thousands of queries a minute; the limiter still runs on each.
+        VOLUNTEERS_NEARBY_PER_MINUTE: '1000000',
+      },
+      120_000,
+    );
+    const connections = kind === 'postgres' ? CONNECTIONS : 2;
+    const suffix = kind === 'postgres' ? '' : ` (embedded: ${seeded.volunteers} volunteers, not 1M)`;
+    // Warm-up: caches and the query plans.
+    await load(server.baseUrl, token(seeded), connections, nearbyPath(500));
+    const results = {};
+    for (const range of [500, 2000]) {
+      const r = await load(server.baseUrl, token(seeded), connections, nearbyPath(range));
+      if (r.errors > 0) throw new Error(`range ${range}: ${r.errors} non-200 answers`);
+      console.log(
+        `nearby p50_ms=${Math.round(r.p50)} p95_ms=${Math.round(r.p95)} rps=${Math.round(r.rps)} range_m=${range} db=${kind} volunteers=${seeded.volunteers} connections=${connections} n=${r.count} avg_bytes=${r.avgBytes}${suffix}`,
+      );
+      results[range] = r;
+    }
+    return results;
+  } catch (error) {
+    if (server) console.error(server.output().trimEnd().split('\n').slice(-20).join('\n'));
+    throw error;
+  } finally {
+    await server?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const token = (seeded) => seeded.sessionToken;
+
+const only = process.env.NEARBY_BENCH_ONLY;
+const results = {};
+if (only !== 'embedded') results.postgres = await run('postgres');
+if (only !== 'postgres') results.embedded = await run('pglite');
+if (results.postgres) {
+  const p95 = results.postgres[500].p95;
+  console.log(`budget p95 ≤ ${BUDGET_P95_MS} ms on PostgreSQL at the default 500 m: ${p95 <= BUDGET_P95_MS ? 'met' : 'MISSED'} (${Math.round(p95)} ms)`);
+  if (p95 > BUDGET_P95_MS) process.exitCode = 1;
+}
