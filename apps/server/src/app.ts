@@ -7,18 +7,44 @@ import { openDatabase, type DbHandle } from './core/db/database';
 import { DbRef } from './core/db/db-ref';
 import { migrateToLatest } from './core/db/migrate';
 import { loadSecrets } from './core/secrets';
+import { createOutboxRepository, createOutboxWorker, type OutboxWorker } from './core/outbox';
+import { createDisabledPushSender, createPushSubscriptionsRepository, createWebPushSender, createWorkerTransport, loadVapidKeys } from './core/push';
+import { createMemoryBus, createRedisBus, type EventBus } from './core/realtime';
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { createAuthRepository } from './features/auth/auth.repository';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createSessionsRepository } from './features/auth/sessions.repository';
+import { createEventTicketsRepository } from './features/events/events.repository';
+import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createNotificationsRepository } from './features/notifications/notifications.repository';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createNotificationsService } from './features/notifications/notifications.service';
 import { createPushRepository } from './features/push/push.repository';
 import { pushRoutes } from './features/push/push.routes';
 import { createPushService } from './features/push/push.service';
+import { evidenceGuard } from './features/sos/evidence-guard';
+import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
+import { createSosEvidenceRepository } from './features/sos/sos-evidence.repository';
+import { sosEvidenceRoutes } from './features/sos/sos-evidence.routes';
+import { createSosEvidenceService } from './features/sos/sos-evidence.service';
+import { createSosFeedbackRepository } from './features/sos/sos-feedback.repository';
+import { sosFeedbackRoutes } from './features/sos/sos-feedback.routes';
+import { createSosFeedbackService } from './features/sos/sos-feedback.service';
+import { createSosRepository } from './features/sos/sos.repository';
+import { sosRoutes } from './features/sos/sos.routes';
+import { createSosService } from './features/sos/sos.service';
+import { createTrackingRepository } from './features/tracking/tracking.repository';
+import { trackingRoutes } from './features/tracking/tracking.routes';
 import { createUsersRepository } from './features/users/users.repository';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { createRateLimiter } from './features/volunteers/rate-limiter';
+import { createVolunteersRepository } from './features/volunteers/volunteers.repository';
+import { volunteersRoutes } from './features/volunteers/volunteers.routes';
+import { createVolunteersService } from './features/volunteers/volunteers.service';
+import { createCommunity } from './features/community/community.plugin';
 import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
@@ -35,11 +61,25 @@ export interface AppDeps {
   db?: DbHandle | Promise<DbHandle>;
   sms?: SmsProvider;
   clock?: Clock;
+  /**
+   * This process is the only user of the database (the embedded one is opened by one
+   * process), so outbox leases found at start belong to a stopped process and are freed.
+   */
+  exclusiveDb?: boolean;
   /** Where log lines go instead of stdout (tests send errors to console.error). */
   logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The delivery worker of the transactional outbox (tests drain it). */
+    outbox: OutboxWorker;
+    /** The live-event bus (in-process, or Redis pub/sub with REDIS_URL). */
+    bus: EventBus;
+  }
+}
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
@@ -88,18 +128,113 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const pushService = createPushService(createPushRepository(dbRef));
 
+  // Live events, push and the outbox: SOS alerts reach people through these.
+  const bus = config.redisUrl
+    ? await createRedisBus({
+        url: config.redisUrl,
+        prefix: config.redisChannelPrefix,
+        onError: (error) => app.log.warn({ reason: String(error) }, 'redis event bus error'),
+      })
+    : createMemoryBus();
+  const vapid = await loadVapidKeys(config.dataDir, config.push.vapidKeys);
+  const pushSender =
+    config.push.provider === 'webpush'
+      ? createWebPushSender({
+          subscriptions: createPushSubscriptionsRepository(dbRef),
+          vapid,
+          subject: config.push.vapidSubject,
+          clock,
+          log: app.log,
+          transport: createWorkerTransport(10_000, (error) => app.log.warn({ reason: String(error) }, 'push worker error')),
+        })
+      : createDisabledPushSender(vapid.publicKey);
+  const notificationsService = createNotificationsService({ notifications: createNotificationsRepository(dbRef), bus, push: pushSender, clock, log: app.log });
+  const sosRepository = createSosRepository(dbRef);
+  const outbox: OutboxWorker = createOutboxWorker({
+    repository: createOutboxRepository(dbRef),
+    handlers: createSosDeliveryHandlers({
+      sos: sosRepository,
+      notifications: notificationsService,
+      sms,
+      bus,
+      clock,
+      secret: secrets.authSecret,
+      publicUrl: config.publicUrl,
+      radiiM: config.sos.radiiM,
+      escalationMs: config.sos.escalationMs,
+      log: app.log,
+    }),
+    clock,
+    log: app.log,
+    pollMs: config.outboxPollMs,
+    leaseMs: config.outboxLeaseMs,
+    // Only the server process (it owns the embedded database) may free leases at start;
+    // an app built around a shared handle (tests, a second instance) must not.
+    releaseLeasesOnStart: () => (deps.exclusiveDb ?? ownsDb) && dbRef.kind === 'pglite',
+  });
+  const sosService = createSosService({
+    sos: sosRepository,
+    notifications: notificationsService,
+    bus,
+    clock,
+    radiiM: config.sos.radiiM,
+    kick: () => outbox.kick(),
+    log: app.log,
+  });
+  app.decorate('outbox', outbox);
+  app.decorate('bus', bus);
+  let closing = false;
+  dbRef.whenReady
+    .then(async () => {
+      if (closing) return;
+      await sosRepository.warmUp().catch((error: unknown) => app.log.warn({ reason: String(error) }, 'SOS warm-up query failed'));
+      if (!closing) outbox.start();
+    })
+    .catch(() => undefined);
+  // Before the database closes: finish the work in hand, then stop the bus.
+  app.addHook('preClose', async () => {
+    closing = true;
+    await outbox.stop();
+  });
+  app.addHook('onClose', async () => {
+    await pushSender.close();
+    await bus.close();
+  });
+
   await app.register(errorHandler);
   await app.register(requestLog);
   await app.register(swaggerDocs, { publicUrl: config.publicUrl });
   await app.register(startupGate, { dbRef });
+  await app.register(evidenceGuard);
   await app.register(auth, { sessions: sessionsRepository, clock });
 
+  const community = createCommunity({ config, dbRef, clock, mediaDir: mediaDirOf(config), webDistDir: findWebDist(config.webDistDir) });
+  await app.register(community.page);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { dbRef });
+      await api.register(community.api);
       await api.register(authRoutes, { auth: authService });
       await api.register(pushRoutes, { push: pushService });
       await api.register(usersRoutes, { users: usersService });
+      await api.register(notificationsRoutes, { notifications: notificationsService, vapidPublicKey: vapid.publicKey });
+      await api.register(eventsRoutes, { bus, tickets: createEventTicketsRepository(dbRef), sessions: sessionsRepository, clock });
+      await api.register(sosFeedbackRoutes, {
+        feedback: createSosFeedbackService({ feedback: createSosFeedbackRepository(dbRef), sos: sosService, clock }),
+      });
+      await api.register(sosRoutes, { sos: sosService });
+      await api.register(sosEvidenceRoutes, {
+        evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef), sos: sosService, mediaDir: mediaDirOf(config), clock }),
+      });
+      await api.register(trackingRoutes, { tracking: createTrackingRepository(dbRef), clock });
+      await api.register(volunteersRoutes, {
+        volunteers: createVolunteersService({
+          volunteers: createVolunteersRepository(dbRef),
+          nearbyLimiter: createRateLimiter({ limit: config.volunteers.nearbyPerMinute, windowMs: 60_000, clock }),
+          clock,
+        }),
+        publicConfig: { geocoderUrl: config.volunteers.geocoderUrl },
+      });
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** OpenStreetMap's public Nominatim (DESIGN.md §6: OpenStreetMap defaults). */
+export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,6 +46,45 @@ const EnvSchema = z
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** Seconds between widening steps of the volunteer search while nobody has accepted. */
+    SOS_ESCALATION_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+    /** Volunteer search radii in metres, smallest first. */
+    SOS_RADII_M: z
+      .string()
+      .default('500,1000,2000,5000')
+      .transform((v) => v.split(',').map((part) => Number(part.trim())))
+      .pipe(
+        z
+          .array(z.number().int().positive().max(50_000))
+          .min(1)
+          .max(10)
+          .refine((radii) => radii.every((r, i) => i === 0 || r > (radii[i - 1] ?? 0)), 'must be increasing whole metres'),
+      ),
+    PUSH_PROVIDER: z.enum(['webpush', 'none']).default('webpush'),
+    VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL').optional()),
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** How often the outbox worker looks for due work it was not told about (restarts, retries, escalation). */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    /** A claimed outbox row returns to the queue this long after its worker died (renewed while alive). */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
+    /** Channel prefix of the Redis event bus; processes sharing it see each other's live events. */
+    REDIS_CHANNEL_PREFIX: z.string().min(1).max(100).default('saathi:'),
+    /** Nominatim-compatible place search for the volunteers screen; `none` turns place search off. */
+    GEOCODER_URL: optionalText.pipe(z.union([z.literal('none'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or none' })]).optional()),
+    /** Volunteers-nearby queries each user may make per minute (a privacy brake, DESIGN.md §8). */
+    VOLUNTEERS_NEARBY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** Community daily limits per user (reset at midnight India time); a per-user row overrides them. */
+    DAILY_POST_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
+    DAILY_LIKE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(100),
+    DAILY_COMMENT_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
+    /** Distinct reporters that hide a post pending review. */
+    POST_REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Largest accepted photo upload, and all photos of one post together, in bytes. */
+    POST_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+    POST_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(400 * 1024 * 1024).default(25 * 1024 * 1024),
+    /** The feed shows posts within this many kilometres of the reader (docs/community-feed-ranking.md). */
+    FEED_RADIUS_KM: z.coerce.number().min(1).max(5000).default(100),
     /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
     INIT_CWD: optionalText,
   });
@@ -59,6 +101,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       if (!set(key)) problems.push(`${key}: is required when STORAGE=s3`);
     }
+  }
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither generates a pair on first start)');
   }
   if (env.SEED_DEMO_DATA === 'true' && env.NODE_ENV === 'production') {
     problems.push('SEED_DEMO_DATA: demo data is never seeded in production');
@@ -95,6 +140,26 @@ export interface Config {
   authSecret: string | undefined;
   sessionTtlDays: number;
   seedDemoData: boolean;
+  sos: { escalationMs: number; radiiM: number[] };
+  push: {
+    provider: 'webpush' | 'none';
+    /** VAPID `sub` claim; defaults to PUBLIC_URL when it is https, else a mailto: address. */
+    vapidSubject: string;
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  };
+  outboxPollMs: number;
+  outboxLeaseMs: number;
+  redisChannelPrefix: string;
+  volunteers: { geocoderUrl: string | null; nearbyPerMinute: number };
+  community: {
+    dailyPostLimit: number;
+    dailyLikeLimit: number;
+    dailyCommentLimit: number;
+    reportHideThreshold: number;
+    imageMaxBytes: number;
+    uploadMaxBytes: number;
+    feedRadiusKm: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -137,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'local' };
   const embedded = !e.DATABASE_URL;
   const isProduction = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -146,7 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
     sms,
@@ -154,5 +220,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? embedded && !isProduction : e.SEED_DEMO_DATA === 'true',
+    sos: { escalationMs: Math.round(e.SOS_ESCALATION_SECONDS * 1000), radiiM: e.SOS_RADII_M },
+    push: {
+      provider: e.PUSH_PROVIDER,
+      vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:alerts@saathi.invalid'),
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    },
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
+    volunteers: {
+      geocoderUrl: e.GEOCODER_URL === 'none' ? null : (e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL),
+      nearbyPerMinute: e.VOLUNTEERS_NEARBY_PER_MINUTE,
+    },
+    community: {
+      dailyPostLimit: e.DAILY_POST_LIMIT,
+      dailyLikeLimit: e.DAILY_LIKE_LIMIT,
+      dailyCommentLimit: e.DAILY_COMMENT_LIMIT,
+      reportHideThreshold: e.POST_REPORT_HIDE_THRESHOLD,
+      imageMaxBytes: e.POST_IMAGE_MAX_BYTES,
+      uploadMaxBytes: e.POST_UPLOAD_MAX_BYTES,
+      feedRadiusKm: e.FEED_RADIUS_KM,
+    },
   };
 }

@@ -7,6 +7,9 @@ import * as m0005 from './0005-sos';
 import * as m0006 from './0006-community';
 import * as m0007 from './0007-business';
 import * as m0008 from './0008-news-notifications-moderation';
+import * as m0009 from './0009-sos-delivery';
+import * as m0011 from './0011-community-feed-cells';
+import * as m0012 from './0012-volunteer-cells';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-community': m0006,
   '0007-business': m0007,
   '0008-news-notifications-moderation': m0008,
+  '0009-sos-delivery': m0009,
+  '0011-community-feed-cells': m0011,
+  '0012-volunteer-cells': m0012,
 };

@@ -26,6 +26,8 @@ export interface PostsTable {
   shares_count: TriggerCount;
   /** 'simple'-config tsvector of title, tags, description, user name and category. */
   search_vector: GeneratedColumn<string>;
+  /** 0.5° grid cell of `location` (migration 0011), for the ranked feed's index. */
+  feed_cell: GeneratedColumn<number | null>;
   created_at: Default<Date>;
   updated_at: Default<Date>;
 }

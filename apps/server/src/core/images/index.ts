@@ -1,0 +1,2 @@
+export { detectImageType, type ImageType } from './detect';
+export { ImageRejectedError, processImage, type ProcessedImage } from './process';

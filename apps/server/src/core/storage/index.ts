@@ -1,0 +1,2 @@
+export { assertSafeKey, type Storage } from './storage';
+export { createLocalStorage } from './local-storage';

@@ -1,0 +1,24 @@
+import { isOldEnoughForCommunity } from '@saathi/shared';
+import { sql } from 'kysely';
+import type { Clock } from '../../core/clock';
+import type { DbRef } from '../../core/db/db-ref';
+import { ForbiddenError } from '../../core/errors';
+
+export const AGE_GATE_MESSAGE = 'Access Denied: You must be at least 13 years old to view this page.';
+
+/**
+ * SPEC.md §5/§6 age gate on the server: every community read and write first checks the
+ * caller is at least 13 by dob (in India's calendar); no dob means denied.
+ */
+export function createCommunityAccess(ref: DbRef, clock: Clock) {
+  return {
+    async assertAllowed(userId: number): Promise<void> {
+      const row = await sql<{ dob: string | null }>`SELECT dob FROM users WHERE id = ${userId}`.execute(ref.db);
+      // ageInYears reads local calendar fields; shift so they are India's date whatever TZ the process runs in.
+      const indiaNow = new Date(clock().getTime() + 330 * 60_000 + new Date().getTimezoneOffset() * 60_000);
+      if (!isOldEnoughForCommunity(row.rows[0]?.dob ?? null, indiaNow)) throw new ForbiddenError(AGE_GATE_MESSAGE);
+    },
+  };
+}
+
+export type CommunityAccess = ReturnType<typeof createCommunityAccess>;

@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Database } from '../../core/db/schema';
+import type { TestApp } from '../../../test/build';
+import { pointOf } from './posts.repository';
+
+/** An adult's birth date (the age gate needs one). */
+export const ADULT_DOB = '1990-05-17';
+
+/** Helpers for the community tests: rows inserted the way the app would have written them. */
+export function communityFixtures(t: TestApp) {
+  const db = (): Kysely<Database> => t.db;
+  return {
+    async adult(overrides: { name?: string; dob?: string | null } = {}) {
+      const user = await t.factory.user({ name: overrides.name ?? 'Asha Verma', dob: overrides.dob === undefined ? ADULT_DOB : overrides.dob });
+      return { ...user, token: await t.loginAs(user) };
+    },
+
+    async business(options: { latitude: number; longitude: number; whatsapp?: string; rangeM?: number | null; items?: string[] }) {
+      const user = await t.factory.user({ name: 'Ravi Patel', dob: ADULT_DOB });
+      await db()
+        .updateTable('users')
+        .set({ business_name: 'Patel Sweets', business_category: 'bakery', whatsapp_number: options.whatsapp ?? '9876501234' })
+        .where('id', '=', user.id)
+        .execute();
+      await db()
+        .insertInto('saved_locations')
+        .values({ user_id: user.id, name: 'Shop', is_business_location: true, location: pointOf(options.longitude, options.latitude) })
+        .execute();
+      const itemIds: number[] = [];
+      if (options.items) {
+        await db()
+          .insertInto('business_catalogs')
+          .values({ user_id: user.id, does_delivery: true, delivery_text: 'Free delivery', delivery_range_m: options.rangeM === undefined ? 5000 : options.rangeM })
+          .execute();
+        for (const [position, title] of options.items.entries()) {
+          const row = await db()
+            .insertInto('catalog_items')
+            .values({ catalog_user_id: user.id, title, image_url: `/media/catalog/${position}.jpg`, position })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          itemIds.push(row.id);
+        }
+      }
+      return { ...user, token: await t.loginAs(user), itemIds };
+    },
+
+    async post(values: {
+      userId: number;
+      title?: string;
+      description?: string;
+      latitude?: number;
+      longitude?: number;
+      hoursAgo?: number;
+      showLocation?: boolean;
+      tags?: string[];
+      businessCategory?: string;
+      imageUrl?: string;
+    }): Promise<number> {
+      const createdAt = new Date(t.clock.now().getTime() - (values.hoursAgo ?? 0) * 3_600_000);
+      const row = await db()
+        .insertInto('posts')
+        .values({
+          user_id: values.userId,
+          user_name: 'Asha Verma',
+          title: values.title ?? '',
+          description: values.description ?? 'A post',
+          location: values.latitude !== undefined && values.longitude !== undefined ? pointOf(values.longitude, values.latitude) : null,
+          show_location: values.showLocation ?? true,
+          tags: values.tags ?? [],
+          is_business_post: values.businessCategory !== undefined,
+          business_category: values.businessCategory ?? null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (values.imageUrl) {
+        await db().insertInto('post_media').values({ post_id: row.id, url: values.imageUrl, position: 0 }).execute();
+      }
+      return row.id;
+    },
+
+    async usage(userId: number) {
+      const rows = await sql<{ posts_count: number; likes_count: number; comments_count: number }>`
+        SELECT posts_count, likes_count, comments_count FROM daily_usage WHERE user_id = ${userId}`.execute(db());
+      return rows.rows[0] ?? { posts_count: 0, likes_count: 0, comments_count: 0 };
+    },
+  };
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(fields: Record<string, string>, files: { field: string; name: string; type: string; bytes: Buffer }[] = []) {
+  const boundary = `----saathi${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real JPEG carrying EXIF GPS coordinates, like a phone photo. */
+export async function jpegWithGps(width = 640, height = 480): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 120 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '19/1 4/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '72/1 52/1 40/1' },
+    })
+    .toBuffer();
+}
+
+export async function pngImage(): Promise<Buffer> {
+  return sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 1 } } }).png().toBuffer();
+}

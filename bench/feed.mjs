@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Budget (DESIGN.md §7): a community feed page with distance over 1,000,000 posts on
+// PostgreSQL, p95 ≤ 50 ms; also a keyword search. Seeds a scratch database
+// `saathi_bench_feed` next to BENCH_DATABASE_URL / TEST_DATABASE_URL (default: the local
+// server), reused while it holds the same number of posts, then loads the running server over
+// HTTP on 127.0.0.1 with bounded concurrency. The embedded figures use FEED_BENCH_EMBEDDED_POSTS
+// (default 50,000) posts: PGlite is one single-threaded WebAssembly Postgres.
+// Started through tsx (`npm run bench:feed`), so it reuses the server's own modules.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../apps/server/src/core/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
+import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
+import { spawnServer } from '../apps/server/test/spawn-server.ts';
+import { CITIES, SEARCH_WORDS, seedFeedBench } from './feed-seed.mjs';
+
+const POSTS = Number(process.env.FEED_BENCH_POSTS ?? 1_000_000);
+const EMBEDDED_POSTS = Number(process.env.FEED_BENCH_EMBEDDED_POSTS ?? 50_000);
+const DURATION_S = Number(process.env.FEED_BENCH_SECONDS ?? 10);
+const BUDGET_P95_MS = 50;
+const DB_NAME = 'saathi_bench_feed';
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** Runs autocannon against one kind of request and returns per-response latencies. */
+async function load(baseUrl, token, connections, makePath) {
+  const latencies = [];
+  let errors = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: DURATION_S,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }],
+    setupClient: (client) =>
+      client.on('response', (status, _bytes, ms) => {
+        if (status === 200) latencies.push(ms);
+        else errors += 1;
+      }),
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, count: latencies.length, errors };
+}
+
+const feedPath = () => {
+  const city = pick(CITIES);
+  const lat = city.latitude + (Math.random() - 0.5) * 0.1;
+  const lon = city.longitude + (Math.random() - 0.5) * 0.1;
+  const page = 1 + Math.floor(Math.random() * 3);
+  return `/api/posts/community-posts?status=active&page=${page}&limit=5&latitude=${lat.toFixed(5)}&longitude=${lon.toFixed(5)}`;
+};
+const searchPath = () => {
+  const city = pick(CITIES);
+  return `/api/posts/community-posts?status=active&page=1&limit=5&prompt=${encodeURIComponent(pick(SEARCH_WORDS))}&latitude=${city.latitude}&longitude=${city.longitude}`;
+};
+
+async function run(kind) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-feed-'));
+  let server;
+  try {
+    let databaseUrl;
+    const count = kind === 'postgres' ? POSTS : EMBEDDED_POSTS;
+    if (kind === 'postgres') {
+      const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+      databaseUrl = withDatabase(adminUrl, DB_NAME);
+      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(DB_NAME)}`).catch((error) => {
+        if (!String(error).includes('already exists')) throw error;
+      });
+    }
+    const handle = await openDatabase({ databaseUrl, dataDir });
+    await migrateToLatest(handle.db);
+    const seeded = await seedFeedBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
+    await handle.close();
+    console.log(`[${kind}] ${seeded.posts} posts (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
+
+    const token = seeded.sessionToken;
+    server = await spawnServer({
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'false',
+      PUSH_PROVIDER: 'none',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+    }, 120_000);
+    const connections = Number(process.env.FEED_BENCH_CONNECTIONS ?? (kind === 'postgres' ? 4 : 2));
+    // Warm-up: caches and the query plans.
+    await load(server.baseUrl, token, connections, feedPath);
+    const distance = await load(server.baseUrl, token, connections, feedPath);
+    const keyword = await load(server.baseUrl, token, connections, searchPath);
+    for (const [label, r] of [['distance', distance], ['keyword', keyword]]) {
+      if (r.errors > 0) throw new Error(`${label}: ${r.errors} non-200 answers`);
+      console.log(`feed p50_ms=${Math.round(r.p50)} p95_ms=${Math.round(r.p95)} rps=${Math.round(r.rps)} label=${label} db=${kind} posts=${seeded.posts} connections=${connections} n=${r.count}`);
+    }
+    return { distance, keyword };
+  } catch (error) {
+    if (server) console.error(server.output().trimEnd().split('\n').slice(-20).join('\n'));
+    throw error;
+  } finally {
+    await server?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const only = process.env.FEED_BENCH_ONLY;
+const results = {};
+if (only !== 'embedded') results.postgres = await run('postgres');
+if (only !== 'postgres') results.embedded = await run('pglite');
+if (results.postgres) {
+  const worst = Math.max(results.postgres.distance.p95, results.postgres.keyword.p95);
+  console.log(`budget p95 ≤ ${BUDGET_P95_MS} ms on PostgreSQL: ${worst <= BUDGET_P95_MS ? 'met' : 'MISSED'} (${Math.round(worst)} ms)`);
+  if (worst > BUDGET_P95_MS) process.exitCode = 1;
+}
