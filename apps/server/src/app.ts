@@ -11,6 +11,7 @@ import { createOutboxRepository, createOutboxWorker, type OutboxWorker } from '.
 import { createDisabledPushSender, createPushSubscriptionsRepository, createWebPushSender, createWorkerTransport, loadVapidKeys } from './core/push';
 import { createMemoryBus, createRedisBus, type EventBus } from './core/realtime';
 import { createSmsProvider, type SmsProvider } from './core/sms';
+import { createStorage, localUploadRoutes } from './core/storage';
 import { createAuthRepository } from './features/auth/auth.repository';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
@@ -208,12 +209,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(evidenceGuard);
   await app.register(auth, { sessions: sessionsRepository, clock });
 
-  const community = createCommunity({ config, dbRef, clock, mediaDir: mediaDirOf(config), webDistDir: findWebDist(config.webDistDir) });
+  // The one media store every feature that keeps public files writes to (STORAGE).
+  const storage = createStorage(config, mediaDirOf(config), secrets.authSecret);
+  app.addHook('onClose', async () => storage.close());
+  const community = createCommunity({ config, dbRef, clock, storage, webDistDir: findWebDist(config.webDistDir) });
   await app.register(community.page);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { dbRef });
       await api.register(community.api);
+      if (storage.kind === 'local') await api.register(localUploadRoutes, { storage, maxBytes: config.community.uploadMaxBytes });
       await api.register(authRoutes, { auth: authService });
       await api.register(pushRoutes, { push: pushService });
       await api.register(usersRoutes, { users: usersService });

@@ -64,9 +64,10 @@ async function cloneTemplate(adminUrl: string, name: string, template: string): 
 
 /**
  * Builds the app once for the calling test file on its own database copy, and closes both
- * after the file. Returns an object whose fields are filled in `beforeAll`.
+ * after the file. Returns an object whose fields are filled in `beforeAll`. `env` may be a
+ * function, read in `beforeAll`, when it depends on a peer an earlier `beforeAll` starts.
  */
-export function build(env: Record<string, string> = {}): TestApp {
+export function build(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
   const ctx = {} as TestApp;
   let drop: () => Promise<void> = async () => undefined;
   let handle: DbHandle | undefined;
@@ -83,7 +84,7 @@ export function build(env: Record<string, string> = {}): TestApp {
       DATA_DIR: dataDir,
       AUTH_SECRET: TEST_AUTH_SECRET,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-      ...env,
+      ...(typeof env === 'function' ? env() : env),
     });
     const sms = createRecordingSms();
     const clock = createTestClock();

@@ -1,2 +1,23 @@
-export { assertSafeKey, type Storage } from './storage';
-export { createLocalStorage } from './local-storage';
+import { createHmac } from 'node:crypto';
+import type { Config } from '../../config';
+import { createLocalStorage, type LocalStorage } from './local-storage';
+import { createS3Storage, type S3Storage } from './s3-storage';
+
+export { assertSafeKey, MEDIA_CACHE_CONTROL, type PresignedPut, type Storage } from './storage';
+export { createLocalStorage, LOCAL_UPLOAD_PATH, type LocalStorage } from './local-storage';
+export { localUploadRoutes } from './local-upload.routes';
+export { createS3Storage, s3PublicBase, type S3Storage } from './s3-storage';
+
+/** The configured store; `kind` tells which (the local one also verifies its upload links). */
+export type MediaStorage = LocalStorage | S3Storage;
+
+/**
+ * The one place the media store is chosen (STORAGE): every feature that stores files gets
+ * this instance. `serverSecret` keys the local adapter's presigned upload URLs.
+ */
+export function createStorage(config: Pick<Config, 'storage'>, mediaDir: string, serverSecret: string): MediaStorage {
+  if (config.storage.kind === 's3') return createS3Storage(config.storage.s3);
+  // A derived key, so an upload signature can never double as any other HMAC of the secret.
+  const uploadSecret = createHmac('sha256', serverSecret).update('saathi media uploads').digest('hex');
+  return createLocalStorage(mediaDir, { uploadSecret });
+}

@@ -1,13 +1,30 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type Storage } from './storage';
+import { hmacHex, sameHex } from '../crypto';
+import { assertContentType, assertPresignExpiry, assertSafeKey, MEDIA_CACHE_CONTROL, type Storage } from './storage';
+
+/** Where the local adapter's presigned URLs point (answered by `localUploadRoutes` under /api). */
+export const LOCAL_UPLOAD_PATH = '/api/media-uploads';
+
+export interface LocalStorageOptions {
+  /** Keys the HMAC of presigned upload URLs; derive it from the server secret. */
+  uploadSecret: string;
+  now?: () => Date;
+}
+
+export interface LocalStorage extends Storage {
+  readonly kind: 'local';
+  /** True when `signature` was issued by presignPut for this key and type and has not expired. */
+  verifyUpload(key: string, contentType: string, expires: number, signature: string): boolean;
+}
 
 /** Files under `mediaDir`, served by the static plugin at `/media/<key>`. */
-export function createLocalStorage(mediaDir: string): Storage {
+export function createLocalStorage(mediaDir: string, { uploadSecret, now = () => new Date() }: LocalStorageOptions): LocalStorage {
   const fileOf = (key: string) => {
     assertSafeKey(key);
     return path.join(mediaDir, ...key.split('/'));
   };
+  const sign = (key: string, contentType: string, expires: number) => hmacHex(uploadSecret, `PUT\n${key}\n${contentType}\n${expires}`);
   return {
     kind: 'local',
     async put(key, bytes) {
@@ -25,5 +42,23 @@ export function createLocalStorage(mediaDir: string): Storage {
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },
+    async presignPut(key, contentType, expiresSeconds) {
+      assertSafeKey(key);
+      assertContentType(contentType);
+      assertPresignExpiry(expiresSeconds);
+      const expires = Math.floor(now().getTime() / 1000) + expiresSeconds;
+      const query = new URLSearchParams({ type: contentType, expires: String(expires), signature: sign(key, contentType, expires) });
+      return {
+        method: 'PUT',
+        url: `${LOCAL_UPLOAD_PATH}/${key}?${query.toString()}`,
+        headers: { 'content-type': contentType, 'cache-control': MEDIA_CACHE_CONTROL },
+        expiresAt: new Date(expires * 1000),
+      };
+    },
+    verifyUpload(key, contentType, expires, signature) {
+      if (!Number.isInteger(expires) || expires * 1000 <= now().getTime() || !/^[0-9a-f]{64}$/.test(signature)) return false;
+      return sameHex(sign(key, contentType, expires), signature);
+    },
+    close() {},
   };
 }

@@ -1,7 +1,11 @@
 /**
  * Where uploaded files live. The local adapter writes under DATA_DIR/media and serves them at
- * /media/<key>; an S3-compatible adapter implements the same calls (presigned uploads are added
- * with it, for large files the browser sends directly).
+ * /media/<key>; the S3 adapter writes to any S3-compatible bucket. Both hand out presigned
+ * upload URLs so a browser can send a large file straight to the store (the local adapter's
+ * URLs are answered by its upload route, `localUploadRoutes`).
+ *
+ * A key is written once: new content gets a new key, which is why objects may be cached
+ * by browsers and CDNs for a year (MEDIA_CACHE_CONTROL).
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
@@ -10,6 +14,39 @@ export interface Storage {
   url(key: string): string;
   /** Removes an object; missing objects are not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A URL the client may PUT the object's bytes to until it expires, sending exactly
+   * `headers` (the signature covers them). Relative (`/media-uploads/...`) for local.
+   */
+  presignPut(key: string, contentType: string, expiresSeconds: number): Promise<PresignedPut>;
+  /** Releases connections (the app calls it on close). */
+  close(): void;
+}
+
+export interface PresignedPut {
+  method: 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+/** Keys are never reused for other content, so objects are immutable once written. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Presigned URLs live at least a few seconds and at most a week (S3's own ceiling). */
+export const PRESIGN_MAX_SECONDS = 7 * 24 * 3600;
+
+export function assertPresignExpiry(expiresSeconds: number): void {
+  if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > PRESIGN_MAX_SECONDS) {
+    throw new Error(`presign expiry must be 1..${PRESIGN_MAX_SECONDS} whole seconds, got ${expiresSeconds}`);
+  }
+}
+
+/** Content types are `type/subtype` tokens; anything else could smuggle header syntax. */
+export function assertContentType(contentType: string): void {
+  if (!/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(contentType) || contentType.length > 127) {
+    throw new Error(`unsupported content type: ${contentType}`);
+  }
 }
 
 /** Keys are relative paths of safe segments: no `..`, no leading slash, no odd characters. */

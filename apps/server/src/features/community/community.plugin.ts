@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { DbRef } from '../../core/db/db-ref';
-import { createLocalStorage, type Storage } from '../../core/storage';
+import type { Storage } from '../../core/storage';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogRoutes } from '../catalog/catalog.routes';
 import { createCatalogService } from '../catalog/catalog.service';
@@ -20,17 +20,16 @@ export interface CommunityOptions {
   config: Config;
   dbRef: DbRef;
   clock: Clock;
-  mediaDir: string;
   webDistDir: string | undefined;
-  /** Defaults to local disk under mediaDir. */
-  storage?: Storage;
+  /** The configured media store (core/storage createStorage). */
+  storage: Storage;
 }
 
 /**
  * The community area (posts, engagement, catalog and orders) wired from its parts: `api`
  * goes under the `/api` prefix, `page` at the root (the public share link).
  */
-export function createCommunity({ config, dbRef, clock, mediaDir, webDistDir, storage = createLocalStorage(mediaDir) }: CommunityOptions) {
+export function createCommunity({ config, dbRef, clock, webDistDir, storage }: CommunityOptions) {
   const access = createCommunityAccess(dbRef, clock);
   const posts = createPostsRepository(dbRef);
   const usage = createUsageRepository(dbRef, config.community);

@@ -8,7 +8,7 @@ import { ImageRejectedError, processImage, type ProcessedImage } from '../../cor
 import type { Storage } from '../../core/storage';
 import type { CommunityAccess } from './community-access';
 import { toCommunityPost } from './posts.mapper';
-import type { NewPost, PostsRepository } from './posts.repository';
+import { thumbnailKeyOf, type NewPost, type PostsRepository } from './posts.repository';
 import { assertSelf, type PostsService } from './posts.service';
 import type { UsageRepository } from './usage.repository';
 
@@ -140,7 +140,7 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
       const media: NewPost['media'] = [];
       for (const image of processed) {
         const key = storageKey(now, '');
-        const thumbnailKey = key.replace(/\.jpg$/, '-thumb.jpg');
+        const thumbnailKey = thumbnailKeyOf(key);
         await storage.put(key, image.full.bytes, 'image/jpeg');
         stored.push(key);
         await storage.put(thumbnailKey, image.thumbnail.bytes, 'image/jpeg');

@@ -2,6 +2,11 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 
+/** The key of a post photo's thumbnail, stored next to it. */
+export function thumbnailKeyOf(key: string): string {
+  return key.replace(/(\.[a-z0-9]+)?$/i, '-thumb$1');
+}
+
 export interface Reader {
   userId: number;
   latitude?: number | undefined;
@@ -274,9 +279,13 @@ export function createPostsRepository(ref: DbRef) {
           .where('post_media.post_id', '=', postId)
           .execute();
         const thumbs = await trx.selectFrom('post_media').select('thumbnail_url').where('post_id', '=', postId).execute();
+        // Uploaded thumbnails are media objects named after their photo (any store); older
+        // rows only have a local `/media/...` URL.
+        const derived = keys.map((k) => thumbnailKeyOf(k.key));
+        const uploadedThumbs = derived.length ? await trx.selectFrom('media_objects').select('key').where('key', 'in', derived).execute() : [];
         await trx.deleteFrom('posts').where('id', '=', postId).execute();
-        const thumbKeys = thumbs.flatMap((t) => (t.thumbnail_url?.startsWith('/media/') ? [t.thumbnail_url.slice('/media/'.length)] : []));
-        const all = [...keys.map((k) => k.key), ...thumbKeys];
+        const localThumbs = thumbs.flatMap((t) => (t.thumbnail_url?.startsWith('/media/') ? [t.thumbnail_url.slice('/media/'.length)] : []));
+        const all = [...new Set([...keys.map((k) => k.key), ...uploadedThumbs.map((k) => k.key), ...localThumbs])];
         if (all.length) await trx.updateTable('media_objects').set({ status: 'deleted' }).where('key', 'in', all).execute();
         return all;
       });

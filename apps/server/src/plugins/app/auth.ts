@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/track/:token',
   // Run-time settings of the web app (place search URL); nothing user-specific.
   'GET /api/config/public',
+  // Presigned local uploads (core/storage): the signed URL is the credential, as with S3.
+  'PUT /api/media-uploads/*',
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 

@@ -1,0 +1,77 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../../config';
+import { assertContentType, assertPresignExpiry, assertSafeKey, MEDIA_CACHE_CONTROL, type Storage } from './storage';
+
+/** Keys hold only URL-safe characters (assertSafeKey), but encode each segment anyway. */
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * Where browsers load objects from: S3_PUBLIC_URL (a CDN or the bucket's public domain)
+ * when set, else the bucket on its endpoint, path-style or virtual-hosted like the client.
+ */
+export function s3PublicBase(s3: S3Config): string {
+  if (s3.publicUrl) return s3.publicUrl.replace(/\/+$/, '');
+  const endpoint = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  const basePath = endpoint.pathname.replace(/\/+$/, '');
+  if (s3.forcePathStyle) return `${endpoint.protocol}//${endpoint.host}${basePath}/${encodeURIComponent(s3.bucket)}`;
+  return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${basePath}`;
+}
+
+export interface S3Storage extends Storage {
+  readonly kind: 's3';
+}
+
+/** Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...). */
+export function createS3Storage(s3: S3Config): S3Storage {
+  const client = new S3Client({
+    region: s3.region,
+    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // Checksums only where S3 demands them: several S3-compatible stores reject the newer
+    // default checksum headers, and the SDK's MD5-free default adds nothing for small puts.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const base = s3PublicBase(s3);
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      assertSafeKey(key);
+      assertContentType(contentType);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
+    },
+    url(key) {
+      assertSafeKey(key);
+      return `${base}/${encodeKey(key)}`;
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      // S3 answers 204 for a missing key too, so "already gone" needs no special case.
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async presignPut(key, contentType, expiresSeconds) {
+      assertSafeKey(key);
+      assertContentType(contentType);
+      assertPresignExpiry(expiresSeconds);
+      const headers = { 'content-type': contentType, 'cache-control': MEDIA_CACHE_CONTROL };
+      const command = new PutObjectCommand({ Bucket: s3.bucket, Key: key, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL });
+      // Signing the headers means the uploader cannot swap the type (e.g. to text/html).
+      const url = await getSignedUrl(client, command, { expiresIn: expiresSeconds, signableHeaders: new Set(Object.keys(headers)) });
+      return { method: 'PUT', url, headers, expiresAt: new Date(Date.now() + expiresSeconds * 1000) };
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}
