@@ -46,6 +46,7 @@ import { createVolunteersRepository } from './features/volunteers/volunteers.rep
 import { volunteersRoutes } from './features/volunteers/volunteers.routes';
 import { createVolunteersService } from './features/volunteers/volunteers.service';
 import { createCommunity } from './features/community/community.plugin';
+import { incidentsPlugin } from './features/incidents/incidents.plugin';
 import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
@@ -218,7 +219,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     async (api) => {
       await api.register(healthRoutes, { dbRef });
       await api.register(community.api);
-      if (storage.kind === 'local') await api.register(localUploadRoutes, { storage, maxBytes: config.community.uploadMaxBytes });
+      // One upload route for every feature, so it takes the largest of their limits.
+      if (storage.kind === 'local') await api.register(localUploadRoutes, { storage, maxBytes: Math.max(config.community.uploadMaxBytes, config.reels.maxBytes) });
+      await api.register(incidentsPlugin, { dbRef, storage, maxBytes: config.reels.maxBytes, publicUrl: config.publicUrl });
       await api.register(authRoutes, { auth: authService });
       await api.register(pushRoutes, { push: pushService });
       await api.register(usersRoutes, { users: usersService });

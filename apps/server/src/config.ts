@@ -85,6 +85,8 @@ const EnvSchema = z
     POST_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(400 * 1024 * 1024).default(25 * 1024 * 1024),
     /** The feed shows posts within this many kilometres of the reader (docs/community-feed-ranking.md). */
     FEED_RADIUS_KM: z.coerce.number().min(1).max(5000).default(100),
+    /** Largest accepted incident reel in bytes (50 MB holds 60 s of recorded webm). */
+    REEL_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(50 * 1024 * 1024),
     /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
     INIT_CWD: optionalText,
   });
@@ -160,6 +162,7 @@ export interface Config {
     uploadMaxBytes: number;
     feedRadiusKm: number;
   };
+  reels: { maxBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -242,5 +245,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMaxBytes: e.POST_UPLOAD_MAX_BYTES,
       feedRadiusKm: e.FEED_RADIUS_KM,
     },
+    reels: { maxBytes: e.REEL_MAX_BYTES },
   };
 }

@@ -14,3 +14,4 @@ export * from './domain/distance-text';
 export * from './domain/read-more';
 export * from './domain/video-id';
 export * from './domain/links';
+export * from './schemas/incidents';

@@ -1,4 +1,4 @@
-import { AccountIcon, NewsIcon, SosIcon, VolunteersIcon, type IconComponent } from '../components/icons';
+import { AccountIcon, CommunityIcon, NewsIcon, ReelsIcon, SosIcon, VolunteersIcon, type IconComponent } from '../components/icons';
 
 export interface NavItem {
   /** Key in the `nav` namespace; its English text is the link's accessible name. */
@@ -13,6 +13,8 @@ export interface NavItem {
 export const navItems: readonly NavItem[] = [
   { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos', '/sos-mode'] },
   { labelKey: 'volunteers', path: '/volunteers', icon: VolunteersIcon, matches: ['/volunteers-nearby'] },
+  { labelKey: 'community', path: '/community', icon: CommunityIcon, matches: ['/comunity-post', '/joined-community', '/community-post', '/my-posts', '/post-notifications'] },
+  { labelKey: 'reels', path: '/incident-reels', icon: ReelsIcon },
   { labelKey: 'news', path: '/news', icon: NewsIcon, matches: ['/all-news'] },
   { labelKey: 'account', path: '/account', icon: AccountIcon, matches: ['/profile'] },
 ];

@@ -32,6 +32,8 @@ function plainPage<K extends string, M extends Record<K, ComponentType>>(load: (
   return async () => ({ Component: (await load())[name] });
 }
 
+// All community screens share one chunk (cards, sheets): one loader keeps the shell's preload lists short.
+const communityPages = () => import('../features/community/pages');
 const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
 
 export const routes: RouteObject[] = [
@@ -58,6 +60,17 @@ export const routes: RouteObject[] = [
               { path: 'news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
               { path: 'all-news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
               { path: 'news/:id', lazy: page(() => import('../features/news/news-article-page'), 'NewsArticlePage') },
+              { path: 'comunity-post', lazy: page(communityPages, 'CommunityPage') },
+              { path: 'community', lazy: page(communityPages, 'CommunityPage') },
+              { path: 'joined-community', lazy: page(communityPages, 'CommunityPage') },
+              { path: 'community-post/:id', lazy: page(communityPages, 'PostPage') },
+              { path: 'my-posts/:id', lazy: page(communityPages, 'UserPostsPage') },
+              { path: 'profile/:id', lazy: page(communityPages, 'UserPostsPage') },
+              { path: 'post-notifications', lazy: page(communityPages, 'PostNotificationsPage') },
+              { path: 'community/create', lazy: page(() => import('../features/community/create/create-post-page'), 'CreatePostPage') },
+              { path: 'community/catalog/:userId', lazy: page(() => import('../features/community/catalog/catalog-page'), 'CatalogPage') },
+              { path: 'incident-reels', lazy: page(() => import('../features/reels/reels-page'), 'ReelsPage') },
+              { path: 'create-reel', lazy: page(() => import('../features/reels/create-reel-page'), 'CreateReelPage') },
             ],
           },
           // Signed-in only, but the screen itself tells anonymous visitors why before /login (SPEC.md §8).
@@ -66,7 +79,11 @@ export const routes: RouteObject[] = [
           // Public pages (SPEC.md §2: no sign-in flag).
           { path: 'tnc', lazy: page(() => import('../features/info/terms-page'), 'TermsPage') },
           { path: 'help', lazy: page(() => import('../features/info/help-page'), 'HelpPage') },
+          // The shared post link: visitors see a login prompt, members the post (SPEC.md §2).
+          { path: 'saathi-community-post/:postId', lazy: page(communityPages, 'PostPage') },
           { path: 'about-us', lazy: page(() => import('../features/info/about-page'), 'AboutPage') },
+          // SPEC.md §2 demo feed: sample posts, local data only, no sign-in.
+          { path: 'feed', lazy: page(() => import('../features/demo-feed/demo-feed-route'), 'DemoFeedRoute') },
           { path: '*', lazy: notFound },
         ],
       },

@@ -27,6 +27,21 @@ describe('api client', () => {
     vi.unstubAllGlobals();
   });
 
+  it('sends FormData as is, leaving the multipart Content-Type to the browser', async () => {
+    setSession('tok-123', user);
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: 1 }));
+    const form = new FormData();
+    form.append('title', 'Hello');
+
+    await expect(api.postForm('/posts/post-create', form)).resolves.toEqual({ id: 1 });
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/posts/post-create');
+    expect(init?.body).toBe(form);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+  });
+
   it('sends JSON with the bearer token under /api', async () => {
     setSession('tok-123', user);
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { createLocalStorage, type LocalStorage } from './local-storage';
 import { createS3Storage, type S3Storage } from './s3-storage';
 
-export { assertSafeKey, MEDIA_CACHE_CONTROL, type PresignedPut, type Storage } from './storage';
+export { assertSafeKey, MEDIA_CACHE_CONTROL, type PresignedPut, type Storage, type StoredObject } from './storage';
 export { createLocalStorage, LOCAL_UPLOAD_PATH, type LocalStorage } from './local-storage';
 export { localUploadRoutes } from './local-upload.routes';
 export { createS3Storage, s3PublicBase, type S3Storage } from './s3-storage';

@@ -42,6 +42,21 @@ export function createLocalStorage(mediaDir: string, { uploadSecret, now = () =>
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },
+    async inspect(key, headBytes) {
+      const handle = await fs.open(fileOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
+        throw error;
+      });
+      if (!handle) return undefined;
+      try {
+        const { size } = await handle.stat();
+        const head = Buffer.alloc(Math.min(headBytes, size));
+        const { bytesRead } = await handle.read(head, 0, head.length, 0);
+        return { size, head: head.subarray(0, bytesRead) };
+      } finally {
+        await handle.close();
+      }
+    },
     async presignPut(key, contentType, expiresSeconds) {
       assertSafeKey(key);
       assertContentType(contentType);

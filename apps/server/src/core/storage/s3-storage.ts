@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
 import { assertContentType, assertPresignExpiry, assertSafeKey, MEDIA_CACHE_CONTROL, type Storage } from './storage';
@@ -59,6 +59,21 @@ export function createS3Storage(s3: S3Config): S3Storage {
       assertSafeKey(key);
       // S3 answers 204 for a missing key too, so "already gone" needs no special case.
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async inspect(key, headBytes) {
+      assertSafeKey(key);
+      try {
+        // One ranged GET gives both the first bytes and (in Content-Range) the full size.
+        const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key, Range: `bytes=0-${Math.max(headBytes, 1) - 1}` }));
+        const head = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array());
+        const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
+        return { size: total === undefined ? (object.ContentLength ?? head.length) : Number(total), head: head.subarray(0, headBytes) };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
+        // An empty object cannot satisfy any byte range.
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return { size: 0, head: Buffer.alloc(0) };
+        throw error;
+      }
     },
     async presignPut(key, contentType, expiresSeconds) {
       assertSafeKey(key);

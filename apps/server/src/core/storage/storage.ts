@@ -15,12 +15,22 @@ export interface Storage {
   /** Removes an object; missing objects are not an error. */
   delete(key: string): Promise<void>;
   /**
+   * The object's size and its first `headBytes` bytes (fewer if it is shorter), or
+   * undefined when there is no such object: lets a feature check what a browser uploaded.
+   */
+  inspect(key: string, headBytes: number): Promise<StoredObject | undefined>;
+  /**
    * A URL the client may PUT the object's bytes to until it expires, sending exactly
    * `headers` (the signature covers them). Relative (`/media-uploads/...`) for local.
    */
   presignPut(key: string, contentType: string, expiresSeconds: number): Promise<PresignedPut>;
   /** Releases connections (the app calls it on close). */
   close(): void;
+}
+
+export interface StoredObject {
+  size: number;
+  head: Buffer;
 }
 
 export interface PresignedPut {

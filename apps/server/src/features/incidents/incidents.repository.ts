@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { DbRef } from '../../core/db/db-ref';
+
+export interface ReelRow {
+  id: number;
+  title: string;
+  description: string;
+  video_url: string;
+  video_source: 'normal' | 'youtube';
+  likes_count: number;
+  comments_count: number;
+  shares_count: number;
+  duration_ms: number | null;
+  created_at: Date;
+  uploader_id: number | null;
+  uploader_name: string | null;
+}
+
+export interface CommentRow {
+  id: number;
+  user_id: number;
+  comment_text: string;
+  created_at: Date;
+  name: string | null;
+}
+
+export interface NewReel {
+  uploaderId: number;
+  videoUrl: string;
+  videoSource: 'normal' | 'youtube';
+  title: string;
+  description: string;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+  durationMs?: number | null;
+}
+
+/** Reels, their likes, comments and shares (tables of migration 0004). */
+export function createIncidentsRepository(ref: DbRef) {
+  const reelColumns = (db: DbRef['db']) =>
+    db
+      .selectFrom('incidents as i')
+      .leftJoin('users as u', 'u.id', 'i.uploader_id')
+      .select([
+        'i.id',
+        'i.title',
+        'i.description',
+        'i.video_url',
+        'i.video_source',
+        'i.likes_count',
+        'i.comments_count',
+        'i.shares_count',
+        'i.duration_ms',
+        'i.created_at',
+        'i.uploader_id',
+        'u.name as uploader_name',
+      ])
+      .where('i.status', '=', 'active');
+
+  return {
+    /** Newest first, on the partial index incidents_feed_idx. */
+    async page(offset: number, limit: number): Promise<ReelRow[]> {
+      return reelColumns(ref.db).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(limit).offset(offset).execute();
+    },
+
+    async byId(id: number): Promise<ReelRow | undefined> {
+      return reelColumns(ref.db).where('i.id', '=', id).executeTakeFirst();
+    },
+
+    async exists(id: number): Promise<boolean> {
+      const row = await ref.db.selectFrom('incidents').select('id').where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(reel: NewReel): Promise<number> {
+      const hasPoint = reel.latitude !== undefined && reel.longitude !== undefined;
+      const row = await ref.db
+        .insertInto('incidents')
+        .values({
+          uploader_id: reel.uploaderId,
+          video_url: reel.videoUrl,
+          video_source: reel.videoSource,
+          title: reel.title,
+          description: reel.description,
+          duration_ms: reel.durationMs ?? null,
+          location: hasPoint ? sql<string>`ST_SetSRID(ST_MakePoint(${reel.longitude}::float8, ${reel.latitude}::float8), 4326)::geography` : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Sets or clears the caller's like; the trigger keeps likes_count. Returns the new count. */
+    async setLike(incidentId: number, userId: number, liked: boolean): Promise<number> {
+      return ref.db.transaction().execute(async (tx) => {
+        if (liked) {
+          await tx.insertInto('incident_likes').values({ incident_id: incidentId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+        } else {
+          await tx.deleteFrom('incident_likes').where('incident_id', '=', incidentId).where('user_id', '=', userId).execute();
+        }
+        const row = await tx.selectFrom('incidents').select('likes_count').where('id', '=', incidentId).executeTakeFirstOrThrow();
+        return row.likes_count;
+      });
+    },
+
+    async isLiked(incidentId: number, userId: number): Promise<boolean> {
+      const row = await ref.db
+        .selectFrom('incident_likes')
+        .select('user_id')
+        .where('incident_id', '=', incidentId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async logShare(incidentId: number, userId: number): Promise<number> {
+      return ref.db.transaction().execute(async (tx) => {
+        await tx.insertInto('incident_shares').values({ incident_id: incidentId, user_id: userId }).execute();
+        const row = await tx.selectFrom('incidents').select('shares_count').where('id', '=', incidentId).executeTakeFirstOrThrow();
+        return row.shares_count;
+      });
+    },
+
+    /** The latest comments, newest first. */
+    async comments(incidentId: number, limit: number): Promise<CommentRow[]> {
+      return ref.db
+        .selectFrom('incident_comments as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select(['c.id', 'c.user_id', 'c.comment_text', 'c.created_at', 'u.name'])
+        .where('c.incident_id', '=', incidentId)
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async addComment(incidentId: number, userId: number, text: string): Promise<CommentRow> {
+      const row = await ref.db
+        .insertInto('incident_comments')
+        .values({ incident_id: incidentId, user_id: userId, comment_text: text })
+        .returning(['id', 'user_id', 'comment_text', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const user = await ref.db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+      return { ...row, name: user?.name ?? null };
+    },
+  };
+}
+
+export type IncidentsRepository = ReturnType<typeof createIncidentsRepository>;

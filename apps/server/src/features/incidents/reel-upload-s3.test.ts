@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../../test/build';
+import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
+import { reelFixtures, webmBytes } from './incidents.fixtures';
+
+// Started before the app is built (hooks run in order) and stopped after it closes.
+let peer: S3Peer;
+beforeAll(async () => {
+  peer = await startS3Peer();
+});
+afterAll(async () => {
+  await peer?.close();
+});
+
+const MAX = 60_000;
+const t = build(() => ({ ...peer.env, REEL_MAX_BYTES: String(MAX) }));
+const f = reelFixtures(t);
+
+/** The browser's PUT straight to the bucket, with exactly the signed headers. */
+const put = (url: string, headers: Record<string, string>, body: Buffer) => fetch(url, { method: 'PUT', headers, body: new Uint8Array(body) });
+
+describe('recorded reel upload (STORAGE=s3)', () => {
+  it('presigns a real S3 PUT, checks the object in the bucket and stores its URL without the query', async () => {
+    const user = await f.user();
+    const signed = await f.presign(user.token);
+    expect(signed.presignedUrl).toMatch(new RegExp(`^${peer.endpoint}/${peer.bucket}/reels/${user.id}/[0-9a-f]{24}\\.webm\\?.*X-Amz-Signature=`));
+    const bytes = await webmBytes();
+    expect((await put(signed.presignedUrl, signed.headers, bytes)).status).toBe(200);
+    const res = await f.call('POST', '/incidents/upload', user.token, { videoUrl: signed.videoUrl });
+    expect(res.statusCode).toBe(201);
+    const reel = res.json<{ videoUrl: string }>();
+    expect(reel.videoUrl).toBe(signed.videoUrl);
+    const range = await fetch(reel.videoUrl, { headers: { range: 'bytes=0-3' } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).toString('hex')).toBe('1a45dfa3');
+  });
+
+  it('refuses a missing object, someone else\'s object, non-webm and oversized objects, and deletes the rejected ones', async () => {
+    const owner = await f.user();
+    const intruder = await f.user();
+    const bytes = await webmBytes();
+    const before = await f.reelCount();
+
+    const signed = await f.presign(owner.token);
+    // Signature checks of the PUT itself are the bucket's (s3rver does not enforce them);
+    // what the server checks is the object the PUT left behind.
+    expect((await f.call('POST', '/incidents/upload', owner.token, { videoUrl: signed.videoUrl })).statusCode).toBe(400);
+
+    expect((await put(signed.presignedUrl, signed.headers, bytes)).status).toBe(200);
+    expect((await f.call('POST', '/incidents/upload', intruder.token, { videoUrl: signed.videoUrl })).statusCode).toBe(403);
+
+    const fake = await f.presign(owner.token);
+    expect((await put(fake.presignedUrl, fake.headers, Buffer.from('<html>not a video</html>'))).status).toBe(200);
+    expect((await f.call('POST', '/incidents/upload', owner.token, { videoUrl: fake.videoUrl })).statusCode).toBe(415);
+    expect((await fetch(fake.videoUrl)).status).toBe(404);
+
+    const big = await f.presign(owner.token);
+    expect((await put(big.presignedUrl, big.headers, Buffer.concat([bytes, Buffer.alloc(MAX)]))).status).toBe(200);
+    expect((await f.call('POST', '/incidents/upload', owner.token, { videoUrl: big.videoUrl })).statusCode).toBe(413);
+    expect((await fetch(big.videoUrl)).status).toBe(404);
+
+    expect(await f.reelCount()).toBe(before);
+  });
+});

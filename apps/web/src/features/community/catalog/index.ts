@@ -1,0 +1,1 @@
+export { BusinessCatalogDialog, type BusinessCatalogDialogProps } from './business-catalog-dialog';

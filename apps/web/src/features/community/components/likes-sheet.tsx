@@ -1,0 +1,92 @@
+import Close from '@mui/icons-material/Close';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import SwipeableDrawer from '@mui/material/SwipeableDrawer';
+import Typography from '@mui/material/Typography';
+import { parseIndiaDateTime, reelRelativeTime } from '@saathi/shared';
+import { useEffect, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast';
+import { useLikesQuery } from '../queries';
+
+/** SPEC.md §4 likes list: more loads within 50 px of the bottom. */
+const LOAD_MORE_MARGIN_PX = 50;
+
+interface LikesSheetProps {
+  postId: number;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Who liked a post, ten at a time; older than 7 days shows the date (SPEC.md §9). */
+export function LikesSheet({ postId, open, onClose }: LikesSheetProps) {
+  const { t, i18n } = useTranslation('community');
+  const toast = useToast();
+  const query = useLikesQuery(postId, open);
+  const likes = query.data?.pages.flatMap((page) => page.likes) ?? [];
+
+  useEffect(() => {
+    if (query.isError) toast.error(t('likes.loadFailed'));
+  }, [query.isError, toast, t]);
+
+  function onScroll(event: UIEvent<HTMLDivElement>) {
+    const list = event.currentTarget;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight <= LOAD_MORE_MARGIN_PX && query.hasNextPage && !query.isFetchingNextPage) {
+      void query.fetchNextPage();
+    }
+  }
+
+  function when(createdAt: string): string {
+    const then = parseIndiaDateTime(createdAt) ?? new Date(createdAt);
+    const relative = reelRelativeTime(then, new Date(), { dateAfterDays: 7 });
+    if (relative.unit === 'justNow') return t('time.justNow');
+    if (relative.unit === 'date') return relative.date.toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
+    return t(`time.${relative.unit}`, { count: relative.count });
+  }
+
+  return (
+    <SwipeableDrawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      onOpen={() => undefined}
+      disableSwipeToOpen
+      slotProps={{ paper: { sx: { maxHeight: '70vh', borderTopLeftRadius: 16, borderTopRightRadius: 16, mx: 'auto', width: '100%', maxWidth: 640 } } }}
+    >
+      <Box role="dialog" aria-labelledby={`likes-title-${postId}`}>
+        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography id={`likes-title-${postId}`} variant="h6" component="h2" sx={{ flex: 1 }}>
+            {t('likes.title')}
+          </Typography>
+          <IconButton aria-label={t('likes.close')} onClick={onClose}>
+            <Close />
+          </IconButton>
+        </Stack>
+        <Box onScroll={onScroll} sx={{ overflowY: 'auto', maxHeight: '55vh', px: 2, py: 1 }}>
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {likes.map((like) => (
+              <Stack component="li" key={like.id} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <Avatar alt="" sx={{ width: 32, height: 32 }}>
+                  {like.user.name.charAt(0)}
+                </Avatar>
+                <Typography sx={{ flex: 1 }}>{like.user.name}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {when(like.createdAt)}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
+          {(query.isPending || query.isFetchingNextPage) && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
+          {query.isSuccess && !query.hasNextPage && (
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+              {likes.length === 0 ? t('likes.empty') : t('likes.end')}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </SwipeableDrawer>
+  );
+}

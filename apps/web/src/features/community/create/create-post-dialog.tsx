@@ -1,0 +1,234 @@
+import { LIMITS, type CommunityPost, type User } from '@saathi/shared';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { BusinessCategorySelect, isBusinessCategory } from '../../account/components/business-category-select';
+import { locationStore } from '../../location/location-store';
+import { useMeQuery } from '../../users/queries';
+import { LocationSelectorDialog } from '../location-picker/location-selector-dialog';
+import { isAllowedImage } from './compress-steps';
+import { applyBusinessToggle, draftProblem, extractTags, hasBusinessLocation, savedLocationOptions, withCustomLocation, type LocationOption } from './create-post-form';
+import { compressImage } from './image-compress';
+import { PhotoAdder } from './photo-adder';
+import { PostLocationList } from './post-location-list';
+import { useCreatePostMutation, useInteractionLimitsQuery } from './use-post-limits';
+
+/** SPEC.md §4: 'Current Location' waits up to 10 s for the device. */
+export const CURRENT_LOCATION_TIMEOUT_MS = 10_000;
+
+export interface CreatePostDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (post: CommunityPost) => void;
+}
+
+/** Full-screen Create Post (SPEC.md §2, §4 "Create post", §5). The form is fresh on every open. */
+export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogProps) {
+  const me = useMeQuery();
+  return (
+    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby="create-post-title">
+      {open && me.data && <CreatePostForm user={me.data} onClose={onClose} onCreated={onCreated} />}
+    </Dialog>
+  );
+}
+
+function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () => void; onCreated: (post: CommunityPost) => void }) {
+  const { t } = useTranslation('community-create');
+  const limits = useInteractionLimitsQuery(user.id, true);
+  const create = useCreatePostMutation(user.id);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [processing, setProcessing] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [moreOptions, setMoreOptions] = useState(false);
+  const [isBusinessPost, setIsBusinessPost] = useState(false);
+  const [category, setCategory] = useState('');
+  const [showLocation, setShowLocation] = useState(false);
+  const [options, setOptions] = useState<LocationOption[]>(() => savedLocationOptions(user.locations));
+  const [selectedKey, setSelectedKey] = useState<string | null>(() => savedLocationOptions(user.locations).find((o) => o.kind !== 'business')?.key ?? null);
+  const [locating, setLocating] = useState(true);
+  const [mapOpen, setMapOpen] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const touched = useRef(false);
+  const selectLocation = (key: string | null) => {
+    touched.current = true;
+    setSelectedKey(key);
+  };
+
+  // 'Current Location' first when the device answers within 10 s; otherwise it is left out.
+  useEffect(() => {
+    let active = true;
+    locationStore()
+      .requestPosition(CURRENT_LOCATION_TIMEOUT_MS)
+      .then((position) => {
+        if (!active) return;
+        const current: LocationOption = { key: 'current', kind: 'current', name: '', latitude: position.latitude, longitude: position.longitude };
+        setOptions((list) => [current, ...list.filter((o) => o.kind !== 'current')]);
+        // Selected unless the user has already chosen a location themselves meanwhile.
+        if (!touched.current) setSelectedKey('current');
+      })
+      .catch(() => undefined)
+      .finally(() => active && setLocating(false));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const limit = limits.data;
+  const overLimit = limit !== undefined && limit.usedPostCount >= limit.dailyPostLimit;
+  const problem = draftProblem({ title, description, photoCount: photos.length, isBusinessPost, businessCategory: category });
+  const posting = create.isPending;
+
+  const addPhotos = async (files: File[]) => {
+    setPhotoError(null);
+    if (files.some((file) => !isAllowedImage(file))) {
+      setPhotoError(t('photos.onlyImages'));
+      return;
+    }
+    const room = LIMITS.photosMax - photos.length;
+    const accepted = files.slice(0, room);
+    if (files.length > room) setPhotoError(t('photos.max', { max: LIMITS.photosMax }));
+    setProcessing(true);
+    try {
+      const compressed = await Promise.all(accepted.map((file) => compressImage(file)));
+      setPhotos((list) => [...list, ...compressed].slice(0, LIMITS.photosMax));
+    } catch (error) {
+      console.error('photo processing failed', error);
+      setPhotoError(t('photos.processingFailed'));
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const toggleBusiness = (on: boolean) => {
+    setIsBusinessPost(on);
+    const next = applyBusinessToggle(options, on, { selectedKey, showLocation });
+    selectLocation(next.selectedKey);
+    setShowLocation(next.showLocation);
+    setCategory(on && user.businessCategory ? user.businessCategory : '');
+  };
+
+  const submit = async () => {
+    setSubmitted(true);
+    setServerError(null);
+    if (problem || overLimit || posting) return;
+    const selected = options.find((option) => option.key === selectedKey);
+    const form = new FormData();
+    form.append('title', title.trim());
+    form.append('description', description.trim());
+    form.append('postType', 'community');
+    form.append('status', 'active');
+    if (selected) form.append('location', JSON.stringify({ type: 'Point', coordinates: [selected.longitude, selected.latitude] }));
+    form.append('showLocation', String(showLocation));
+    form.append('tags', JSON.stringify(extractTags(`${title} ${description}`)));
+    form.append('userId', String(user.id));
+    const userName = (isBusinessPost ? user.businessName : null) || user.name;
+    if (userName) form.append('userName', userName);
+    form.append('isBusinessPost', String(isBusinessPost));
+    if (isBusinessPost) {
+      form.append('businessCategory', category);
+      if (user.whatsappNumber) form.append('whatsappNumber', user.whatsappNumber);
+    }
+    photos.forEach((photo, index) => form.append(`media_${index}`, photo, photo.name));
+    try {
+      const post = await create.mutateAsync(form);
+      onCreated(post);
+      onClose();
+    } catch (error) {
+      // SPEC.md §8: a failed post is logged and the dialog stays open; the server's reason is shown too.
+      console.error('post creation failed', error);
+      if (isApiError(error) && !error.isNetworkError) setServerError(error.message);
+    }
+  };
+
+  return (
+    <>
+      <AppBar position="sticky" color="default" elevation={1}>
+        <Toolbar>
+          <IconButton edge="start" onClick={onClose} aria-label={t('actions.close')}>
+            <CloseIcon />
+          </IconButton>
+          <Typography id="create-post-title" variant="h6" component="h2" sx={{ flex: 1 }}>
+            {t('title')}
+          </Typography>
+          <Button variant="contained" onClick={() => void submit()} disabled={posting || processing || overLimit || (submitted && problem !== null)}>
+            {posting ? t('actions.posting') : t('actions.post')}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
+        <Stack spacing={2}>
+          {overLimit && <Alert severity="warning">{t('dailyLimit', { limit: limit.dailyPostLimit })}</Alert>}
+          {serverError && <Alert severity="error">{serverError}</Alert>}
+          <TextField
+            label={t('fields.title')}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={problem === 'title'}
+            helperText={problem === 'title' ? t('errors.title', { max: LIMITS.postTitleMax }) : `${title.length}/${LIMITS.postTitleMax}`}
+            slotProps={{ htmlInput: { maxLength: LIMITS.postTitleMax + 10 } }}
+          />
+          <TextField
+            label={t('fields.description')}
+            placeholder={t('fields.descriptionPlaceholder')}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            multiline
+            minRows={4}
+            error={problem === 'description'}
+            helperText={problem === 'description' ? t('errors.description') : `${description.length}/${LIMITS.postDescriptionMax}`}
+          />
+          <PhotoAdder photos={photos} busy={processing} onAdd={(files) => void addPhotos(files)} onRemove={(index) => setPhotos((list) => list.filter((_, i) => i !== index))} />
+          {processing && <Typography variant="body2">{t('photos.processing')}</Typography>}
+          {photoError && <Alert severity="error">{photoError}</Alert>}
+          {submitted && problem === 'empty' && <Alert severity="info">{t('errors.empty')}</Alert>}
+          <FormControlLabel control={<Switch checked={moreOptions} onChange={(_, on) => setMoreOptions(on)} />} label={t('fields.moreOptions')} />
+          {moreOptions && (
+            <Stack spacing={2}>
+              {hasBusinessLocation(options) && (
+                <FormControlLabel control={<Switch checked={isBusinessPost} onChange={(_, on) => toggleBusiness(on)} />} label={t('fields.businessPost')} />
+              )}
+              {isBusinessPost && (
+                <BusinessCategorySelect
+                  value={isBusinessCategory(category) ? category : ''}
+                  onChange={setCategory}
+                  error={submitted && problem === 'category' ? t('errors.category') : undefined}
+                />
+              )}
+              <FormControlLabel
+                control={<Switch checked={showLocation} disabled={isBusinessPost} onChange={(_, on) => setShowLocation(on)} />}
+                label={t('fields.showLocation')}
+              />
+              <PostLocationList options={options} selectedKey={selectedKey} locating={locating} onSelect={selectLocation} onPickOnMap={() => setMapOpen(true)} />
+            </Stack>
+          )}
+        </Stack>
+      </Box>
+      <LocationSelectorDialog
+        open={mapOpen}
+        initial={options.find((option) => option.key === selectedKey) ?? null}
+        onClose={() => setMapOpen(false)}
+        onSelect={(point) => {
+          setOptions((list) => withCustomLocation(list, point));
+          selectLocation('custom');
+          setMapOpen(false);
+        }}
+      />
+    </>
+  );
+}

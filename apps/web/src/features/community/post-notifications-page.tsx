@@ -1,0 +1,52 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useNotifications } from '../notifications/queries';
+import { communityNotifications } from './community-notifications';
+
+/** `/post-notifications`: the caller's community notifications; a tap opens the post. */
+export function PostNotificationsPage() {
+  const { t, i18n } = useTranslation('community');
+  const query = useNotifications();
+  const items = communityNotifications(query.data?.pages.flatMap((page) => page.items) ?? []);
+
+  return (
+    <Container maxWidth="sm" disableGutters>
+      <Stack spacing={2}>
+        <Button component={RouterLink} to="/community" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+          {t('notifications.back')}
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('notifications.title')}
+        </Typography>
+        {query.isPending && <CircularProgress aria-label={t('loading')} sx={{ alignSelf: 'center' }} />}
+        {query.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('notifications.empty')}</Typography>}
+        <List disablePadding>
+          {items.map((item) => (
+            <ListItemButton
+              key={item.id}
+              component={RouterLink}
+              to={item.postId !== null ? `/community-post/${item.postId}` : '/notifications'}
+              sx={{ borderRadius: 2, bgcolor: item.read ? undefined : 'action.hover', mb: 0.5 }}
+            >
+              <ListItemText primary={item.title} secondary={`${item.body} · ${new Date(item.createdAt).toLocaleString(i18n.language)}`} />
+            </ListItemButton>
+          ))}
+        </List>
+        {query.hasNextPage && (
+          <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {t('notifications.more')}
+          </Button>
+        )}
+      </Stack>
+    </Container>
+  );
+}

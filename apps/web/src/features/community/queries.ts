@@ -1,0 +1,166 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { CommunityPost, FeedResponse, InteractionLimits, PostComment } from '@saathi/shared';
+import { api } from '../../lib/api-client';
+
+/** SPEC.md §9: the feed loads five posts a page, comments and likes ten. */
+export const FEED_PAGE_SIZE = 5;
+export const COMMENTS_PAGE_SIZE = 10;
+export const LIKES_PAGE_SIZE = 10;
+
+export interface FeedFilters {
+  prompt: string;
+  businessCategory: string | null;
+  /** The author whose posts to list (/my-posts/{id}, /profile/{id}). */
+  userId?: number;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface LikeEntry {
+  id: number;
+  createdAt: string;
+  user: { id: number; name: string };
+}
+interface LikesPage {
+  likes: LikeEntry[];
+  totalPages: number;
+}
+
+export const communityKeys = {
+  all: ['community'] as const,
+  feeds: () => [...communityKeys.all, 'feed'] as const,
+  feed: (filters: FeedFilters) => [...communityKeys.feeds(), filters] as const,
+  post: (postId: number) => [...communityKeys.all, 'post', postId] as const,
+  comments: (postId: number) => [...communityKeys.all, 'comments', postId] as const,
+  likes: (postId: number) => [...communityKeys.all, 'likes', postId] as const,
+  limits: (userId: number) => [...communityKeys.all, 'limits', userId] as const,
+};
+
+function feedQuery(filters: FeedFilters, page: number) {
+  return {
+    status: 'active',
+    prompt: filters.prompt || undefined,
+    businessCategory: filters.businessCategory ?? undefined,
+    isSearch: filters.prompt || filters.businessCategory ? 'true' : undefined,
+    userId: filters.userId,
+    page,
+    limit: FEED_PAGE_SIZE,
+    latitude: filters.latitude ?? undefined,
+    longitude: filters.longitude ?? undefined,
+  };
+}
+
+/** The feed, a page at a time; a new filter object is a new list starting at page 1. */
+export function useFeedQuery(filters: FeedFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: communityKeys.feed(filters),
+    queryFn: ({ pageParam }) => api.get<FeedResponse>('/posts/community-posts', feedQuery(filters, pageParam)),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    enabled,
+  });
+}
+
+export function usePostQuery(postId: number, position: { latitude: number; longitude: number } | null, enabled = true) {
+  return useQuery({
+    queryKey: [...communityKeys.post(postId), position] as const,
+    queryFn: () => api.get<CommunityPost>(`/posts/${postId}`, { latitude: position?.latitude, longitude: position?.longitude }),
+    enabled: enabled && Number.isInteger(postId) && postId > 0,
+  });
+}
+
+export function useInteractionLimits(userId: number | undefined) {
+  return useQuery({
+    queryKey: communityKeys.limits(userId ?? 0),
+    queryFn: () => api.get<InteractionLimits>(`/posts/user-interaction/${userId ?? 0}`),
+    enabled: userId !== undefined,
+  });
+}
+
+/** Applies `change` to the post wherever it is cached: every feed page and its single-post entry. */
+export function patchPost(client: QueryClient, postId: number, change: (post: CommunityPost) => CommunityPost): void {
+  client.setQueriesData<InfiniteData<FeedResponse>>({ queryKey: communityKeys.feeds() }, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((post) => (post.id === postId ? change(post) : post)) })) }
+      : data,
+  );
+  client.setQueriesData<CommunityPost>({ queryKey: communityKeys.post(postId) }, (post) => (post ? change(post) : post));
+}
+
+/** The like count moves only after the server agreed (SPEC.md §4: +1/-1, never below 0). */
+export function applyLike(post: CommunityPost, liked: boolean): CommunityPost {
+  if (post.liked === liked) return post;
+  const likesCount = Math.max(0, post.likesCount + (liked ? 1 : -1));
+  return { ...post, liked, wasLiked: liked, likesCount };
+}
+
+export function useToggleLike(userId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ post }: { post: CommunityPost }) =>
+      api.post<{ liked: boolean; likesCount: number }>(`/posts/${post.id}/${post.liked ? 'unlike' : 'like'}`, { userId, postId: post.id }),
+    onSuccess: (result, { post }) => {
+      patchPost(client, post.id, (cached) => applyLike(cached, !post.liked));
+      void client.invalidateQueries({ queryKey: communityKeys.likes(post.id) });
+      if (userId !== undefined) void client.invalidateQueries({ queryKey: communityKeys.limits(userId) });
+      return result;
+    },
+  });
+}
+
+/** Comments: page 1 holds the newest ten; older pages are shown above them, oldest first. */
+export function useCommentsQuery(postId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: communityKeys.comments(postId),
+    queryFn: ({ pageParam }) => api.get<PostComment[]>(`/posts/${postId}/comments`, { page: pageParam, pageSize: COMMENTS_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.length < COMMENTS_PAGE_SIZE ? undefined : pages.length + 1),
+    enabled,
+  });
+}
+
+/** The loaded comments in reading order: oldest at the top. */
+export function commentsOldestFirst(pages: readonly PostComment[][] | undefined): PostComment[] {
+  return (pages ?? []).flat().slice().reverse();
+}
+
+export function useAddComment(postId: number, userId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => api.post<PostComment>(`/posts/${postId}/comments`, { content, postId, userId }),
+    onSuccess: () => {
+      patchPost(client, postId, (post) => ({ ...post, commentsCount: post.commentsCount + 1 }));
+      void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
+      if (userId !== undefined) void client.invalidateQueries({ queryKey: communityKeys.limits(userId) });
+    },
+  });
+}
+
+export function useDeleteComment(postId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) => api.delete<{ deleted: true }>(`/comments/${commentId}`),
+    onSuccess: () => {
+      patchPost(client, postId, (post) => ({ ...post, commentsCount: Math.max(0, post.commentsCount - 1) }));
+      void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
+    },
+  });
+}
+
+export function useLikesQuery(postId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: communityKeys.likes(postId),
+    queryFn: ({ pageParam }) => api.get<LikesPage>(`/posts/${postId}/likes`, { page: pageParam, limit: LIKES_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length < last.totalPages ? pages.length + 1 : undefined),
+    enabled,
+  });
+}
+
+export function useCountShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: number) => api.post<{ sharesCount: number }>(`/posts/${postId}/share`),
+    onSuccess: ({ sharesCount }, postId) => patchPost(client, postId, (post) => ({ ...post, sharesCount })),
+  });
+}

@@ -1,0 +1,36 @@
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AccessDenied } from './components/access-denied';
+import { PostFeed } from './components/post-feed';
+import type { FeedFilters } from './queries';
+import { useCommunityAccess } from './use-community-access';
+import { useFeedPosition } from './use-feed-position';
+
+const CURRENT = { source: 'current' } as const;
+const ignoreFailure = () => undefined;
+
+/** `/my-posts/:id` and `/profile/:id`: one author's posts, newest first, with distances when known. */
+export function UserPostsPage() {
+  const { t } = useTranslation('community');
+  const params = useParams();
+  const userId = Number(params.id);
+  const { allowed } = useCommunityAccess();
+  const { latitude, longitude, ready } = useFeedPosition(CURRENT, ignoreFailure);
+  const filters = useMemo<FeedFilters>(() => ({ prompt: '', businessCategory: null, userId, latitude, longitude }), [userId, latitude, longitude]);
+  const valid = Number.isInteger(userId) && userId > 0;
+
+  return (
+    <Container maxWidth="sm" disableGutters>
+      <Stack spacing={2}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('userPosts')}
+        </Typography>
+        {!allowed ? <AccessDenied /> : valid ? <PostFeed filters={filters} enabled={ready} /> : <Typography>{t('noPosts')}</Typography>}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Locator } from '@playwright/test';
+import config from '../playwright.config';
+import { expect, test } from '../support/fixtures';
+
+// Nilesh Desai (apps/server/src/seed/README.md): a seeded user no other test records with.
+const PHONE = '9000000020';
+const NAME = 'Nilesh Desai';
+
+// A fake camera and microphone, granted without a prompt, for the recorder.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+  viewport: { width: 360, height: 640 },
+  isMobile: true,
+  hasTouch: true,
+  geolocation: { latitude: 23.0225, longitude: 72.5714, accuracy: 20 },
+  permissions: ['geolocation', 'camera', 'microphone'],
+});
+
+/** Whether the reel's video is really advancing (not paused, time moving). */
+async function isPlaying(reel: Locator): Promise<boolean> {
+  const video = reel.locator('video');
+  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await reel.page().waitForTimeout(600);
+  return video.evaluate((v: HTMLVideoElement, t0: number) => !v.paused && v.currentTime !== t0, before);
+}
+
+test('record 3 s, upload, see it first and playing; like and comment survive a reload', async ({ page, login }) => {
+  test.setTimeout(120_000);
+  await login(page, PHONE);
+
+  await page.goto('/incident-reels');
+  await expect(page.getByRole('heading', { name: 'Incident reels', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Record a reel' }).click();
+  await expect(page).toHaveURL(/\/create-reel$/);
+
+  // The live preview runs, then a 3 second recording with the countdown.
+  const preview = page.getByTestId('camera-preview');
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: /^Aspect ratio 9:16/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Record a reel' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Aspect ratio/ })).toHaveCount(0);
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+
+  const recorded = page.getByTestId('recorded-video');
+  await expect(recorded).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retake' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Incident reel uploaded successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/incident-reels$/);
+
+  // The new reel comes first and plays.
+  const first = page.getByTestId('reel').first();
+  await expect(first).toContainText(NAME);
+  await expect(first).toHaveAttribute('data-active', 'true');
+  await expect.poll(() => isPlaying(first), { timeout: 15_000 }).toBe(true);
+  const reelId = await first.getAttribute('data-reel-id');
+
+  // Like: the count moves at once.
+  await first.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(first.getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(first.getByTestId('reel-likes')).toHaveText('1');
+
+  // Comment: Enter sends.
+  await first.getByRole('button', { name: 'Comments' }).click();
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await box.fill('Police have been informed');
+  await box.press('Enter');
+  await expect(page.getByTestId('reel-comments')).toContainText('Police have been informed');
+  await expect(box).toHaveValue('');
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  const again = page.getByTestId('reel').first();
+  await expect(again).toHaveAttribute('data-reel-id', reelId ?? '');
+  await expect(again.getByRole('button', { name: 'Unlike' })).toBeVisible();
+  await expect(again.getByTestId('reel-likes')).toHaveText('1');
+  await again.getByRole('button', { name: 'Comments' }).click();
+  await expect(page.getByTestId('reel-comments')).toContainText('Police have been informed');
+});
