@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { reelsApi } from './reels-api';
 import { useMostlyVisible, useReelPlayback } from './reel-playback';
-import { reelLink, shareReel } from './share-reel';
+import { shareOrCopy } from '../../lib/share-or-copy';
+import { reelLink } from './share-reel';
 
 /** SPEC.md §9: the link-copied notice shows for 2 s. */
 const COPIED_TOAST_MS = 2000;
@@ -70,7 +71,7 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
   }
 
   async function share() {
-    const outcome = await shareReel({ title: reel.title || t('shareTitle'), url: reelLink() });
+    const outcome = await shareOrCopy({ title: reel.title || t('shareTitle'), url: reelLink() });
     if (outcome === 'copied') toast.success(t('linkCopied'), { autoHideMs: COPIED_TOAST_MS });
     if (outcome === 'shared' || outcome === 'copied') {
       reelsApi.logShare(userId, reel.id).then(
