@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { loadGet, pick } from './http-load.mjs';
 import { openDatabase } from '../apps/server/src/core/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
@@ -22,28 +22,8 @@ const DURATION_S = Number(process.env.FEED_BENCH_SECONDS ?? 10);
 const BUDGET_P95_MS = 50;
 const DB_NAME = 'saathi_bench_feed';
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-
-/** Runs autocannon against one kind of request and returns per-response latencies. */
-async function load(baseUrl, token, connections, makePath) {
-  const latencies = [];
-  let errors = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration: DURATION_S,
-    headers: { authorization: `Bearer ${token}` },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }],
-    setupClient: (client) =>
-      client.on('response', (status, _bytes, ms) => {
-        if (status === 200) latencies.push(ms);
-        else errors += 1;
-      }),
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, count: latencies.length, errors };
-}
+const load = (baseUrl, token, connections, makePath) =>
+  loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
 
 const feedPath = () => {
   const city = pick(CITIES);

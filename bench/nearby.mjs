@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { loadGet, pick } from './http-load.mjs';
 import { openDatabase } from '../apps/server/src/core/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
@@ -33,31 +33,8 @@ const CONNECTIONS = Number(process.env.NEARBY_BENCH_CONNECTIONS ?? 4);
 const BUDGET_P95_MS = 20;
 const DB_NAME = 'saathi_bench_nearby';
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-
-/** Runs autocannon for DURATION_S and returns per-response latencies of the 200 answers. */
-async function load(baseUrl, token, connections, makePath) {
-  const latencies = [];
-  let errors = 0;
-  let found = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration: DURATION_S,
-    headers: { authorization: `Bearer ${token}` },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath() }) }],
-    setupClient: (client) =>
-      client.on('response', (status, bytes, ms) => {
-        if (status === 200) {
-          latencies.push(ms);
-          found += bytes;
-        } else errors += 1;
-      }),
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, count: latencies.length, errors, avgBytes: Math.round(found / Math.max(1, latencies.length)) };
-}
+const load = (baseUrl, token, connections, makePath) =>
+  loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
 
 /** An origin within a few km of a city centre, as the volunteers are. */
 const nearbyPath = (range) => () => {
