@@ -62,3 +62,11 @@ export class ServiceStartingError extends AppError {
     super(503, 'starting', 'Saathi is starting. Try again in a few seconds.');
   }
 }
+
+/**
+ * Identity comes from the token (DESIGN.md §4): a userId that SPEC.md's calls carry in a body,
+ * query or path must name the caller, or the request is refused.
+ */
+export function assertSelf(callerId: number, userId: number | undefined): void {
+  if (userId !== undefined && userId !== callerId) throw new ForbiddenError('You can only act as yourself');
+}

@@ -7,7 +7,7 @@ import {
   type UploadReelBody,
 } from '@saathi/shared';
 import type { z } from 'zod';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
+import { AppError, assertSelf, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { MediaStorage } from '../../core/storage';
 import type { CommentRow, IncidentsRepository, ReelRow } from './incidents.repository';
 import { HEAD_BYTES, looksLikeWebm, reelKeyFor } from './reel-upload-check';
@@ -51,10 +51,6 @@ const toComment = (row: CommentRow): ReelComment => ({
   user: { name: row.name ?? '' },
 });
 
-/** A userId in a body or query names the caller; naming anyone else is refused (SPEC.md §7). */
-function assertSelf(callerId: number, userId: number | undefined): void {
-  if (userId !== undefined && userId !== callerId) throw new ForbiddenError('You can only act as yourself');
-}
 
 export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: IncidentsServiceDeps) {
   const requireReel = async (id: number) => {

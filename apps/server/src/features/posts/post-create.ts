@@ -9,7 +9,8 @@ import type { Storage } from '../../core/storage';
 import type { CommunityAccess } from './community-access';
 import { toCommunityPost } from './posts.mapper';
 import { thumbnailKeyOf, type NewPost, type PostsRepository } from './posts.repository';
-import { assertSelf, type PostsService } from './posts.service';
+import { assertSelf } from '../../core/errors';
+import type { PostsService } from './posts.service';
 import type { UsageRepository } from './usage.repository';
 
 export interface UploadLimits {

@@ -1,6 +1,6 @@
 import type { CommunityPost, FeedQuery, InteractionLimits, PostComment } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
-import { ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../core/errors';
+import { assertSelf, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { CommunityAccess } from './community-access';
 import type { EngagementRepository } from './engagement.repository';
 import { toCommunityPost, toPostComment } from './posts.mapper';
@@ -31,10 +31,6 @@ export function secondsToIndiaMidnight(now: Date): number {
   return Math.max(1, Math.ceil((nextMidnight - india) / 1000));
 }
 
-/** Identity comes from the token; a userId in a body or path must be the caller. */
-export function assertSelf(callerId: number, userId: number | undefined): void {
-  if (userId !== undefined && userId !== callerId) throw new ForbiddenError('You can only act as yourself');
-}
 
 export function createPostsService(deps: PostsServiceDeps) {
   const { posts, engagement, usage, access, clock } = deps;
