@@ -53,16 +53,16 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-test('a business user creates a post with two photos at a point typed into the map picker', async ({ page, request }) => {
-  const marker = `Fresh kesar mangoes ${Date.now().toString(36)}`;
-  const { token } = await loginAsBusiness(request);
-  await storeSession(page, await loginAsBusiness(request));
+test('a post with two photos at a map-picked point is found by keyword and category, liked and commented on by a neighbour, and its author sees the counts', async ({ page, request, browser }) => {
+  const marker = `kesar${Date.now().toString(36)}`;
+  const business = await loginAsBusiness(request);
+  await storeSession(page, business);
   await page.goto('/community/create');
   await expect(page.getByRole('heading', { name: 'Create Post' })).toBeVisible();
 
   await page.getByLabel('Title').fill('Mango season');
-  await page.getByLabel('Description').fill(`${marker} #mango`);
-  await expect(page.getByText(`${marker.length + 7}/1000`)).toBeVisible();
+  await page.getByLabel('Description').fill(`Fresh ${marker} mangoes at our stall #mango`);
+  await expect(page.getByText(`${`Fresh ${marker} mangoes at our stall #mango`.length}/1000`)).toBeVisible();
   await page.getByTestId('photo-input').setInputFiles([
     { name: 'one.png', mimeType: 'image/png', buffer: solidPng(64, 48, [240, 160, 20]) },
     { name: 'two.png', mimeType: 'image/png', buffer: solidPng(48, 64, [30, 140, 60]) },
@@ -73,7 +73,10 @@ test('a business user creates a post with two photos at a point typed into the m
   await page.getByTestId('photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Only image files are allowed')).toBeVisible();
 
+  // Posting as the business takes its category; the stall is picked on the map, inside the delivery range.
   await page.getByLabel('More options').check();
+  await page.getByLabel('Post as business').check();
+  await expect(page.getByRole('button', { name: /Your Business Location/ })).toHaveClass(/Mui-selected/);
   await page.getByRole('button', { name: 'Select on Map' }).click();
   await expect(page.getByRole('button', { name: 'Select Location' })).toBeDisabled();
   await page.getByRole('button', { name: 'Enter Coordinates' }).click();
@@ -96,19 +99,75 @@ test('a business user creates a post with two photos at a point typed into the m
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   const response = await created;
   expect(response.status(), await response.text()).toBe(201);
-  const post = (await response.json()) as { id: number; mediaUrls: string[]; location: { x: number; y: number } | null };
+  const post = (await response.json()) as { id: number; mediaUrls: string[]; location: { x: number; y: number } | null; businessCategory: string | null };
   expect(post.mediaUrls).toHaveLength(2);
   expect(post.location).toEqual({ x: 72.5183, y: 23.0312 });
+  expect(post.businessCategory).toBe('grocery');
   await expect(page).toHaveURL(/\/comunity-post$/);
 
-  const feed = await request.get('/api/posts/community-posts', {
-    headers: bearer(token),
-    params: { status: 'active', page: 1, limit: 5, latitude: 23.0312, longitude: 72.5183 },
+  // A neighbour, in a browser of their own, finds the post by keyword and category.
+  const neighbour = await signUpViaApi(request, randomPhone(), {
+    name: 'Kavya Joshi',
+    dob: '1995-07-21',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380015',
+    profileCompleted: true,
   });
-  expect(feed.status(), await feed.text()).toBe(200);
-  const first = ((await feed.json()) as { data: { id: number; description: string }[] }).data[0];
-  expect(first?.id).toBe(post.id);
-  expect(first?.description).toContain(marker);
+  const neighbourContext = await browser.newContext({
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: { ...SATELLITE, accuracy: 15 },
+    permissions: ['geolocation'],
+  });
+  try {
+    const other = await neighbourContext.newPage();
+    await storeSession(other, neighbour);
+    await other.goto('/community');
+    await expect(other.getByRole('article').first()).toBeVisible();
+    await other.getByRole('textbox', { name: 'Search posts' }).click();
+    const search = other.getByRole('dialog', { name: 'Search Posts' });
+    await search.getByLabel('Keyword').fill(marker);
+    await search.getByLabel('Business category').selectOption('grocery');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const card = other.getByRole('article', { name: 'Mango season' });
+    await expect(card).toBeVisible();
+    await expect(other.getByRole('article')).toHaveCount(1);
+    await expect(card.getByText('Grocery')).toBeVisible();
+    await expect(card.getByRole('img')).not.toHaveCount(0);
+
+    // The same keyword in another category finds nothing.
+    await other.getByRole('textbox', { name: 'Search posts' }).click();
+    await search.getByLabel('Business category').selectOption('bakery');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(other.getByText('No posts available')).toBeVisible();
+    await other.getByRole('textbox', { name: 'Search posts' }).click();
+    await search.getByLabel('Business category').selectOption('grocery');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(card).toBeVisible();
+
+    await card.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(card.getByRole('button', { name: 'See who liked this' })).toHaveText('1 like');
+    const comment = `Are they Gir kesar? ${marker}`;
+    await card.getByRole('button', { name: 'Comments' }).click();
+    const sheet = other.getByRole('dialog', { name: 'Comments' });
+    await sheet.getByRole('textbox', { name: 'Write a comment…' }).fill(comment);
+    await sheet.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(sheet.getByText(comment)).toBeVisible();
+    await other.screenshot({ path: 'test-results/community-neighbour-comment-360.png' });
+  } finally {
+    await neighbourContext.close();
+  }
+
+  // The author sees the like and the comment on their post.
+  await page.goto(`/community-post/${post.id}`);
+  const own = page.getByRole('article', { name: 'Mango season' });
+  await expect(own.getByRole('button', { name: 'See who liked this' })).toHaveText('1 like');
+  await expect(own.getByRole('button', { name: 'Comments' })).toHaveText('1');
+  await own.getByRole('button', { name: 'See who liked this' }).click();
+  await expect(page.getByRole('dialog').getByText('Kavya Joshi')).toBeVisible();
+  await page.screenshot({ path: 'test-results/community-author-counts-360.png' });
 });
 
 test('a customer orders two catalog items and is handed to WhatsApp with the business number', async ({ page, request }) => {

@@ -103,6 +103,8 @@ export const LIMITS = {
   postDescriptionMax: 1000,
   commentMax: 500,
   photosMax: 4,
+  /** How far from its business location a business post may be placed when the business sets no delivery range. */
+  businessPostReachM: 5000,
 } as const;
 
 /** India's centre, used when nothing else is known (SPEC.md §9). */

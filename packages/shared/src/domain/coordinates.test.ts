@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COORDINATE_ERROR_MESSAGES,
   formatCoordinatePair,
+  metresBetween,
   parseCoordinateFields,
   parseCoordinatePair,
 } from './coordinates';
@@ -61,5 +62,23 @@ describe('messages and formatting', () => {
 
   it('formats latitude first with at most 6 decimals', () => {
     expect(formatCoordinatePair({ latitude: 23.022505123, longitude: 72.5713621 })).toBe('23.022505, 72.571362');
+  });
+});
+
+describe('metresBetween', () => {
+  it('measures great-circle distances in metres', () => {
+    // One degree of latitude is ~111.2 km everywhere.
+    expect(metresBetween({ latitude: 23, longitude: 72.5 }, { latitude: 24, longitude: 72.5 })).toBeCloseTo(111_195, -1);
+    // Ahmedabad to Mumbai, ~440 km as the crow flies.
+    const km = metresBetween({ latitude: 23.0225, longitude: 72.5714 }, { latitude: 19.076, longitude: 72.8777 }) / 1000;
+    expect(km).toBeGreaterThan(435);
+    expect(km).toBeLessThan(445);
+    expect(metresBetween({ latitude: 23.03, longitude: 72.517 }, { latitude: 23.03, longitude: 72.517 })).toBe(0);
+  });
+
+  it('is symmetric', () => {
+    const a = { latitude: 22.3, longitude: 70.8 };
+    const b = { latitude: 21.17, longitude: 72.83 };
+    expect(metresBetween(a, b)).toBeCloseTo(metresBetween(b, a), 6);
   });
 });

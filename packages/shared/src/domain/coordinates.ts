@@ -71,3 +71,14 @@ function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
 }
+
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/** Great-circle distance in metres (haversine on the mean Earth radius; ~0.5% from the ellipsoid, fine for reach checks). */
+export function metresBetween(a: LatLon, b: LatLon): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BUSINESS_CATEGORIES, CreatePostFields, LIMITS, type CommunityPost } from '@saathi/shared';
+import { businessPostPlace } from './business-post-place';
 import type { FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { Clock } from '../../core/clock';
@@ -117,8 +118,7 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
         throw new ValidationError('Please select a category', 'businessCategory');
       }
       if (!author.businessLocation) throw new ForbiddenError('Add a business location to your profile to post as a business');
-      // A business post is placed at the business and reached on the business's own WhatsApp number.
-      point = author.businessLocation;
+      point = businessPostPlace(point, author.businessLocation, author.deliveryRangeM);
       business = { businessCategory: fields.businessCategory, whatsappNumber: author.whatsappNumber, deliveryRangeM: author.deliveryRangeM };
     }
 

@@ -46,7 +46,8 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
 }
 
 function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () => void; onCreated: (post: CommunityPost) => void }) {
-  const { t } = useTranslation('community-create');
+  // 'account' holds the business category names: loaded with the form so the business toggle never suspends the page.
+  const { t } = useTranslation(['community-create', 'account']);
   const limits = useInteractionLimitsQuery(user.id, true);
   const create = useCreatePostMutation(user.id);
   const [title, setTitle] = useState('');
@@ -152,7 +153,8 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
     } catch (error) {
       // SPEC.md §8: a failed post is logged and the dialog stays open; the server's reason is shown too.
       console.error('post creation failed', error);
-      if (isApiError(error) && !error.isNetworkError) setServerError(error.message);
+      if (isApiError(error) && error.code === 'business_post_too_far') setServerError(t('errors.businessTooFar'));
+      else if (isApiError(error) && !error.isNetworkError) setServerError(error.message);
     }
   };
 
