@@ -77,8 +77,17 @@ test('a post with two photos at a map-picked point is found by keyword and categ
   await page.getByLabel('More options').check();
   await page.getByLabel('Post as business').check();
   await expect(page.getByRole('button', { name: /Your Business Location/ })).toHaveClass(/Mui-selected/);
+  // Tiles come from the template in GET /api/config/public (OpenStreetMap's by default), answered here offline.
+  const tileRequests: string[] = [];
+  await page.route('https://tile.openstreetmap.org/**', async (route) => {
+    tileRequests.push(route.request().url());
+    await route.fulfill({ contentType: 'image/png', body: solidPng(256, 256, [225, 235, 220]) });
+  });
   await page.getByRole('button', { name: 'Select on Map' }).click();
   await expect(page.getByRole('button', { name: 'Select Location' })).toBeDisabled();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  expect(tileRequests[0]).toMatch(/^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/);
+  await expect(page.getByText('© OpenStreetMap contributors')).toBeVisible();
   await page.getByRole('button', { name: 'Enter Coordinates' }).click();
   const coordinates = page.getByTestId('coordinates-input');
   await coordinates.fill('123, 72');

@@ -241,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           nearbyLimiter: createRateLimiter({ limit: config.volunteers.nearbyPerMinute, windowMs: 60_000, clock }),
           clock,
         }),
-        publicConfig: { geocoderUrl: config.volunteers.geocoderUrl },
+        publicConfig: { geocoderUrl: config.volunteers.geocoderUrl, mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution },
       });
     },
     { prefix: '/api' },

@@ -19,6 +19,15 @@ const optionalText = z
 
 /** OpenStreetMap's public Nominatim (DESIGN.md §6: OpenStreetMap defaults). */
 export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
+/** OpenStreetMap's standard tiles; a busy deployment should use its own tile server (OSM's tile usage policy). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/** An XYZ tile template: an http(s) URL with {z}, {x} and {y} where the numbers go. */
+const TileTemplate = z
+  .string()
+  .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}')
+  .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replace(/[{}]/g, '')), 'must be an http(s) URL');
 
 const EnvSchema = z
   .object({
@@ -72,6 +81,10 @@ const EnvSchema = z
     REDIS_CHANNEL_PREFIX: z.string().min(1).max(100).default('saathi:'),
     /** Nominatim-compatible place search for the volunteers screen; `none` turns place search off. */
     GEOCODER_URL: optionalText.pipe(z.union([z.literal('none'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or none' })]).optional()),
+    /** Map tiles for the location pickers (XYZ template); `none` shows the coordinate grid only. */
+    MAP_TILE_URL: optionalText.pipe(z.union([z.literal('none'), TileTemplate]).optional()),
+    /** The credit the tile provider asks for, shown on the map as text. */
+    MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(200).optional()),
     /** Volunteers-nearby queries each user may make per minute (a privacy brake, DESIGN.md §8). */
     VOLUNTEERS_NEARBY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** Community daily limits per user (reset at midnight India time); a per-user row overrides them. */
@@ -153,6 +166,7 @@ export interface Config {
   outboxLeaseMs: number;
   redisChannelPrefix: string;
   volunteers: { geocoderUrl: string | null; nearbyPerMinute: number };
+  map: { tileUrl: string | null; tileAttribution: string };
   community: {
     dailyPostLimit: number;
     dailyLikeLimit: number;
@@ -235,6 +249,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     volunteers: {
       geocoderUrl: e.GEOCODER_URL === 'none' ? null : (e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL),
       nearbyPerMinute: e.VOLUNTEERS_NEARBY_PER_MINUTE,
+    },
+    map: {
+      tileUrl: e.MAP_TILE_URL === 'none' ? null : (e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL),
+      tileAttribution: e.MAP_TILE_ATTRIBUTION ?? DEFAULT_MAP_TILE_ATTRIBUTION,
     },
     community: {
       dailyPostLimit: e.DAILY_POST_LIMIT,

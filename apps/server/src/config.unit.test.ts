@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
+  it('takes a map tile template, none, or refuses one without {z}/{x}/{y}', () => {
+    expect(loadConfig({}).map).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' });
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example.in/{z}/{x}/{y}.webp', MAP_TILE_ATTRIBUTION: '© Example Maps' }).map).toEqual({
+      tileUrl: 'https://tiles.example.in/{z}/{x}/{y}.webp',
+      tileAttribution: '© Example Maps',
+    });
+    expect(loadConfig({ MAP_TILE_URL: 'none' }).map.tileUrl).toBeNull();
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.in/tile.png' })).toThrow(/MAP_TILE_URL.*\{z\}/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example.in/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL.*http/);
+  });
+
   it('treats empty values as unset and derives PUBLIC_URL from PORT', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: '', PUBLIC_URL: '' });
     expect(config.databaseUrl).toBeUndefined();

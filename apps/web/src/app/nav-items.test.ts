@@ -27,6 +27,7 @@ describe('navigation items', () => {
     ['/comunity-post', 'community'],
     ['/community-post/12', 'community'],
     ['/my-posts/4', 'community'],
+    ['/profile/4', 'community'],
     ['/incident-reels', 'reels'],
   ])('%s highlights %s', (pathname, labelKey) => {
     expect(activeNavItem(pathname)?.labelKey).toBe(labelKey);

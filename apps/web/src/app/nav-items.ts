@@ -7,13 +7,15 @@ export interface NavItem {
   icon: IconComponent;
   /** Other paths that highlight this item (e.g. /sos for the dashboard). */
   matches?: readonly string[];
+  /** Paths whose sub-pages only (not the path itself) highlight this item: /profile/12 is a member's posts, /profile is one's own form. */
+  childrenOf?: readonly string[];
 }
 
 /** The main navigation, in order. Features add their entry here (Community, Reels… come later). */
 export const navItems: readonly NavItem[] = [
   { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos', '/sos-mode'] },
   { labelKey: 'volunteers', path: '/volunteers', icon: VolunteersIcon, matches: ['/volunteers-nearby'] },
-  { labelKey: 'community', path: '/community', icon: CommunityIcon, matches: ['/comunity-post', '/joined-community', '/community-post', '/my-posts', '/post-notifications'] },
+  { labelKey: 'community', path: '/community', icon: CommunityIcon, matches: ['/comunity-post', '/joined-community', '/community-post', '/my-posts', '/post-notifications'], childrenOf: ['/profile'] },
   { labelKey: 'reels', path: '/incident-reels', icon: ReelsIcon },
   { labelKey: 'news', path: '/news', icon: NewsIcon, matches: ['/all-news'] },
   { labelKey: 'account', path: '/account', icon: AccountIcon, matches: ['/profile'] },
@@ -23,5 +25,6 @@ export const navItems: readonly NavItem[] = [
 export function activeNavItem(pathname: string, items: readonly NavItem[] = navItems): NavItem | undefined {
   const matchesPath = (candidate: string) =>
     candidate === '/' ? pathname === '/' : pathname === candidate || pathname.startsWith(`${candidate}/`);
-  return items.find((item) => matchesPath(item.path) || (item.matches ?? []).some(matchesPath));
+  const isChildOf = (parent: string) => pathname.startsWith(`${parent}/`);
+  return items.find((item) => matchesPath(item.path) || (item.matches ?? []).some(matchesPath) || (item.childrenOf ?? []).some(isChildOf));
 }

@@ -68,5 +68,9 @@ export type LiveLocationResponse = z.infer<typeof LiveLocationResponse>;
 export const PublicConfig = z.object({
   /** A Nominatim-compatible search URL (`?q=&format=json`), or null when place search is off. */
   geocoderUrl: z.string().nullable(),
+  /** An XYZ tile template (`{z}/{x}/{y}`) for the maps, or null to draw the coordinate grid only. */
+  mapTileUrl: z.string().nullable(),
+  /** The tile provider's credit, plain text. */
+  mapTileAttribution: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -154,9 +154,13 @@ describe('POST /api/volunteers/me/location', () => {
 });
 
 describe('GET /api/config/public', () => {
-  it('tells anyone the place search URL', async () => {
+  it('tells anyone the place search URL and the map tiles', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ geocoderUrl: 'https://nominatim.openstreetmap.org/search' });
+    expect(res.json()).toEqual({
+      geocoderUrl: 'https://nominatim.openstreetmap.org/search',
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: '© OpenStreetMap contributors',
+    });
   });
 });

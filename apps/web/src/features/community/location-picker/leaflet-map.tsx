@@ -2,9 +2,13 @@ import type { LatLon } from '@saathi/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './map-tiles';
 
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; OpenStreetMap contributors';
+
+/** Leaflet shows attributions as HTML; the configured credit is plain text. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
 
 export interface MapHandle {
   zoomIn: () => void;
@@ -18,7 +22,9 @@ export interface LeafletMapProps {
   picked: LatLon | null;
   onPick: (point: LatLon) => void;
   onReady: (handle: MapHandle) => void;
-  tileUrl?: string;
+  /** An XYZ tile template, or null for the coordinate grid only. */
+  tileUrl?: string | null;
+  tileAttribution?: string;
   label: string;
 }
 
@@ -27,7 +33,7 @@ export interface LeafletMapProps {
  * coordinate grid under the tiles, so the map stays usable (tap to pick, zoom) when the tile
  * server cannot be reached.
  */
-export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl = DEFAULT_TILE_URL, label }: LeafletMapProps) {
+export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl = DEFAULT_TILE_URL, tileAttribution = DEFAULT_TILE_ATTRIBUTION, label }: LeafletMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);
@@ -44,7 +50,6 @@ export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl = DE
     const container = containerRef.current;
     if (!container) return;
     const map = L.map(container, { zoomControl: false, attributionControl: true }).setView([center.latitude, center.longitude], zoom);
-    L.tileLayer(tileUrl, { maxZoom: 19, attribution: ATTRIBUTION }).addTo(map);
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     map.on('click', (event: L.LeafletMouseEvent) => onPickRef.current({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
     mapRef.current = map;
@@ -60,6 +65,16 @@ export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl = DE
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is built once; later moves use the handle
   }, []);
+
+  // The tile source comes from the server's config, which may answer after the map exists.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tileUrl) return;
+    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeHtml(tileAttribution) }).addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [tileUrl, tileAttribution]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -24,6 +24,7 @@ import { resolveLocationText } from '../../volunteers/geocode';
 import { usePublicConfigQuery } from '../../volunteers/queries';
 import { EnterCoordinatesDialog } from './enter-coordinates-dialog';
 import type { MapHandle } from './leaflet-map';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './map-tiles';
 
 const LeafletMap = lazy(() => import('./leaflet-map').then((module) => ({ default: module.LeafletMap })));
 
@@ -123,6 +124,9 @@ function SelectorBody({ initial, onClose, onSelect }: { initial: LatLon | null; 
             onReady={(ready) => {
               handle.current = ready;
             }}
+            // No tiles until the server said which (it may say none); its defaults if it cannot be asked.
+            tileUrl={config.data ? config.data.mapTileUrl : config.isError ? DEFAULT_TILE_URL : null}
+            tileAttribution={config.data?.mapTileAttribution ?? DEFAULT_TILE_ATTRIBUTION}
             label={t('map.label')}
           />
         </Suspense>
