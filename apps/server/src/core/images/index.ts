@@ -1,2 +1,3 @@
 export { detectImageType, type ImageType } from './detect';
-export { ImageRejectedError, processImage, type ProcessedImage } from './process';
+export { ImageRejectedError } from './errors';
+export { processImage, type ProcessedImage } from './process';

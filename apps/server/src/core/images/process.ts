@@ -1,5 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { detectImageType, type ImageType } from './detect';
+import { ImageRejectedError } from './errors';
+import { decodeHeic } from './heic';
 
 export interface ProcessedImage {
   sourceType: ImageType;
@@ -8,8 +10,6 @@ export interface ProcessedImage {
   thumbnail: { bytes: Buffer; width: number; height: number };
 }
 
-export class ImageRejectedError extends Error {}
-
 /** SPEC.md §5 sizes: at most 1920x1080 for the photo; the feed grid needs small squares. */
 const FULL = { width: 1920, height: 1080 } as const;
 const THUMB = 320;
@@ -17,15 +17,9 @@ const THUMB = 320;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 async function openImage(bytes: Buffer, type: ImageType): Promise<Sharp> {
-  // The prebuilt sharp reads HEIF containers with AV1 only; iPhone HEIC is HEVC, decoded here in WebAssembly.
   if (type === 'heic' || type === 'heif') {
-    // Loaded on first use: the WebAssembly decoder is large and most uploads are JPEG.
-    const { default: decodeHeic } = await import('heic-decode');
-    const decoded = await decodeHeic({ buffer: bytes });
-    if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw new ImageRejectedError('Image is too large');
-    return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
-      raw: { width: decoded.width, height: decoded.height, channels: 4 },
-    });
+    const { width, height, pixels } = await decodeHeic(bytes, MAX_INPUT_PIXELS);
+    return sharp(pixels, { raw: { width, height, channels: 4 } });
   }
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' });
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ImageRejectedError, processImage } from './process';
+import { ImageRejectedError } from './errors';
+import { processImage } from './process';
 
 describe('processImage', () => {
   it('re-encodes a GIF and a WebP as metadata-free JPEG with a thumbnail', async () => {

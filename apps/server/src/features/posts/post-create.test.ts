@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { communityFixtures, jpegWithGps, multipart, pngImage } from './community.fixtures';
+import { FIXTURE_CAMERA_MODEL, FIXTURE_GPS_LATITUDE_BYTES, readPhotoFixture } from '../../../test/fixtures/photos';
 
 const t = build({ DAILY_POST_LIMIT: '3', POST_IMAGE_MAX_BYTES: String(300 * 1024), POST_UPLOAD_MAX_BYTES: String(500 * 1024) });
 const f = communityFixtures(t);
@@ -126,7 +127,6 @@ describe('POST /api/posts/post-create', () => {
       businessCategory: 'bakery',
       whatsappNumber: '9000000000',
       showLocation: 'false',
-      location: JSON.stringify({ type: 'Point', coordinates: [77.2, 28.6] }),
     });
     expect(res.statusCode).toBe(201);
     const post = res.json<Created & { hasCatalog: boolean }>();
@@ -135,6 +135,28 @@ describe('POST /api/posts/post-create', () => {
     const plain = await f.adult();
     const refused = await create(plain.token, { title: 'Sale', isBusinessPost: 'true', businessCategory: 'bakery' });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('keeps a business post at a picked point inside the delivery range and refuses one outside it', async () => {
+    const shop = await f.business({ latitude: 23.05, longitude: 72.55, rangeM: 3000, items: ['Kaju katli'] });
+    const at = (longitude: number, latitude: number) =>
+      create(shop.token, { title: 'Stall at the fair', isBusinessPost: 'true', businessCategory: 'bakery', location: JSON.stringify({ type: 'Point', coordinates: [longitude, latitude] }) });
+    // ~2.2 km north of the shop: inside its 3 km range.
+    const near = await at(72.55, 23.07);
+    expect(near.statusCode).toBe(201);
+    expect(near.json<Created>().location).toEqual({ x: 72.55, y: 23.07 });
+    // Delhi: not where this shop serves. Refused with a code the app translates; nothing counted.
+    const far = await at(77.2, 28.6);
+    expect(far.statusCode).toBe(400);
+    expect(far.json<{ error: { code: string; field: string } }>().error).toMatchObject({ code: 'business_post_too_far', field: 'location' });
+    expect((await f.usage(shop.id)).posts_count).toBe(1);
+
+    // Without a delivery range (no catalog) the reach is LIMITS.businessPostReachM (5 km).
+    const open = await f.business({ latitude: 23.05, longitude: 72.55 }); // no catalog, so no range
+    const fourKm = await create(open.token, { title: 'Stall', isBusinessPost: 'true', businessCategory: 'bakery', location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.086] }) });
+    expect(fourKm.statusCode).toBe(201);
+    const sixKm = await create(open.token, { title: 'Stall', isBusinessPost: 'true', businessCategory: 'bakery', location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.105] }) });
+    expect(sixKm.statusCode).toBe(400);
   });
 
   it('enforces the daily post limit with SPEC.md message and leaves the counter alone when refused', async () => {
@@ -156,5 +178,72 @@ describe('POST /api/posts/post-create', () => {
     const child = await f.adult({ dob: '2016-03-03' });
     const res = await create(child.token, { title: 'hello' });
     expect(res.statusCode).toBe(403);
+  });
+
+  describe('iPhone HEIC photos (HEVC in HEIF, with EXIF GPS)', () => {
+    const storedJpeg = async (url: string) => {
+      const bytes = await fs.readFile(path.join(t.dataDir, url));
+      return { bytes, meta: await sharp(bytes).metadata() };
+    };
+    const expectNoMetadata = ({ bytes, meta }: Awaited<ReturnType<typeof storedJpeg>>) => {
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(bytes.includes(FIXTURE_GPS_LATITUDE_BYTES)).toBe(false);
+      expect(bytes.includes(Buffer.from(FIXTURE_CAMERA_MODEL))).toBe(false);
+      expect(bytes.includes(Buffer.from('GPS'))).toBe(false);
+    };
+    const storedFiles = () => fs.readdir(path.join(t.dataDir, 'media', 'posts'), { recursive: true }).catch(() => [] as string[]);
+
+    it('accepts it as Safari sends it and as a generic upload, storing a metadata-free JPEG and a thumbnail', async () => {
+      const user = await f.adult();
+      const heic = await readPhotoFixture('photo.heic');
+      expect(heic.includes(FIXTURE_GPS_LATITUDE_BYTES)).toBe(true);
+      for (const type of ['image/heic', 'application/octet-stream']) {
+        const res = await create(user.token, { title: 'Sunset' }, [{ field: 'media_0', name: 'IMG_4321.HEIC', type, bytes: heic }]);
+        expect(res.statusCode).toBe(201);
+        const post = res.json<Created>();
+        const full = await storedJpeg(post.mediaUrls[0]!);
+        expectNoMetadata(full);
+        expect([full.meta.width, full.meta.height]).toEqual([640, 480]);
+        const thumb = await storedJpeg(post.thumbnailUrls[0]!);
+        expectNoMetadata(thumb);
+        expect([thumb.meta.width, thumb.meta.height]).toEqual([320, 320]);
+        // The media route serves what was stored, as a JPEG.
+        const served = await t.app.inject({ method: 'GET', url: post.mediaUrls[0]! });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toMatch(/^image\/jpeg/);
+      }
+      expect((await f.usage(user.id)).posts_count).toBe(2);
+    });
+
+    it('recognises HEIC and HEIF by their bytes whatever the file is called or typed', async () => {
+      const user = await f.adult();
+      const heif = { field: 'media_0', name: 'IMG_0001.jpg', type: 'image/jpeg', bytes: await readPhotoFixture('photo.heif') };
+      const heic = { field: 'media_1', name: 'notes.txt', type: 'text/plain', bytes: await readPhotoFixture('photo.heic') };
+      const res = await create(user.token, { title: 'Two of the same' }, [heif, heic]);
+      expect(res.statusCode).toBe(201);
+      const post = res.json<Created>();
+      expect(post.mediaUrls).toHaveLength(2);
+      for (const url of post.mediaUrls) {
+        const stored = await storedJpeg(url);
+        expectNoMetadata(stored);
+        expect([stored.meta.width, stored.meta.height]).toEqual([640, 480]);
+      }
+    });
+
+    it('refuses a truncated HEIC with a clear 400, storing nothing and counting nothing', async () => {
+      const user = await f.adult();
+      const heic = await readPhotoFixture('photo.heic');
+      const before = await storedFiles();
+      const good = await jpegFile('media_0');
+      const res = await create(user.token, { title: 'Cut short' }, [good, { field: 'media_1', name: 'IMG_1.HEIC', type: 'image/heic', bytes: heic.subarray(0, heic.length >> 1) }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string; field: string } }>().error).toMatchObject({ message: 'Error processing images', field: 'media_1' });
+      expect(await storedFiles()).toEqual(before);
+      expect((await f.usage(user.id)).posts_count).toBe(0);
+      const limits = await t.app.inject({ method: 'GET', url: `/api/posts/user-interaction/${user.id}`, headers: bearer(user.token) });
+      expect(limits.json<{ usedPostCount: number }>().usedPostCount).toBe(0);
+    });
   });
 });

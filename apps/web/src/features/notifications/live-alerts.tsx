@@ -7,7 +7,7 @@ import { useToast } from '../../components/toast';
 import { useSession } from '../auth/session';
 import { sosKeys } from '../sos/api/sos-api';
 import { useLiveEvents } from './live-events';
-import { notificationKeys } from './queries';
+import { notificationKeys } from './unread-count';
 import { isPushClientMessage } from '../../pwa/push-messages';
 
 /** Where a notification leads: the server's own link when it gave one, else its SOS screen. */

@@ -1,26 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsPage } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { notificationKeys } from './unread-count';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
-  unread: () => [...notificationKeys.all, 'unread'] as const,
-};
-
-export function useUnreadCount() {
-  const { isLoggedIn } = useSession();
-  return useQuery({
-    queryKey: notificationKeys.unread(),
-    queryFn: async () => (await api.get<{ count: number }>('/notifications/unread-count')).count,
-    enabled: isLoggedIn,
-    // The live stream invalidates it; this only catches up after a long sleep.
-    refetchInterval: 120_000,
-  });
-}
 
 export function useNotifications() {
   return useInfiniteQuery({

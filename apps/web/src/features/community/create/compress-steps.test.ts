@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeUntilSmallEnough, fitWithin, isAllowedImage, isHeic, qualityLadder } from './compress-steps';
+import { encodeUntilSmallEnough, fitWithin, hasHeifBrand, isAllowedImage, isHeic, qualityLadder } from './compress-steps';
 
 describe('photo compression steps', () => {
   it('fits into 1920x1080 keeping the aspect ratio and never upscales', () => {
@@ -37,5 +37,21 @@ describe('photo compression steps', () => {
     expect(isAllowedImage({ type: '', name: 'notes.txt' })).toBe(false);
     expect(isHeic({ type: '', name: 'x.heif' })).toBe(true);
     expect(isHeic({ type: 'image/png', name: 'x.png' })).toBe(false);
+  });
+
+  it('tells HEIC by its type or extension, and by its bytes whatever it is called', () => {
+    expect(isHeic({ type: 'image/heic', name: 'photo' })).toBe(true);
+    expect(isHeic({ type: 'IMAGE/HEIF', name: 'photo' })).toBe(true);
+    expect(isHeic({ type: '', name: 'IMG_0001.HEIC' })).toBe(true);
+    expect(isHeic({ type: 'application/octet-stream', name: 'IMG_0001.jpg' })).toBe(false);
+    const box = (brand: string) => new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode(`ftyp${brand}`), 0, 0, 0, 0]);
+    expect(hasHeifBrand(box('heic'))).toBe(true);
+    expect(hasHeifBrand(box('heix'))).toBe(true);
+    expect(hasHeifBrand(box('mif1'))).toBe(true);
+    // MP4 video and AVIF share the box layout, not the brands.
+    expect(hasHeifBrand(box('isom'))).toBe(false);
+    expect(hasHeifBrand(box('avif'))).toBe(false);
+    expect(hasHeifBrand(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0]))).toBe(false);
+    expect(hasHeifBrand(box('heic').subarray(0, 10))).toBe(false);
   });
 });

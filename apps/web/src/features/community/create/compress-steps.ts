@@ -19,6 +19,17 @@ export function isHeic(file: { type: string; name: string }): boolean {
   return /^image\/hei[cf]$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
 }
 
+/** HEIF major brands of still photos (HEVC 'heic'...; 'mif1' from several Android cameras). */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+export const HEIF_SNIFF_BYTES = 12;
+
+/** Whether a file's first bytes are a HEIF 'ftyp' box: a photo renamed .jpg or typed octet-stream is still HEIC. */
+export function hasHeifBrand(head: Uint8Array): boolean {
+  if (head.length < HEIF_SNIFF_BYTES) return false;
+  const text = String.fromCharCode(...head.subarray(4, HEIF_SNIFF_BYTES));
+  return text.startsWith('ftyp') && HEIF_BRANDS.has(text.slice(4));
+}
+
 /** Scales (width, height) down to fit 1920x1080, keeping the aspect ratio; never scales up. */
 export function fitWithin(width: number, height: number, maxWidth = MAX_IMAGE_WIDTH, maxHeight = MAX_IMAGE_HEIGHT): { width: number; height: number } {
   if (width <= 0 || height <= 0) return { width: 0, height: 0 };

@@ -24,7 +24,8 @@ import { applyBusinessToggle, draftProblem, extractTags, hasBusinessLocation, sa
 import { compressImage } from './image-compress';
 import { PhotoAdder } from './photo-adder';
 import { PostLocationList } from './post-location-list';
-import { useCreatePostMutation, useInteractionLimitsQuery } from './use-post-limits';
+import { useInteractionLimits } from '../queries';
+import { useCreatePostMutation } from './use-create-post';
 
 /** SPEC.md §4: 'Current Location' waits up to 10 s for the device. */
 export const CURRENT_LOCATION_TIMEOUT_MS = 10_000;
@@ -48,8 +49,8 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
 function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () => void; onCreated: (post: CommunityPost) => void }) {
   // 'account' holds the business category names: loaded with the form so the business toggle never suspends the page.
   const { t } = useTranslation(['community-create', 'account']);
-  const limits = useInteractionLimitsQuery(user.id, true);
-  const create = useCreatePostMutation(user.id);
+  const limits = useInteractionLimits(user.id);
+  const create = useCreatePostMutation();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);

@@ -1,4 +1,4 @@
-import { encodeUntilSmallEnough, fitWithin, isHeic, TARGET_IMAGE_BYTES } from './compress-steps';
+import { encodeUntilSmallEnough, fitWithin, hasHeifBrand, HEIF_SNIFF_BYTES, isHeic, TARGET_IMAGE_BYTES } from './compress-steps';
 
 function canvasToBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -11,21 +11,40 @@ function jpegName(name: string): string {
   return `${base}.jpg`;
 }
 
+async function startsLikeHeif(file: Blob): Promise<boolean> {
+  return hasHeifBrand(new Uint8Array(await file.slice(0, HEIF_SNIFF_BYTES).arrayBuffer()));
+}
+
+/**
+ * The photo's pixels: drawn by the browser when it can (Safari draws HEIC itself), else for
+ * HEIC/HEIF by libheif in a worker. Null when even that fails: the file then goes as it is and
+ * the server decodes it and strips its metadata.
+ */
+async function openPhoto(file: File): Promise<ImageBitmap | null> {
+  try {
+    return await createImageBitmap(file);
+  } catch (error) {
+    if (!isHeic(file) && !(await startsLikeHeif(file))) throw error;
+  }
+  try {
+    // Loaded only when a HEIC is picked: the decoder and its WebAssembly weigh on no other screen.
+    const { decodeHeic } = await import('./heic-decode');
+    return await decodeHeic(file);
+  } catch (error) {
+    console.warn('HEIC could not be decoded here; sending it as it is', error);
+    return null;
+  }
+}
+
 /**
  * Resizes a photo to at most 1920x1080 and re-encodes it as JPEG until it is at most 1 MB
- * (SPEC.md §5). HEIC/HEIF photos most browsers cannot draw are sent as they are: the
- * server decodes them, strips their metadata and re-encodes them itself. A small image that
- * is already within the box and size is re-encoded anyway so EXIF data never leaves the
- * device from a browser that can draw it.
+ * (SPEC.md §5), HEIC/HEIF included, so an iPhone photo leaves as a JPEG of about 1 MB rather
+ * than several. A small image already within the box and size is re-encoded anyway so its
+ * EXIF data (GPS!) never leaves the device.
  */
 export async function compressImage(file: File): Promise<File> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file);
-  } catch (error) {
-    if (isHeic(file)) return file;
-    throw error;
-  }
+  const bitmap = await openPhoto(file);
+  if (!bitmap) return file;
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height);
     const canvas = document.createElement('canvas');

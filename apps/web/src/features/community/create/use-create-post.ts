@@ -1,0 +1,16 @@
+import type { CommunityPost } from '@saathi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { communityKeys } from '../queries';
+
+/** Multipart POST /api/posts/post-create; refreshes the daily counters and every community list. */
+export function useCreatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api.postForm<CommunityPost>('/posts/post-create', form),
+    onSuccess: () => {
+      // communityKeys.all covers the counters (communityKeys.limits) and every feed page.
+      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
+    },
+  });
+}
