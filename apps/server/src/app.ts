@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -42,6 +43,7 @@ import { createUsersRepository } from './features/users/users.repository';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { createRateLimiter } from './features/volunteers/rate-limiter';
+import { createRedisRateLimiter } from './features/volunteers/redis-rate-limiter';
 import { createVolunteersRepository } from './features/volunteers/volunteers.repository';
 import { volunteersRoutes } from './features/volunteers/volunteers.routes';
 import { createVolunteersService } from './features/volunteers/volunteers.service';
@@ -138,6 +140,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         onError: (error) => app.log.warn({ reason: String(error) }, 'redis event bus error'),
       })
     : createMemoryBus();
+  // Rate-limit counts shared by every process on REDIS_URL; in memory for the single embedded process.
+  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (limitsRedis) {
+    limitsRedis.on('error', (error: unknown) => app.log.warn({ reason: String(error) }, 'redis rate-limit connection error'));
+    await limitsRedis.connect();
+    app.addHook('onClose', async () => {
+      await limitsRedis.quit().catch(() => undefined);
+    });
+  }
+  const nearbyLimiter = () => {
+    const inMemory = createRateLimiter({ limit: config.volunteers.nearbyPerMinute, windowMs: 60_000, clock });
+    if (!limitsRedis) return inMemory;
+    return createRedisRateLimiter({
+      redis: limitsRedis,
+      prefix: `${config.redisChannelPrefix}limit:nearby:`,
+      limit: config.volunteers.nearbyPerMinute,
+      windowMs: 60_000,
+      clock,
+      onError: (error) => app.log.warn({ reason: String(error) }, 'redis rate limit unavailable; counting in memory'),
+      fallback: inMemory,
+    });
+  };
   const vapid = await loadVapidKeys(config.dataDir, config.push.vapidKeys);
   const pushSender =
     config.push.provider === 'webpush'
@@ -238,7 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await api.register(volunteersRoutes, {
         volunteers: createVolunteersService({
           volunteers: createVolunteersRepository(dbRef),
-          nearbyLimiter: createRateLimiter({ limit: config.volunteers.nearbyPerMinute, windowMs: 60_000, clock }),
+          nearbyLimiter: nearbyLimiter(),
           clock,
         }),
         publicConfig: { geocoderUrl: config.volunteers.geocoderUrl, mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution },

@@ -24,38 +24,40 @@ export function ToastView({ id, open, severity, message, autoHideMs, action, onC
   };
   return (
     <MuiScope>
-    <Snackbar
-      key={id}
-      open={open}
-      autoHideDuration={autoHideMs}
-      onClose={close}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      slotProps={{ transition: { onExited } }}
-      sx={{ top: { xs: 'calc(env(safe-area-inset-top) + 64px)' } }}
-    >
-      <Alert
-        severity={severity}
-        variant="filled"
-        onClose={() => close()}
-        sx={{ width: '100%', alignItems: 'center' }}
-        action={
-          action ? (
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                action.onClick();
-                close();
-              }}
-            >
-              {action.label}
-            </Button>
-          ) : undefined
-        }
+      <Snackbar
+        key={id}
+        open={open}
+        autoHideDuration={autoHideMs}
+        onClose={close}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        slotProps={{ transition: { onExited } }}
+        sx={{ top: { xs: 'calc(env(safe-area-inset-top) + 64px)' } }}
       >
-        {message}
-      </Alert>
-    </Snackbar>
+        <Alert
+          severity={severity}
+          variant="filled"
+          onClose={() => close()}
+          sx={{ width: '100%', alignItems: 'center' }}
+          action={
+            action ? (
+              <Button
+                color="inherit"
+                size="small"
+                // A two-line 'Go to SOS' at 360 px reads as two buttons; the message wraps instead.
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                onClick={() => {
+                  action.onClick();
+                  close();
+                }}
+              >
+                {action.label}
+              </Button>
+            ) : undefined
+          }
+        >
+          {message}
+        </Alert>
+      </Snackbar>
     </MuiScope>
   );
 }

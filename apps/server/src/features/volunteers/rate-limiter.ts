@@ -1,14 +1,14 @@
 import type { Clock } from '../../core/clock';
 
 export interface RateLimiter {
-  /** Counts one use by `key`; returns seconds to wait when over the limit, else 0. */
-  take(key: string | number): number;
+  /** Counts one use by `key`; resolves to the seconds to wait when over the limit, else 0. */
+  take(key: string | number): Promise<number>;
 }
 
 /**
- * A fixed-window counter per key, in this process's memory. Nearby queries are cheap to
- * count and the limit is a privacy brake (DESIGN.md §8), not billing, so a per-process
- * count is enough; the window map is swept as windows end so it cannot grow without bound.
+ * A fixed-window counter per key, in this process's memory: right for the single process of
+ * the embedded setup. Several processes share Redis (REDIS_URL) and count there instead
+ * (redis-rate-limiter.ts). The window map is swept as windows end so it cannot grow without bound.
  */
 export function createRateLimiter({ limit, windowMs, clock }: { limit: number; windowMs: number; clock: Clock }): RateLimiter {
   const windows = new Map<string | number, { startedAt: number; count: number }>();
@@ -21,7 +21,7 @@ export function createRateLimiter({ limit, windowMs, clock }: { limit: number; w
   }
 
   return {
-    take(key) {
+    async take(key) {
       const now = clock().getTime();
       sweep(now);
       const current = windows.get(key);

@@ -21,7 +21,7 @@ export function createVolunteersService({
   return {
     /** SPEC.md §7 volunteers-nearby for `callerId`, rate limited per user. */
     async findNearby(callerId: number, origin: LatLon, rangeM: number): Promise<NearbyVolunteer[]> {
-      const waitSeconds = nearbyLimiter.take(callerId);
+      const waitSeconds = await nearbyLimiter.take(callerId);
       if (waitSeconds > 0) {
         throw new TooManyRequestsError('Too many volunteer searches. Please wait a minute and try again.', waitSeconds, 'rate_limited');
       }
