@@ -25,7 +25,28 @@ async function isPlaying(reel: Locator): Promise<boolean> {
   return video.evaluate((v: HTMLVideoElement, t0: number) => !v.paused && v.currentTime !== t0, before);
 }
 
-test('record 3 s, upload, see it first and playing; like and comment survive a reload', async ({ page, login }) => {
+/**
+ * Share of the pixels in the upper part of an element, as painted on screen, that are not
+ * near-black (the lower part holds the recorder's buttons).
+ */
+async function litShare(target: Locator): Promise<number> {
+  const box = await target.boundingBox();
+  if (!box) return 0;
+  const png = await target.page().screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: box.height * 0.6 } });
+  return target.page().evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const context = new OffscreenCanvas(image.width, image.height).getContext('2d');
+    if (!context) return 0;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let lit = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit++;
+    return lit / (data.length / 4);
+  }, png.toString('base64'));
+}
+
+test('record, replay, retake, record 3 s, upload, see it first and playing; like and comment survive a reload', async ({ page, login }) => {
   test.setTimeout(120_000);
   await login(page, PHONE);
 
@@ -34,22 +55,48 @@ test('record 3 s, upload, see it first and playing; like and comment survive a r
   await page.getByRole('link', { name: 'Record a reel' }).click();
   await expect(page).toHaveURL(/\/create-reel$/);
 
-  // The live preview runs, then a 3 second recording with the countdown.
+  // The live preview runs, then a first take with the countdown.
   const preview = page.getByTestId('camera-preview');
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: /^Aspect ratio 9:16/ })).toBeVisible();
   await page.getByRole('button', { name: 'Record a reel' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Aspect ratio/ })).toHaveCount(0);
-  await page.waitForTimeout(3000);
+  await page.waitForTimeout(2000);
   await page.getByRole('button', { name: 'Stop recording' }).click();
 
   const recorded = page.getByTestId('recorded-video');
   await expect(recorded).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retake' })).toBeVisible();
-  await page.getByRole('button', { name: 'Send' }).click();
+
+  // The take shows a picture at once, not a black box until Play; play and pause work.
+  await expect.poll(() => litShare(recorded), { timeout: 5_000 }).toBeGreaterThan(0.5);
+  await page.screenshot({ path: test.info().outputPath('recorded-preview.png') });
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => recorded.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  expect(await recorded.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+  // Retake: back to the live camera, and a 3 second take that is sent.
+  await page.getByRole('button', { name: 'Retake' }).click();
+  await expect(recorded).toHaveCount(0);
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Record a reel' }).click();
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect.poll(() => litShare(recorded), { timeout: 5_000 }).toBeGreaterThan(0.5);
+  const [registered] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/incidents/upload') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Send' }).click(),
+  ]);
   await expect(page.getByText('Incident reel uploaded successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/incident-reels$/);
+  // MediaRecorder writes no length into the file: the server read it from the frames.
+  const { durationMs } = (await registered.json()) as { durationMs: number | null };
+  expect(durationMs).toBeGreaterThan(2500);
+  expect(durationMs).toBeLessThan(4500);
 
   // The new reel comes first and plays.
   const first = page.getByTestId('reel').first();

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { checkSignature, S3_PEER_KEY, S3_PEER_REGION, type Refusal } from './s3-sigv4';
 
-/** s3rver's built-in account; it accepts no other keys. */
-export const S3_PEER_KEY = 'S3RVER';
+export { S3_PEER_KEY } from './s3-sigv4';
 
 export interface S3Peer {
   endpoint: string;
@@ -14,27 +17,62 @@ export interface S3Peer {
   close(): Promise<void>;
 }
 
-/** A local S3-compatible server (s3rver) on 127.0.0.1 with one bucket in a temp directory. */
+/**
+ * A local S3-compatible server on 127.0.0.1 with one bucket in a temp directory: s3rver
+ * behind a front that checks AWS Signature Version 4 the way S3 does, because s3rver itself
+ * accepts any V4 signature. Signed requests (Authorization header or presigned query) must
+ * match, presigned URLs expire, and only reads may come unsigned (the bucket is public-read).
+ */
 export async function startS3Peer(bucket = 'saathi-media'): Promise<S3Peer> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const store = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port: storePort } = await store.run();
+  const agent = new http.Agent({ keepAlive: false });
+  const front = http.createServer((request, response) => {
+    const refusal = checkSignature(request, new Date());
+    if (refusal) {
+      // Read the upload first, so the client hears the answer instead of a reset connection.
+      request.resume();
+      request.on('end', () => refuse(response, request.method === 'HEAD', refusal));
+      return;
+    }
+    const upstream = http.request({ host: '127.0.0.1', port: storePort, method: request.method, path: request.url, headers: request.headers, agent }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   return {
     endpoint,
     bucket,
     env: {
       STORAGE: 's3',
       S3_BUCKET: bucket,
-      S3_REGION: 'us-east-1',
+      S3_REGION: S3_PEER_REGION,
       S3_ENDPOINT: endpoint,
       S3_ACCESS_KEY_ID: S3_PEER_KEY,
       S3_SECRET_ACCESS_KEY: S3_PEER_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     },
     async close() {
-      await server.close();
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+      agent.destroy();
+      await store.close();
       await fs.rm(directory, { recursive: true, force: true });
     },
   };
 }
+
+/** S3's error document; a HEAD answer carries none. */
+function refuse(response: ServerResponse, head: boolean, { status, code, message, details = {} }: Refusal): void {
+  const fields = Object.entries({ Code: code, Message: message, ...details, RequestId: randomBytes(8).toString('hex').toUpperCase() });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error>${fields.map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`).join('')}</Error>`;
+  response.writeHead(status, { 'content-type': 'application/xml', 'content-length': head ? 0 : Buffer.byteLength(xml) });
+  response.end(head ? undefined : xml);
+}
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import { webmDurationMs } from '../core/media/webm-duration';
 import type { Database } from '../core/db/schema';
 import { NEWS_ESSENTIALS } from './data/news-essentials';
 import { NEWS_EVERYDAY } from './data/news-everyday';
@@ -7,15 +10,17 @@ import { DEMO_REELS } from './data/reels';
 import { jitter, point } from './geo';
 import { COMMUNITY_MEMBERS } from './insert-community';
 import { idOf, type SeededUsers } from './insert-users';
+import { findSeedMediaDir } from './media-files';
 import type { SeedMedia } from './media-rows';
 import { hoursAgo, type Random } from './random';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const REEL_DURATION_MS = 3500;
-
 export async function insertReels(db: Db, users: SeededUsers, media: SeedMedia, random: Random, now: Date): Promise<void> {
+  const mediaDir = findSeedMediaDir();
   for (const reel of DEMO_REELS) {
+    // Read from the file like an upload is, so the seeded length is the one Chromium plays.
+    const durationMs = await webmDurationMs([await readFile(path.join(mediaDir, 'reels', reel.video))]);
     const place = PLACES[reel.place];
     const at = jitter(random, place.latitude, place.longitude, 400);
     const createdAt = hoursAgo(now, reel.hoursAgo);
@@ -29,7 +34,7 @@ export async function insertReels(db: Db, users: SeededUsers, media: SeedMedia, 
         video_source: 'normal',
         media_object_id: media.id(`reels/${reel.video}`),
         location: point(at.latitude, at.longitude),
-        duration_ms: REEL_DURATION_MS,
+        duration_ms: durationMs,
         created_at: createdAt,
         updated_at: createdAt,
       })

@@ -135,6 +135,14 @@ describe('demo seed', () => {
     expect(webm.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
   });
 
+  it('records each seeded reel\'s length as read from its file (the demo clips play 3.5 s)', async () => {
+    const reels = await t.db.selectFrom('incidents').select('duration_ms').execute();
+    for (const { duration_ms } of reels) {
+      expect(duration_ms).toBeGreaterThan(3000);
+      expect(duration_ms).toBeLessThan(4000);
+    }
+  });
+
   it('serves a seeded user through the API in the shared User shape', async () => {
     const token = await t.loginAs({ id: 2 });
     const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });

@@ -18,6 +18,14 @@ export interface LocalStorage extends Storage {
   verifyUpload(key: string, contentType: string, expires: number, signature: string): boolean;
 }
 
+/** An open file, or undefined when there is no file at that path. */
+async function openIfPresent(file: string): Promise<fs.FileHandle | undefined> {
+  return fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
+    throw error;
+  });
+}
+
 /** Files under `mediaDir`, served by the static plugin at `/media/<key>`. */
 export function createLocalStorage(mediaDir: string, { uploadSecret, now = () => new Date() }: LocalStorageOptions): LocalStorage {
   const fileOf = (key: string) => {
@@ -43,10 +51,7 @@ export function createLocalStorage(mediaDir: string, { uploadSecret, now = () =>
       await fs.rm(fileOf(key), { force: true });
     },
     async inspect(key, headBytes) {
-      const handle = await fs.open(fileOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
-        throw error;
-      });
+      const handle = await openIfPresent(fileOf(key));
       if (!handle) return undefined;
       try {
         const { size } = await handle.stat();
@@ -56,6 +61,11 @@ export function createLocalStorage(mediaDir: string, { uploadSecret, now = () =>
       } finally {
         await handle.close();
       }
+    },
+    async readStream(key) {
+      const handle = await openIfPresent(fileOf(key));
+      // The stream owns the handle from here and closes it when it ends or is destroyed.
+      return handle?.createReadStream();
     },
     async presignPut(key, contentType, expiresSeconds) {
       assertSafeKey(key);

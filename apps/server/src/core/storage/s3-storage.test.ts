@@ -7,11 +7,15 @@ import { MEDIA_CACHE_CONTROL } from './storage';
 let peer: S3Peer;
 let storage: S3Storage;
 
-beforeAll(async () => {
-  peer = await startS3Peer();
+const storageConfig = () => {
   const config = loadConfig({ ...peer.env, AUTH_SECRET: 'x'.repeat(32) });
   if (config.storage.kind !== 's3') throw new Error('expected STORAGE=s3');
-  storage = createS3Storage(config.storage.s3);
+  return config.storage.s3;
+};
+
+beforeAll(async () => {
+  peer = await startS3Peer();
+  storage = createS3Storage(storageConfig());
 });
 
 afterAll(async () => {
@@ -47,6 +51,30 @@ describe('S3 storage against an S3-compatible server', () => {
     const res = await fetch(storage.url('reels/2026/05/clip.webm'));
     expect(res.headers.get('content-type')).toBe('video/webm');
     expect(await res.text()).toBe('webm bytes from a phone');
+  });
+
+  it('streams an object back in chunks, and a missing one is undefined', async () => {
+    const bytes = Buffer.alloc(300_000, 7);
+    await storage.put('reels/2026/05/long.webm', bytes, 'video/webm');
+    const stream = await storage.readStream('reels/2026/05/long.webm');
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of stream ?? []) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(await storage.readStream('reels/2026/05/never-was.webm')).toBeUndefined();
+  });
+
+  it('is refused by the bucket when signed with the wrong secret or key, or not signed at all', async () => {
+    const s3 = { ...storageConfig(), secretAccessKey: 'not-the-secret' };
+    const wrongSecret = createS3Storage(s3);
+    await expect(wrongSecret.put('posts/2026/05/forged.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    const wrongKey = createS3Storage({ ...s3, accessKeyId: 'SOMEONE' });
+    await expect(wrongKey.put('posts/2026/05/forged.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
+    wrongSecret.close();
+    wrongKey.close();
+    const anonymous = await fetch(storage.url('posts/2026/05/forged.jpg'), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: 'x' });
+    expect(anonymous.status).toBe(403);
+    expect((await fetch(storage.url('posts/2026/05/forged.jpg'))).status).toBe(404);
   });
 
   it('deletes objects, and deleting a missing one is not an error', async () => {

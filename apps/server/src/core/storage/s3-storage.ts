@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
@@ -18,12 +19,15 @@ export function s3PublicBase(s3: S3Config): string {
   return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${basePath}`;
 }
 
+const isMissing = (error: unknown) =>
+  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+
 export interface S3Storage extends Storage {
   readonly kind: 's3';
 }
 
-/** Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...). */
-export function createS3Storage(s3: S3Config): S3Storage {
+/** Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...); `now` dates presigned URLs. */
+export function createS3Storage(s3: S3Config, { now = () => new Date() }: { now?: () => Date } = {}): S3Storage {
   const client = new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
@@ -69,9 +73,21 @@ export function createS3Storage(s3: S3Config): S3Storage {
         const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
         return { size: total === undefined ? (object.ContentLength ?? head.length) : Number(total), head: head.subarray(0, headBytes) };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
+        if (isMissing(error)) return undefined;
         // An empty object cannot satisfy any byte range.
         if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return { size: 0, head: Buffer.alloc(0) };
+        throw error;
+      }
+    },
+    async readStream(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        // In Node the body is the response stream itself: chunks arrive as the bucket sends them.
+        if (!(object.Body instanceof Readable)) throw new Error('S3 GetObject gave no readable body');
+        return object.Body;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
         throw error;
       }
     },
@@ -82,8 +98,9 @@ export function createS3Storage(s3: S3Config): S3Storage {
       const headers = { 'content-type': contentType, 'cache-control': MEDIA_CACHE_CONTROL };
       const command = new PutObjectCommand({ Bucket: s3.bucket, Key: key, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL });
       // Signing the headers means the uploader cannot swap the type (e.g. to text/html).
-      const url = await getSignedUrl(client, command, { expiresIn: expiresSeconds, signableHeaders: new Set(Object.keys(headers)) });
-      return { method: 'PUT', url, headers, expiresAt: new Date(Date.now() + expiresSeconds * 1000) };
+      const signingDate = now();
+      const url = await getSignedUrl(client, command, { expiresIn: expiresSeconds, signingDate, signableHeaders: new Set(Object.keys(headers)) });
+      return { method: 'PUT', url, headers, expiresAt: new Date(signingDate.getTime() + expiresSeconds * 1000) };
     },
     close() {
       client.destroy();

@@ -20,6 +20,12 @@ export interface Storage {
    */
   inspect(key: string, headBytes: number): Promise<StoredObject | undefined>;
   /**
+   * The object's bytes as a stream of chunks, or undefined when there is no such object:
+   * for reading a large upload (e.g. a video's length) without holding it in memory.
+   * Stopping the iteration early closes the file or connection.
+   */
+  readStream(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /**
    * A URL the client may PUT the object's bytes to until it expires, sending exactly
    * `headers` (the signature covers them). Relative (`/media-uploads/...`) for local.
    */

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { AppError, assertSelf, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { MediaStorage } from '../../core/storage';
 import type { CommentRow, IncidentsRepository, ReelRow } from './incidents.repository';
-import { HEAD_BYTES, looksLikeWebm, reelKeyFor } from './reel-upload-check';
+import { HEAD_BYTES, looksLikeWebm, readReelDuration, reelKeyFor } from './reel-upload-check';
 
 /** How long a presigned reel upload URL stays valid: enough for 50 MB on a slow link. */
 export const REEL_PRESIGN_SECONDS = 15 * 60;
@@ -126,7 +126,8 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
         await storage.delete(key);
         throw new AppError(415, 'video_not_webm', 'The file is not a webm video', 'videoUrl');
       }
-      const reelId = await incidents.insert({ ...base, videoUrl: storage.url(key), videoSource: 'normal' });
+      const durationMs = await readReelDuration(storage, key);
+      const reelId = await incidents.insert({ ...base, videoUrl: storage.url(key), videoSource: 'normal', durationMs });
       return toReel((await incidents.byId(reelId))!);
     },
   };

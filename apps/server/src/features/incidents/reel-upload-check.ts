@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { webmDurationMs } from '../../core/media/webm-duration';
 import type { MediaStorage } from '../../core/storage';
 
 /** Every WebM (and Matroska) file starts with the EBML header id 1A 45 DF A3. */
@@ -15,6 +16,19 @@ export function reelKeyFor(userId: number): string {
 /** True when the bytes start like a WebM file (EBML magic and a "webm" doc type). */
 export function looksLikeWebm(head: Buffer): boolean {
   return head.length >= EBML_MAGIC.length && head.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC) && head.includes(WEBM_DOCTYPE);
+}
+
+/**
+ * The recording's length in ms, read from its bytes as they stream from the store, or null
+ * when it cannot be read: the length is shown to viewers, so it never stops an upload.
+ */
+export async function readReelDuration(storage: MediaStorage, key: string): Promise<number | null> {
+  try {
+    const chunks = await storage.readStream(key);
+    return chunks ? await webmDurationMs(chunks) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
-import { reelFixtures, webmBytes } from './incidents.fixtures';
+import { createS3Storage } from '../../core/storage';
+import { RECORDED_DURATION_MS, recordedWebmBytes, reelFixtures, WEBM_DURATION_MS, webmBytes } from './incidents.fixtures';
 
 // Started before the app is built (hooks run in order) and stopped after it closes.
 let peer: S3Peer;
@@ -28,8 +29,9 @@ describe('recorded reel upload (STORAGE=s3)', () => {
     expect((await put(signed.presignedUrl, signed.headers, bytes)).status).toBe(200);
     const res = await f.call('POST', '/incidents/upload', user.token, { videoUrl: signed.videoUrl });
     expect(res.statusCode).toBe(201);
-    const reel = res.json<{ videoUrl: string }>();
+    const reel = res.json<{ videoUrl: string; durationMs: number | null }>();
     expect(reel.videoUrl).toBe(signed.videoUrl);
+    expect(reel.durationMs).toBe(WEBM_DURATION_MS);
     const range = await fetch(reel.videoUrl, { headers: { range: 'bytes=0-3' } });
     expect(range.status).toBe(206);
     expect(Buffer.from(await range.arrayBuffer()).toString('hex')).toBe('1a45dfa3');
@@ -42,8 +44,6 @@ describe('recorded reel upload (STORAGE=s3)', () => {
     const before = await f.reelCount();
 
     const signed = await f.presign(owner.token);
-    // Signature checks of the PUT itself are the bucket's (s3rver does not enforce them);
-    // what the server checks is the object the PUT left behind.
     expect((await f.call('POST', '/incidents/upload', owner.token, { videoUrl: signed.videoUrl })).statusCode).toBe(400);
 
     expect((await put(signed.presignedUrl, signed.headers, bytes)).status).toBe(200);
@@ -60,5 +60,51 @@ describe('recorded reel upload (STORAGE=s3)', () => {
     expect((await fetch(big.videoUrl)).status).toBe(404);
 
     expect(await f.reelCount()).toBe(before);
+  });
+
+  it('streams a MediaRecorder upload back from the bucket to record its length', async () => {
+    const user = await f.user();
+    const signed = await f.presign(user.token);
+    expect((await put(signed.presignedUrl, signed.headers, await recordedWebmBytes())).status).toBe(200);
+    const res = await f.call('POST', '/incidents/upload', user.token, { videoUrl: signed.videoUrl });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ durationMs: RECORDED_DURATION_MS });
+  });
+
+  it('the bucket refuses a tampered signature, another key, another type and an expired link; nothing is stored', async () => {
+    const user = await f.user();
+    const bytes = await webmBytes();
+    const before = await f.reelCount();
+    const signed = await f.presign(user.token);
+    const refused = async (url: string, headers: Record<string, string>, code: string) => {
+      const res = await put(url, headers, bytes);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain(`<Code>${code}</Code>`);
+    };
+
+    const tampered = signed.presignedUrl.replace(/X-Amz-Signature=([0-9a-f])/, (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    expect(tampered).not.toBe(signed.presignedUrl);
+    await refused(tampered, signed.headers, 'SignatureDoesNotMatch');
+    const otherKey = signed.presignedUrl.replace(/\/([0-9a-f]{24})\.webm\?/, '/aaaaaaaaaaaaaaaaaaaaaaaa.webm?');
+    await refused(otherKey, signed.headers, 'SignatureDoesNotMatch');
+    await refused(signed.presignedUrl, { ...signed.headers, 'content-type': 'text/html' }, 'SignatureDoesNotMatch');
+    await refused(signed.videoUrl, signed.headers, 'AccessDenied');
+
+    // The same key, signed by the server's own credentials an hour ago for one minute.
+    if (t.config.storage.kind !== 's3') throw new Error('expected STORAGE=s3');
+    const past = createS3Storage(t.config.storage.s3, { now: () => new Date(Date.now() - 3_600_000) });
+    const key = new URL(signed.videoUrl).pathname.replace(`/${peer.bucket}/`, '');
+    const expired = await past.presignPut(key, 'video/webm', 60);
+    past.close();
+    const res = await put(expired.url, expired.headers, bytes);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toMatch(/<Code>AccessDenied<\/Code><Message>Request has expired<\/Message>/);
+
+    for (const url of [signed.videoUrl, otherKey.split('?')[0]!]) expect((await fetch(url)).status).toBe(404);
+    const register = await f.call('POST', '/incidents/upload', user.token, { videoUrl: signed.videoUrl });
+    expect(register.json()).toMatchObject({ error: { code: 'video_missing' } });
+    expect(await f.reelCount()).toBe(before);
+    // The untouched link still works: the refusals were about the changes, not the link.
+    expect((await put(signed.presignedUrl, signed.headers, bytes)).status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, build, TEST_AUTH_SECRET } from '../../../test/build';
 import { createLocalStorage } from '../../core/storage';
-import { reelFixtures, webmBytes } from './incidents.fixtures';
+import { RECORDED_DURATION_MS, recordedWebmBytes, reelFixtures, WEBM_DURATION_MS, webmBytes } from './incidents.fixtures';
 
 // Small enough that a test can exceed it; the local upload route still takes post-sized files.
 const MAX = 60_000;
@@ -28,13 +28,13 @@ describe('recorded reel upload (local storage)', () => {
 
     const res = await f.call('POST', '/incidents/upload', user.token, { videoUrl: signed.videoUrl, latitude: '23.0225', longitude: '72.5714' });
     expect(res.statusCode).toBe(201);
-    const reel = res.json<{ id: number; videoUrl: string; videoSource: string; uploader: { name: string } }>();
+    const reel = res.json<{ id: number; videoUrl: string; videoSource: string; durationMs: number | null; uploader: { name: string } }>();
     expect(reel.videoUrl).toBe(signed.videoUrl.replace('/api/media-uploads/', '/media/'));
-    expect(reel).toMatchObject({ videoSource: 'normal', uploader: { name: 'Nisha Rao' } });
+    expect(reel).toMatchObject({ videoSource: 'normal', durationMs: WEBM_DURATION_MS, uploader: { name: 'Nisha Rao' } });
     const { rows } = await sql<{ lat: number }>`SELECT ST_Y(location::geometry) AS lat FROM incidents WHERE id = ${reel.id}`.execute(t.db);
     expect(rows[0]?.lat).toBeCloseTo(23.0225, 4);
-    const feed = (await f.call('GET', '/incidents/reels', user.token)).json<{ id: number }[]>();
-    expect(feed[0]!.id).toBe(reel.id);
+    const feed = (await f.call('GET', '/incidents/reels', user.token)).json<{ id: number; durationMs: number | null }[]>();
+    expect(feed[0]).toMatchObject({ id: reel.id, durationMs: WEBM_DURATION_MS });
 
     const whole = await t.app.inject({ method: 'GET', url: reel.videoUrl });
     expect(whole.statusCode).toBe(200);
@@ -50,6 +50,26 @@ describe('recorded reel upload (local storage)', () => {
     const missing = await f.call('POST', '/incidents/upload', user.token, { videoUrl: again.videoUrl.replace('/api/media-uploads/', '/media/') });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: { code: 'video_missing', field: 'videoUrl' } });
+  });
+
+  it('records the length of a MediaRecorder file (no Duration, streamed Clusters), and null when it has no frames', async () => {
+    const user = await f.user();
+    const signed = await f.presign(user.token);
+    expect((await put(signed.presignedUrl, signed.headers, await recordedWebmBytes())).statusCode).toBe(200);
+    const res = await f.call('POST', '/incidents/upload', user.token, { videoUrl: signed.videoUrl });
+    expect(res.statusCode).toBe(201);
+    const { id, durationMs } = res.json<{ id: number; durationMs: number }>();
+    expect(durationMs).toBe(RECORDED_DURATION_MS);
+    const row = await t.db.selectFrom('incidents').select('duration_ms').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.duration_ms).toBe(RECORDED_DURATION_MS);
+
+    // A webm header and then nothing playable: still a reel, just without a length.
+    const headerOnly = await f.presign(user.token);
+    const head = (await webmBytes()).subarray(0, 0x30);
+    expect((await put(headerOnly.presignedUrl, headerOnly.headers, Buffer.concat([head, Buffer.alloc(500, 0xee)]))).statusCode).toBe(200);
+    const empty = await f.call('POST', '/incidents/upload', user.token, { videoUrl: headerOnly.videoUrl });
+    expect(empty.statusCode).toBe(201);
+    expect(empty.json()).toMatchObject({ durationMs: null });
   });
 
   it('presigns only video/webm', async () => {

@@ -24,8 +24,8 @@ import { useRecorder } from './use-recorder';
 import './recorder.css';
 
 /**
- * MediaRecorder's webm carries no duration, and Chromium then paints nothing until it plays.
- * Seeking far ahead makes it find the end; coming back to 0 shows the first frame.
+ * MediaRecorder's webm carries no duration, so the element reports Infinity until it has read
+ * to the end. Seeking far ahead makes it find the end; coming back to 0 shows the first frame.
  */
 function showFirstFrame(video: HTMLVideoElement): void {
   if (Number.isFinite(video.duration)) return;
@@ -171,8 +171,11 @@ export function CreateReelPage() {
           onTouchEnd={touchEnd}
           data-testid="recorder-frame"
         >
+          {/* Keyed apart: a reused preview element would keep the stopped camera as its
+              srcObject, which outranks src and leaves the take black. */}
           {recorder.phase === 'recorded' && recordedUrl ? (
             <video
+              key="recorded"
               ref={playback}
               className="recorder__video"
               src={recordedUrl}
@@ -187,6 +190,7 @@ export function CreateReelPage() {
             />
           ) : (
             <video
+              key="preview"
               ref={preview}
               className="recorder__video"
               autoPlay
