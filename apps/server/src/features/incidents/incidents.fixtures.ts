@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { bearer, type TestApp } from '../../../test/build';
 
-/** A real recorded webm (38 KB) from the demo seed: 3.5 s, made by ffmpeg, which writes its Duration (3508 ms). */
-export const webmBytes = (): Promise<Buffer> => fs.readFile(new URL('../../seed/media/reels/reel-4.webm', import.meta.url));
+/** A real webm (38 KB): 3.5 s, made by ffmpeg, which writes its Duration (3508 ms). */
+export const webmBytes = (): Promise<Buffer> => fs.readFile(new URL('../../core/media/fixtures/ffmpeg-libvpx.webm', import.meta.url));
 export const WEBM_DURATION_MS = 3508;
 
 /**

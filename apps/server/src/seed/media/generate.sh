@@ -1,11 +1,11 @@
 #!/bin/sh
-# Regenerates the demo seed media in this folder. Run once by hand (needs ffmpeg with
-# libvpx, libopus and libfreetype); the generated files are committed, so neither the
-# app nor its install ever needs ffmpeg.
+# Regenerates the demo seed pictures in this folder. Run once by hand (needs ffmpeg with
+# libfreetype); the generated files are committed, so neither the app nor its install ever
+# needs ffmpeg. The reels come from scripts/make-seed-reels.mjs (Chromium, no ffmpeg).
 set -eu
 cd "$(dirname "$0")"
 FONT="${FONT:-/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf}"
-mkdir -p reels posts catalog news
+mkdir -p posts catalog news
 
 # image <out> <width> <height> <colour-from> <colour-to> <caption> <font-size>
 image() {
@@ -14,20 +14,6 @@ image() {
     -vf "drawbox=x=0:y=ih*0.74:w=iw:h=ih*0.26:color=black@0.45:t=fill,drawtext=fontfile=$FONT:text='$6':fontcolor=white:fontsize=$7:x=(w-tw)/2:y=h*0.82" \
     -frames:v 1 -q:v 6 "$1"
 }
-
-# reel <out> <lavfi video source> <tone Hz> <caption>
-reel() {
-  ffmpeg -nostdin -hide_banner -loglevel error -y \
-    -f lavfi -i "$2" -f lavfi -i "sine=f=$3:d=3.5" \
-    -vf "fps=24,scale=360:640:flags=neighbor,setsar=1,drawtext=fontfile=$FONT:text='$4':fontcolor=white:fontsize=24:box=1:boxborderw=10:boxcolor=black@0.55:x=(w-tw)/2:y=h-140" \
-    -t 3.5 -r 24 -c:v libvpx -b:v 200k -c:a libopus -b:a 24k "$1"
-}
-
-reel reels/reel-1.webm "testsrc2=s=360x640:r=24:d=3.5" 440 "Waterlogged underpass"
-reel reels/reel-2.webm "mandelbrot=s=360x640:r=24" 523 "Tree down after storm"
-reel reels/reel-3.webm "life=s=90x160:r=4:mold=10:life_color=0xff4081:death_color=0x1a237e" 587 "Cattle on the highway"
-reel reels/reel-4.webm "smptehdbars=s=360x640:r=24:d=3.5" 659 "Help arrived in minutes"
-reel reels/reel-5.webm "cellauto=s=180x320:r=24:rule=110:random_fill_ratio=0.5,format=rgb24,lutrgb=g=val*0.45:b=val*0.75" 698 "Society fire drill"
 
 i=0
 while IFS='|' read -r c0 c1 caption; do
