@@ -43,6 +43,13 @@ async function openPostgres(
   pg.types.setTypeParser(DATE_OID, parseDate);
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', onConnectionError);
+  // The API runs short, indexed queries. PostGIS declares its functions expensive, so on big
+  // tables the planner picks parallel plans whose workers take ~20 ms to start against about
+  // 1 ms of index work. Switched off per connection (psql and migrations keep the server's
+  // setting); the client queues this before any query the pool hands it out for.
+  pool.on('connect', (client) => {
+    client.query('SET max_parallel_workers_per_gather = 0').catch(onConnectionError);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
@@ -64,6 +71,8 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     extensions: { postgis },
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
   });
+  // Same session settings as the server's pool (openPostgres), so both plan queries alike.
+  await pglite.exec('SET max_parallel_workers_per_gather = 0');
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return {
     db,

@@ -106,4 +106,12 @@ describe('the nearby query plan', () => {
     expect(plan).toMatch(/Index Scan using users_last_location_cell_gix on users/);
     expect(plan).toMatch(/_st_dwithin|&&/i);
   });
+
+  it('runs on connections that never start parallel workers (their start-up would dwarf the index work)', async () => {
+    // Several at once, so the pool opens several connections; each must carry the setting.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () => sql<{ max_parallel_workers_per_gather: string }>`SHOW max_parallel_workers_per_gather`.execute(t.db)),
+    );
+    for (const { rows } of settings) expect(rows[0]?.max_parallel_workers_per_gather).toBe('0');
+  });
 });

@@ -68,15 +68,8 @@ export function nearbyQuery({ origin, rangeM, callerId, now, limit = MAX_NEARBY_
 export function createVolunteersRepository(dbRef: DbRef) {
   return {
     async findNearby(args: NearbyArgs): Promise<NearbyRow[]> {
-      // The embedded database has no parallel workers: no transaction needed there.
-      if (dbRef.kind === 'pglite') return (await nearbyQuery(args).execute(dbRef.db)).rows;
-      return dbRef.db.transaction().execute(async (trx) => {
-        // PostGIS declares its functions expensive, so with a million rows the planner picks a
-        // parallel plan; starting its workers takes ~20 ms against well under 1 ms of index work.
-        await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx);
-        const { rows } = await nearbyQuery(args).execute(trx);
-        return rows;
-      });
+      // One round trip: parallel plans are off for the app's PostgreSQL connections (core/db/database.ts).
+      return (await nearbyQuery(args).execute(dbRef.db)).rows;
     },
 
     /**
