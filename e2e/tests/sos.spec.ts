@@ -70,6 +70,21 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     const w = volunteer.page;
     const alert = w.getByRole('link', { name: /SOS nearby: Medical/ });
     await expect(alert).toBeVisible({ timeout: 30_000 });
+    // The live toast offers 'Go to SOS' on one line beside the message, even at 360 px.
+    const goToSos = w.getByRole('button', { name: 'Go to SOS' });
+    await expect(goToSos).toBeVisible();
+    const textLines = await goToSos.evaluate((button) => {
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      const tops = new Set<number>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    });
+    expect(textLines).toBe(1);
+    await w.screenshot({ path: test.info().outputPath('volunteer-alert-toast-360.png') });
     await alert.click();
     await expect(w).toHaveURL(/\/sos-mode\?sosEventId=\d+/);
     await expect(w.getByRole('heading', { name: 'Priya needs help' })).toBeVisible();
