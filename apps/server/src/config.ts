@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@saathi/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -19,9 +20,6 @@ const optionalText = z
 
 /** OpenStreetMap's public Nominatim (DESIGN.md §6: OpenStreetMap defaults). */
 export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
-/** OpenStreetMap's standard tiles; a busy deployment should use its own tile server (OSM's tile usage policy). */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
 /** An XYZ tile template: an http(s) URL with {z}, {x} and {y} where the numbers go. */
 const TileTemplate = z

@@ -107,5 +107,9 @@ export const LIMITS = {
   businessPostReachM: 5000,
 } as const;
 
+/** OpenStreetMap's standard tiles: the server's MAP_TILE_URL default, and the app's when the server cannot be asked. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
 /** India's centre, used when nothing else is known (SPEC.md §9). */
 export const INDIA_CENTRE = { latitude: 20.5937, longitude: 78.9629 } as const;

@@ -14,4 +14,5 @@ export * from './domain/distance-text';
 export * from './domain/read-more';
 export * from './domain/video-id';
 export * from './domain/links';
+export * from './domain/image-type';
 export * from './schemas/incidents';

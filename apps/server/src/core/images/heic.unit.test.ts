@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CAMERA_MODEL, FIXTURE_GPS_LATITUDE_BYTES, PHOTO_FIXTURE_SIZE, exifHasGps, readPhotoFixture } from '../../../test/fixtures/photos';
-import { detectImageType } from './detect';
+import { detectImageType } from '@saathi/shared';
 import { ImageRejectedError } from './errors';
 import { decodeHeic } from './heic';
 import { processImage } from './process';

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { detectImageType, type ImageType } from './detect';
+import { detectImageType, type ImageType } from '@saathi/shared';
 import { ImageRejectedError } from './errors';
 import { decodeHeic } from './heic';
 

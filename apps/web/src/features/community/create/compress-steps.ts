@@ -1,3 +1,5 @@
+import { detectImageType } from '@saathi/shared';
+
 /** SPEC.md §5 photo rules: size box, quality ladder and accepted types. */
 export const MAX_IMAGE_WIDTH = 1920;
 export const MAX_IMAGE_HEIGHT = 1080;
@@ -19,15 +21,10 @@ export function isHeic(file: { type: string; name: string }): boolean {
   return /^image\/hei[cf]$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
 }
 
-/** HEIF major brands of still photos (HEVC 'heic'...; 'mif1' from several Android cameras). */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
-export const HEIF_SNIFF_BYTES = 12;
-
-/** Whether a file's first bytes are a HEIF 'ftyp' box: a photo renamed .jpg or typed octet-stream is still HEIC. */
+/** Whether a file's first bytes are a HEIC/HEIF photo: one renamed .jpg or typed octet-stream is still HEIC. */
 export function hasHeifBrand(head: Uint8Array): boolean {
-  if (head.length < HEIF_SNIFF_BYTES) return false;
-  const text = String.fromCharCode(...head.subarray(4, HEIF_SNIFF_BYTES));
-  return text.startsWith('ftyp') && HEIF_BRANDS.has(text.slice(4));
+  const type = detectImageType(head);
+  return type === 'heic' || type === 'heif';
 }
 
 /** Scales (width, height) down to fit 1920x1080, keeping the aspect ratio; never scales up. */

@@ -19,12 +19,12 @@ import { BusinessCategorySelect, isBusinessCategory } from '../../account/compon
 import { locationStore } from '../../location/location-store';
 import { useMeQuery } from '../../users/queries';
 import { LocationSelectorDialog } from '../location-picker/location-selector-dialog';
+import { useInteractionLimits } from '../queries';
 import { isAllowedImage } from './compress-steps';
 import { applyBusinessToggle, draftProblem, extractTags, hasBusinessLocation, savedLocationOptions, withCustomLocation, type LocationOption } from './create-post-form';
 import { compressImage } from './image-compress';
 import { PhotoAdder } from './photo-adder';
 import { PostLocationList } from './post-location-list';
-import { useInteractionLimits } from '../queries';
 import { useCreatePostMutation } from './use-create-post';
 
 /** SPEC.md §4: 'Current Location' waits up to 10 s for the device. */

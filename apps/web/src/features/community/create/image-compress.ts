@@ -1,4 +1,5 @@
-import { encodeUntilSmallEnough, fitWithin, hasHeifBrand, HEIF_SNIFF_BYTES, isHeic, TARGET_IMAGE_BYTES } from './compress-steps';
+import { IMAGE_SNIFF_BYTES } from '@saathi/shared';
+import { encodeUntilSmallEnough, fitWithin, hasHeifBrand, isHeic, TARGET_IMAGE_BYTES } from './compress-steps';
 
 function canvasToBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -12,7 +13,7 @@ function jpegName(name: string): string {
 }
 
 async function startsLikeHeif(file: Blob): Promise<boolean> {
-  return hasHeifBrand(new Uint8Array(await file.slice(0, HEIF_SNIFF_BYTES).arrayBuffer()));
+  return hasHeifBrand(new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer()));
 }
 
 /**

@@ -2,8 +2,6 @@ import type { LatLon } from '@saathi/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './map-tiles';
-
 
 /** Leaflet shows attributions as HTML; the configured credit is plain text. */
 function escapeHtml(text: string): string {
@@ -23,8 +21,8 @@ export interface LeafletMapProps {
   onPick: (point: LatLon) => void;
   onReady: (handle: MapHandle) => void;
   /** An XYZ tile template, or null for the coordinate grid only. */
-  tileUrl?: string | null;
-  tileAttribution?: string;
+  tileUrl: string | null;
+  tileAttribution: string;
   label: string;
 }
 
@@ -33,7 +31,7 @@ export interface LeafletMapProps {
  * coordinate grid under the tiles, so the map stays usable (tap to pick, zoom) when the tile
  * server cannot be reached.
  */
-export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl = DEFAULT_TILE_URL, tileAttribution = DEFAULT_TILE_ATTRIBUTION, label }: LeafletMapProps) {
+export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl, tileAttribution, label }: LeafletMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);

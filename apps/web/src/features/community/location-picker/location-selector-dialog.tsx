@@ -1,4 +1,4 @@
-import { formatCoordinatePair, INDIA_CENTRE, type LatLon } from '@saathi/shared';
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, formatCoordinatePair, INDIA_CENTRE, type LatLon } from '@saathi/shared';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -24,7 +24,6 @@ import { resolveLocationText } from '../../volunteers/geocode';
 import { usePublicConfigQuery } from '../../volunteers/queries';
 import { EnterCoordinatesDialog } from './enter-coordinates-dialog';
 import type { MapHandle } from './leaflet-map';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './map-tiles';
 
 const LeafletMap = lazy(() => import('./leaflet-map').then((module) => ({ default: module.LeafletMap })));
 
@@ -125,8 +124,8 @@ function SelectorBody({ initial, onClose, onSelect }: { initial: LatLon | null; 
               handle.current = ready;
             }}
             // No tiles until the server said which (it may say none); its defaults if it cannot be asked.
-            tileUrl={config.data ? config.data.mapTileUrl : config.isError ? DEFAULT_TILE_URL : null}
-            tileAttribution={config.data?.mapTileAttribution ?? DEFAULT_TILE_ATTRIBUTION}
+            tileUrl={config.data ? config.data.mapTileUrl : config.isError ? DEFAULT_MAP_TILE_URL : null}
+            tileAttribution={config.data?.mapTileAttribution ?? DEFAULT_MAP_TILE_ATTRIBUTION}
             label={t('map.label')}
           />
         </Suspense>
