@@ -10,10 +10,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadGet, pick } from './http-load.mjs';
-import { openDatabase } from '../apps/server/src/core/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
-import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
 import { spawnServer } from '../apps/server/test/spawn-server.ts';
+import { openScratchDatabase } from './scratch-db.mjs';
 import { CITIES, SEARCH_WORDS, seedFeedBench } from './feed-seed.mjs';
 
 const POSTS = Number(process.env.FEED_BENCH_POSTS ?? 1_000_000);
@@ -41,17 +39,8 @@ async function run(kind) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-feed-'));
   let server;
   try {
-    let databaseUrl;
     const count = kind === 'postgres' ? POSTS : EMBEDDED_POSTS;
-    if (kind === 'postgres') {
-      const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      databaseUrl = withDatabase(adminUrl, DB_NAME);
-      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(DB_NAME)}`).catch((error) => {
-        if (!String(error).includes('already exists')) throw error;
-      });
-    }
-    const handle = await openDatabase({ databaseUrl, dataDir });
-    await migrateToLatest(handle.db);
+    const { handle, databaseUrl } = await openScratchDatabase(kind, DB_NAME, dataDir);
     const seeded = await seedFeedBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
     await handle.close();
     console.log(`[${kind}] ${seeded.posts} posts (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);

@@ -11,10 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { openDatabase } from '../apps/server/src/core/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
-import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
 import { spawnServer } from '../apps/server/test/spawn-server.ts';
+import { openScratchDatabase } from './scratch-db.mjs';
 
 const REELS = Number(process.env.REELS_BENCH_REELS ?? 100_000);
 const DURATION_S = Number(process.env.REELS_BENCH_SECONDS ?? 10);
@@ -94,13 +92,7 @@ async function uploadRate(baseUrl, token) {
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-reels-'));
 let server;
 try {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseUrl = withDatabase(adminUrl, DB_NAME);
-  await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(DB_NAME)}`).catch((error) => {
-    if (!String(error).includes('already exists')) throw error;
-  });
-  const handle = await openDatabase({ databaseUrl, dataDir });
-  await migrateToLatest(handle.db);
+  const { handle, databaseUrl } = await openScratchDatabase('postgres', DB_NAME, dataDir);
   const token = await seed(handle.db);
   await handle.close();
 
