@@ -1,7 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ENV_BASE_URL, requiredEnv } from './env';
 import { codesSentTo, rememberResendDelay, waitForNewCode } from './sms';
 
+/** Where the web app remembers who is signed in (the user only, never the token). */
 export const SESSION_STORAGE_KEY = 'saathi.session';
+/** The HttpOnly session cookie the server sets at login (over http, as in these tests). */
+export const SESSION_COOKIE = 'saathi_session';
 
 export interface ApiSession {
   token: string;
@@ -21,10 +25,11 @@ export async function signUpViaApi(
   const seen = codesSentTo(phone).length;
   const sent = await request.post('/api/auth/otp/request', { data: { phoneNumber: phone } });
   expect(sent.status(), await sent.text()).toBe(200);
-  rememberResendDelay(phone, ((await sent.json()) as { resendAfterSeconds: number }).resendAfterSeconds);
+  const { attemptId, resendAfterSeconds } = (await sent.json()) as { attemptId: string; resendAfterSeconds: number };
+  rememberResendDelay(phone, resendAfterSeconds);
   const code = await waitForNewCode(phone, seen);
 
-  const verified = await request.post('/api/auth/otp/verify', { data: { phoneNumber: phone, code } });
+  const verified = await request.post('/api/auth/otp/verify', { data: { phoneNumber: phone, code, attemptId } });
   expect(verified.status(), await verified.text()).toBe(200);
   const { token } = (await verified.json()) as ApiSession;
 
@@ -37,18 +42,23 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Puts a session where the web app keeps it, as a completed login would. */
+/** Puts a session where the browser keeps it after a login: the HttpOnly cookie, and the user in localStorage. */
 export async function storeSession(page: Page, session: ApiSession): Promise<void> {
+  await page.context().addCookies([
+    { name: SESSION_COOKIE, value: session.token, url: requiredEnv(ENV_BASE_URL), httpOnly: true, sameSite: 'Strict' },
+  ]);
   await page.goto('/login');
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key as string, value as string),
-    [SESSION_STORAGE_KEY, JSON.stringify(session)],
+    [SESSION_STORAGE_KEY, JSON.stringify({ user: session.user })],
   );
 }
 
-/** The session the web app stored after login. */
+/** The session the browser holds after a login through the UI: the cookie's token and the remembered user. */
 export async function readStoredSession(page: Page): Promise<ApiSession> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, 'the server set the session cookie at login').toBeDefined();
   const raw = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
-  expect(raw, 'the app keeps its session in localStorage').not.toBeNull();
-  return JSON.parse(raw as string) as ApiSession;
+  expect(raw, 'the app remembers the signed-in user in localStorage').not.toBeNull();
+  return { token: (cookie as { value: string }).value, user: (JSON.parse(raw as string) as { user: ApiSession['user'] }).user };
 }

@@ -31,10 +31,22 @@ export const loginThroughUi: Login = async (page, phone) => {
   await expect(page).not.toHaveURL(LOGIN_URL);
 };
 
+/** Chromium's console line for anything the Content-Security-Policy blocked. */
+const CSP_VIOLATION = /Content Security Policy/i;
+
 export const test = base.extend<{ login: Login }>({
   // The server listens on a port chosen by the global setup.
   baseURL: async ({}, use) => {
     await use(requiredEnv(ENV_BASE_URL));
+  },
+  // Every page of every test runs under the app's real CSP: anything it blocks fails the test.
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    });
+    await use(context);
+    expect(violations, 'the Content-Security-Policy blocked something the app needs').toEqual([]);
   },
   login: async ({}, use) => {
     await use(loginThroughUi);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { bearer, readStoredSession } from '../support/api';
+import { bearer, readStoredSession, SESSION_COOKIE } from '../support/api';
 import { expect, LOGIN_URL, loginThroughUi, test } from '../support/fixtures';
 import { randomPhone } from '../support/sms';
 import { translationOf } from '../support/translations';
@@ -89,6 +89,29 @@ test('a new user logs in by OTP, completes the profile stepper and sees their na
     emergencyContacts: [{ name: profile.contactName, phoneNumber: profile.contactPhone }],
     locations: [{ name: profile.placeName }],
   });
+});
+
+test("keeps the session in an HttpOnly cookie that the page's scripts cannot read", async () => {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  const token = (cookie as { value: string }).value;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  // Everything a script injected into the page could look at.
+  const readable = await page.evaluate(() => ({
+    cookies: document.cookie,
+    local: JSON.stringify(Object.entries(localStorage)),
+    session: JSON.stringify(Object.entries(sessionStorage)),
+  }));
+  expect(readable.cookies).not.toContain(token);
+  expect(readable.local).not.toContain(token);
+  expect(readable.session).not.toContain(token);
+
+  // The page's own requests are signed in by the cookie alone, and a write from another
+  // origin carrying it is refused.
+  expect(await page.evaluate(async () => (await fetch('/api/users/me')).status)).toBe(200);
+  const forged = await page.request.patch('/api/users/me', { headers: { origin: 'https://evil.example' }, data: { name: 'Taken Over' } });
+  expect(forged.status()).toBe(403);
 });
 
 test('switches to Hindi, and after a reload is still logged in and still in Hindi', async () => {

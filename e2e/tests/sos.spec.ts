@@ -65,6 +65,9 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     await expect(v.getByText('Recording evidence')).toBeVisible({ timeout: 15_000 });
     await expect(v.getByText(/\d+ parts? saved/)).toBeVisible({ timeout: 20_000 });
     await expect(v.getByRole('list', { name: 'Who was alerted' })).toContainText('Kavita', { timeout: 20_000 });
+    // Before she accepts, the victim learns only a band from her privacy cell, never metres (DESIGN.md §8).
+    const kavitaAlerted = v.getByRole('list', { name: 'Who was alerted' }).getByRole('listitem').filter({ hasText: 'Kavita' });
+    await expect(kavitaAlerted).toContainText('within 500 m');
 
     // The volunteer sees it appear live, opens it and accepts.
     const w = volunteer.page;
@@ -88,6 +91,8 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     await alert.click();
     await expect(w).toHaveURL(/\/sos-mode\?sosEventId=\d+/);
     await expect(w.getByRole('heading', { name: 'Priya needs help' })).toBeVisible();
+    // Nor does the volunteer learn more than a band before accepting.
+    await expect(w.getByText('Within 500 m of you')).toBeVisible();
     await w.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(w.getByRole('heading', { name: 'Live location' })).toBeVisible();
     await expect(w.getByText(/\d+ m away/)).toBeVisible();
@@ -97,6 +102,8 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     // The victim sees the volunteer appear as accepted, without reloading.
     await expect(v.getByRole('heading', { name: '1 volunteer is coming' })).toBeVisible({ timeout: 20_000 });
     await expect(v.getByRole('list', { name: '1 volunteer is coming' })).toContainText('Kavita');
+    // She chose to come: now the victim sees how far she is, in metres.
+    await expect(v.getByRole('list', { name: '1 volunteer is coming' })).toContainText(/Kavita · \d+ m/);
 
     // Resolve: the rating sheet opens for the volunteers who accepted.
     await v.getByRole('button', { name: 'I am safe' }).click();

@@ -63,16 +63,19 @@ describe('request logging', () => {
     const app = await buildApp(config, { db: { db: t.db, kind: t.kind, close: async () => undefined }, sms, logStream: { write: (l) => lines.push(l) } });
     try {
       const phone = uniquePhone();
-      await app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { phoneNumber: phone } });
+      const sent = await app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { phoneNumber: phone } });
       const code = sms.lastCode(phone);
-      const login = await app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phoneNumber: phone, code } });
+      const login = await app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phoneNumber: phone, code, attemptId: sent.json().attemptId } });
       const { token } = login.json();
       await app.inject({ method: 'GET', url: '/api/users/me?lat=23.0225', headers: bearer(token) });
+      // A browser sends the same token as its session cookie: that is never logged either.
+      await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: `saathi_session=${token}` } });
 
       const requests = lines.map((l) => JSON.parse(l)).filter((entry) => entry.msg === 'request');
       expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
         ['POST', '/api/auth/otp/request', 200],
         ['POST', '/api/auth/otp/verify', 200],
+        ['GET', '/api/users/me', 200],
         ['GET', '/api/users/me', 200],
       ]);
       expect(typeof requests[2].ms).toBe('number');

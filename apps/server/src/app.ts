@@ -53,6 +53,10 @@ import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
 import { startupGate } from './plugins/app/startup-gate';
+import { strictBodies } from './plugins/app/strict-bodies';
+import { sessionCookie } from './plugins/app/session-cookie';
+import { cookies } from './plugins/external/cookie';
+import { securityHeaders } from './plugins/external/security-headers';
 import { findWebDist, staticFiles } from './plugins/external/static';
 import { swaggerDocs } from './plugins/external/swagger';
 
@@ -119,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const sms = deps.sms ?? createSmsProvider(config.sms);
 
   const sessionsRepository = createSessionsRepository(dbRef);
-  const usersService = createUsersService(createUsersRepository(dbRef));
+  const usersService = createUsersService(createUsersRepository(dbRef), clock);
   const authService = createAuthService({
     auth: createAuthRepository(dbRef),
     sessions: sessionsRepository,
@@ -228,11 +232,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   await app.register(errorHandler);
+  await app.register(strictBodies);
   await app.register(requestLog);
+  await app.register(securityHeaders, { config });
+  await app.register(cookies);
   await app.register(swaggerDocs, { publicUrl: config.publicUrl });
   await app.register(startupGate, { dbRef });
   await app.register(evidenceGuard);
-  await app.register(auth, { sessions: sessionsRepository, clock });
+  const cookie = sessionCookie(config);
+  await app.register(auth, { sessions: sessionsRepository, clock, cookie, publicOrigin: new URL(config.publicUrl).origin });
 
   // The one media store every feature that keeps public files writes to (STORAGE).
   const storage = createStorage(config, mediaDirOf(config), secrets.authSecret);
@@ -246,11 +254,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       // One upload route for every feature, so it takes the largest of their limits.
       if (storage.kind === 'local') await api.register(localUploadRoutes, { storage, maxBytes: Math.max(config.community.uploadMaxBytes, config.reels.maxBytes) });
       await api.register(incidentsPlugin, { dbRef, storage, maxBytes: config.reels.maxBytes, publicUrl: config.publicUrl });
-      await api.register(authRoutes, { auth: authService });
+      await api.register(authRoutes, { auth: authService, cookie });
       await api.register(pushRoutes, { push: pushService });
       await api.register(usersRoutes, { users: usersService });
       await api.register(notificationsRoutes, { notifications: notificationsService, vapidPublicKey: vapid.publicKey });
-      await api.register(eventsRoutes, { bus, tickets: createEventTicketsRepository(dbRef), sessions: sessionsRepository, clock });
+      await api.register(eventsRoutes, { bus, tickets: createEventTicketsRepository(dbRef), sessions: sessionsRepository, clock, cookie });
       await api.register(sosFeedbackRoutes, {
         feedback: createSosFeedbackService({ feedback: createSosFeedbackRepository(dbRef), sos: sosService, clock }),
       });

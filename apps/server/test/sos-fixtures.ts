@@ -87,7 +87,7 @@ export async function get(t: TestApp, token: string, url: string) {
 export async function recipientsOf(t: TestApp, eventId: number) {
   return t.db
     .selectFrom('sos_notifications')
-    .select(['recipient_user_id', 'recipient_kind', 'contact_phone', 'status', 'delivery_status', 'distance_m', 'radius_m'])
+    .select(['recipient_user_id', 'recipient_kind', 'contact_phone', 'status', 'delivery_status', 'distance_m', 'cell_distance_m', 'radius_m'])
     .where('event_id', '=', eventId)
     .orderBy('id')
     .execute();

@@ -17,8 +17,15 @@ export interface SosScenario {
 }
 
 /**
+ * How far a volunteer's privacy cell centre (volunteer_cell(), ~250 m squares) can be from their
+ * point: half the diagonal, with some margin. The fan-out measures cells, not points.
+ */
+const CELL_REACH_M = 180;
+
+/**
  * A victim and `count` available volunteers spread within `radiusM` of the centre, each
  * with one Web Push subscription: the set-up of the outbox kill test and the fan-out bench.
+ * The points keep CELL_REACH_M inside the radius, so every volunteer's cell is within it too.
  */
 export async function seedSosScenario(
   db: Kysely<Database>,
@@ -64,7 +71,7 @@ export async function seedSosScenario(
         ids.map((userId, k) => {
           // A spiral inside the radius: every volunteer at a distinct spot.
           const i = indexes[k] as number;
-          const r = (options.radiusM * 0.95 * (i + 1)) / options.count;
+          const r = ((options.radiusM - CELL_REACH_M) * 0.95 * (i + 1)) / options.count;
           const angle = i * 2.399963;
           const lat = options.center.latitude + (r * Math.cos(angle)) / 110_574;
           const lon = options.center.longitude + (r * Math.sin(angle)) / (111_320 * Math.cos((options.center.latitude * Math.PI) / 180));

@@ -97,6 +97,8 @@ export const LIMITS = {
   otpMaxAttempts: 5,
   otpResendSeconds: 30,
   minimumAgeYears: 13,
+  /** DESIGN.md §8: the second age band a date-of-birth edit cannot lift a user across. */
+  adultAgeYears: 18,
   sosCountdownDefaultSeconds: 3,
   sosCountdownMaxSeconds: 10,
   postTitleMax: 50,

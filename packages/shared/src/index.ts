@@ -2,6 +2,7 @@ export * from './constants';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/user';
+export * from './schemas/public-user';
 export * from './domain/age';
 export * from './domain/coordinates';
 export * from './schemas/sos';

@@ -133,7 +133,9 @@ export async function insertSosHistory(db: Db, users: SeededUsers, now: Date): P
     channel: 'push' as const,
     status,
     delivery_status: 'sent' as const,
-    distance_m: distance,
+    // As the fan-out writes them: the cell's distance for the band, the exact one only for who accepted.
+    cell_distance_m: distance,
+    distance_m: status === 'accepted' ? distance : null,
     radius_m: distance <= 1000 ? 1000 : 2000,
     feedback_added: feedback,
     responded_at: responded,
@@ -179,7 +181,8 @@ export async function insertSosHistory(db: Db, users: SeededUsers, now: Date): P
         user_id: idOf(users, '9000000013'),
         type: 'sos.alert',
         title: 'SOS nearby: Harassment',
-        body: 'Someone 850 m away needs help.',
+        // Before accepting, a volunteer is told only the band of their cell's distance.
+        body: 'Someone needs help 500 m–1 km from you. Can you go?',
         data: { sosEventId: event.id },
         sos_event_id: event.id,
         actor_id: victim,

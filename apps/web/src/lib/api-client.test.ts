@@ -28,7 +28,7 @@ describe('api client', () => {
   });
 
   it('sends FormData as is, leaving the multipart Content-Type to the browser', async () => {
-    setSession('tok-123', user);
+    setSession(user);
     fetchMock.mockResolvedValue(jsonResponse(201, { id: 1 }));
     const form = new FormData();
     form.append('title', 'Hello');
@@ -39,11 +39,11 @@ describe('api client', () => {
     expect(url).toBe('/api/posts/post-create');
     expect(init?.body).toBe(form);
     expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(init?.credentials).toBe('same-origin');
   });
 
-  it('sends JSON with the bearer token under /api', async () => {
-    setSession('tok-123', user);
+  it('sends JSON under /api with the session cookie and never a token a script could read', async () => {
+    setSession(user);
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
 
     await expect(api.post('/auth/logout', { all: false })).resolves.toEqual({ ok: true });
@@ -51,7 +51,8 @@ describe('api client', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/logout');
     expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(init?.credentials).toBe('same-origin');
+    expect((init?.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(init?.body).toBe('{"all":false}');
   });
 
@@ -63,7 +64,7 @@ describe('api client', () => {
   });
 
   it('turns a 401 into logout and a redirect to /login that remembers the page', async () => {
-    setSession('expired', user);
+    setSession(user);
     fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Session expired' } }));
 
     const error = await api.get('/users/me').catch((caught: unknown) => caught);
@@ -86,7 +87,7 @@ describe('api client', () => {
   });
 
   it('parses the error shape with its field', async () => {
-    setSession('tok', user);
+    setSession(user);
     fetchMock.mockResolvedValue(
       jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' } }),
     );

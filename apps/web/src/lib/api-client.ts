@@ -1,4 +1,4 @@
-import { clearSession, getSession } from '../features/auth/session';
+import { clearSession } from '../features/auth/session';
 import { currentLocation, navigateTo } from './navigation';
 
 /** An error answered by the API (`{error:{code,message,field?}}`) or a network failure (status 0). */
@@ -62,7 +62,7 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
   return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || `Request failed (${response.status})`);
 }
 
-/** Any 401 means the token is missing, expired or revoked: sign out and ask for a login. */
+/** Any 401 means the session is missing, expired or revoked: sign out and ask for a login. */
 function handleUnauthorized(): void {
   clearSession();
   const here = currentLocation();
@@ -72,10 +72,9 @@ function handleUnauthorized(): void {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, query?: QueryParams): Promise<T> {
+  // The session travels in its HttpOnly cookie, which same-origin requests carry by themselves.
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getSession()?.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const init: RequestInit = { method, headers };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (body instanceof FormData) {
     // The browser sets the multipart Content-Type with its boundary.
     init.body = body;

@@ -1,3 +1,4 @@
+import type { UpdateFcmTokenBody } from '@saathi/shared';
 import { api } from '../lib/api-client';
 
 export type PushSupport = 'unsupported' | NotificationPermission;
@@ -18,6 +19,20 @@ export function urlBase64ToUint8Array(base64Url: string): Uint8Array<ArrayBuffer
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
   return bytes;
+}
+
+/**
+ * The body of `POST /auth/update-fcm-token` with only the fields the API declares: it refuses
+ * unknown keys, and a browser's `toJSON()` may one day carry more than these.
+ */
+export function subscriptionBody(json: PushSubscriptionJSON): UpdateFcmTokenBody {
+  return {
+    fcmToken: {
+      endpoint: json.endpoint ?? '',
+      expirationTime: json.expirationTime ?? null,
+      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    },
+  };
 }
 
 async function serviceWorkerRegistration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {
@@ -43,7 +58,7 @@ export async function syncPushSubscription(): Promise<boolean> {
     const { publicKey } = await api.get<{ publicKey: string }>('/push/vapid-public-key');
     subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) });
   }
-  await api.post('/auth/update-fcm-token', { fcmToken: subscription.toJSON() });
+  await api.post('/auth/update-fcm-token', subscriptionBody(subscription.toJSON()));
   return true;
 }
 

@@ -18,7 +18,7 @@ export const Latitude = z.number().min(-90, 'Latitude must be between -90 and 90
 export const Longitude = z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
 
 /** GeoJSON point: coordinates are [longitude, latitude] (SPEC.md §3). */
-export const GeoPoint = z.object({
+export const GeoPoint = z.strictObject({
   type: z.literal('Point'),
   coordinates: z.tuple([Longitude, Latitude]),
 });

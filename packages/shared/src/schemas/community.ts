@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_CATEGORIES, LIMITS } from '../constants';
 import { GeoPoint, Id, Latitude, Longitude } from './common';
+import { PublicUser } from './public-user';
 
 /** Community API shapes (SPEC.md §3 "Community post (as read)", §7 posts/comments/likes/catalog/orders). */
 
@@ -26,7 +27,8 @@ export const FeedQuery = z.object({
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
-export const PostAuthor = z.object({ id: z.number().int(), name: z.string(), profileImage: z.string().nullable() });
+/** A post's author: a PublicUser plus SPEC.md §3's user.profileImage (no contact data). */
+export const PostAuthor = PublicUser.extend({ profileImage: z.string().nullable() });
 
 export const CommunityPost = z.object({
   id: z.number().int(),
@@ -91,7 +93,7 @@ export const PostIdParams = z.object({ postId: Id });
 export const IdParams = z.object({ id: Id });
 
 /** SPEC.md sends userId/postId in bodies; the server checks them against the caller and the path. */
-export const LikeBody = z.object({ userId: Id.optional(), postId: Id.optional() }).default({});
+export const LikeBody = z.strictObject({ userId: Id.optional(), postId: Id.optional() }).default({});
 export const LikeResponse = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export const CheckLikeResponse = z.object({ liked: z.boolean() });
 
@@ -105,7 +107,7 @@ export const InteractionLimits = z.object({
 });
 export type InteractionLimits = z.infer<typeof InteractionLimits>;
 
-export const CreateCommentBody = z.object({
+export const CreateCommentBody = z.strictObject({
   content: z.string().trim().min(1, 'Comment cannot be empty').max(LIMITS.commentMax, `Comment cannot exceed ${LIMITS.commentMax} characters`),
   postId: Id.optional(),
   userId: Id.optional(),
@@ -116,7 +118,8 @@ export const PostComment = z.object({
   content: z.string(),
   createdAt: z.string(),
   postId: z.number().int(),
-  user: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), avatar: z.string().nullable() }),
+  /** SPEC.md §3 lists user.email here; other users' emails are never sent (docs/adr/0008). */
+  user: PublicUser,
 });
 export type PostComment = z.infer<typeof PostComment>;
 
@@ -125,21 +128,22 @@ export const CommentsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-export const DeleteCommentBody = z.object({ commentId: Id, userId: Id.optional(), postId: Id.optional() });
+export const DeleteCommentBody = z.strictObject({ commentId: Id, userId: Id.optional(), postId: Id.optional() });
 
 export const LikesQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(50).optional(),
   pageSize: z.coerce.number().int().min(1).max(50).optional(),
 });
-export const LikeEntry = z.object({ id: z.number().int(), createdAt: z.string(), user: z.object({ id: z.number().int(), name: z.string() }) });
+export const LikeEntry = z.object({ id: z.number().int(), createdAt: z.string(), user: PublicUser });
+export type LikeEntry = z.infer<typeof LikeEntry>;
 export const LikesResponse = z.object({ likes: z.array(LikeEntry), totalPages: z.number().int() });
 
 export const ShareResponse = z.object({ sharesCount: z.number().int() });
 export const DeletedResponse = z.object({ deleted: z.literal(true) });
 
 export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'hate', 'violence', 'nudity', 'misinformation', 'scam', 'privacy', 'other'] as const;
-export const ReportPostBody = z.object({ reason: z.enum(REPORT_REASONS), details: z.string().trim().max(1000).optional() });
+export const ReportPostBody = z.strictObject({ reason: z.enum(REPORT_REASONS), details: z.string().trim().max(1000).optional() });
 export const ReportPostResponse = z.object({ reported: z.literal(true), hidden: z.boolean() });
 
 export const CatalogQuery = z.object({
@@ -155,16 +159,16 @@ export const CatalogResponse = z.object({
 });
 export type CatalogResponse = z.infer<typeof CatalogResponse>;
 
-export const OrderLine = z.object({
+export const OrderLine = z.strictObject({
   slideId: Id,
   text: z.string().trim().min(1, 'Item text cannot be empty').max(500),
   title: z.string().trim().max(100).default(''),
 });
-export const CreateOrderBody = z.object({ businessUserId: Id, order: z.array(OrderLine).min(1, 'The cart is empty').max(50) });
+export const CreateOrderBody = z.strictObject({ businessUserId: Id, order: z.array(OrderLine).min(1, 'The cart is empty').max(50) });
 export const Order = z.object({
   id: z.number().int(),
   businessUserId: z.number().int(),
-  customer: z.object({ id: z.number().int(), name: z.string() }),
+  customer: PublicUser,
   whatsappNumber: z.string().nullable(),
   status: z.enum(['placed', 'handed_off', 'cancelled']),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extractVideoId } from '../domain/video-id';
 import { Id, Latitude, Longitude } from './common';
+import { PublicUser } from './public-user';
 
 /** SPEC.md §9: the reels feed pages 5 at a time; the comments panel shows the latest 50. */
 export const REELS_PAGE_SIZE = 5;
@@ -26,7 +27,7 @@ export const Reel = z.object({
   shares: z.number().int(),
   durationMs: z.number().int().nullable(),
   createdAt: z.string(),
-  uploader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  uploader: PublicUser.nullable(),
 });
 export type Reel = z.infer<typeof Reel>;
 
@@ -37,13 +38,13 @@ export const ReelsQuery = z.object({
 
 export const ReelsResponse = z.array(Reel);
 
-export const LikeIncidentBody = z.object({ userId: Id.optional(), incidentId: Id, isLiked: z.boolean() });
+export const LikeIncidentBody = z.strictObject({ userId: Id.optional(), incidentId: Id, isLiked: z.boolean() });
 export const LikeIncidentResponse = z.object({ isLiked: z.boolean(), likes: z.number().int() });
 
 export const CheckIncidentLikeQuery = z.object({ userId: Id.optional(), incidentId: Id });
 export const CheckIncidentLikeResponse = z.boolean();
 
-export const LogShareBody = z.object({ incidentId: Id, userId: Id.optional() });
+export const LogShareBody = z.strictObject({ incidentId: Id, userId: Id.optional() });
 export const LogShareResponse = z.object({ shares: z.number().int() });
 
 export const ReelCommentsQuery = z.object({
@@ -57,12 +58,12 @@ export const ReelComment = z.object({
   userId: z.number().int(),
   comment_text: z.string(),
   createdAt: z.string(),
-  user: z.object({ name: z.string() }),
+  user: PublicUser,
 });
 export type ReelComment = z.infer<typeof ReelComment>;
 export const ReelCommentsResponse = z.array(ReelComment);
 
-export const AddReelCommentBody = z.object({
+export const AddReelCommentBody = z.strictObject({
   incidentId: Id,
   userId: Id.optional(),
   comment_text: z
@@ -91,7 +92,7 @@ const coordinate = (schema: typeof Latitude | typeof Longitude) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), schema.optional());
 
 export const UploadReelBody = z
-  .object({
+  .strictObject({
     videoUrl: z.string().trim().min(1).max(2048),
     videoSource: z.enum(['normal', 'youtube']).default('normal'),
     title: z.string().trim().max(100).optional(),

@@ -36,7 +36,7 @@ export type NotificationsPage = z.infer<typeof NotificationsPage>;
 
 /** No body (or `{}`) marks every notification of the caller read. */
 export const MarkNotificationsReadBody = z
-  .object({ ids: z.array(z.number().int().positive()).min(1).max(500).optional() })
+  .strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500).optional() })
   .nullish()
   .transform((body) => body ?? {});
 

@@ -23,7 +23,7 @@ export type SosStatus = z.infer<typeof SosStatus>;
 
 const Accuracy = z.number().min(0).max(100_000);
 
-export const CreateSosBody = z.object({
+export const CreateSosBody = z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
   accuracy: Accuracy.optional(),
@@ -33,7 +33,7 @@ export const CreateSosBody = z.object({
 });
 export type CreateSosBody = z.input<typeof CreateSosBody>;
 
-export const SosLocationBody = z.object({
+export const SosLocationBody = z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
   accuracy: Accuracy.optional(),
@@ -43,7 +43,7 @@ export const SosLocationBody = z.object({
 export type SosLocationBody = z.input<typeof SosLocationBody>;
 
 /** A volunteer may send where they are when accepting, so the victim sees how far they are. */
-export const SosAcceptBody = z.object({ latitude: Latitude, longitude: Longitude }).nullish();
+export const SosAcceptBody = z.strictObject({ latitude: Latitude, longitude: Longitude }).nullish();
 
 export const SosIdParams = z.object({ id: Id });
 
@@ -58,6 +58,29 @@ export type LivePosition = z.infer<typeof LivePosition>;
 
 export const SosRecipientStatus = z.enum(['notified', 'accepted', 'declined']);
 
+/**
+ * How far an alerted volunteer is, before they chose to come (DESIGN.md §8): a band in metres,
+ * measured from the centre of the volunteer's ~250 m privacy cell (the grid of volunteers-nearby),
+ * never from their exact point, so raising SOS alerts from several places cannot trilaterate a
+ * volunteer to better than the cell. The bands are the default widening steps (SOS_RADII_M).
+ */
+export const SOS_DISTANCE_BANDS = ['0-500', '500-1000', '1000-2000', '2000-5000'] as const;
+export const SosDistanceBand = z.enum(SOS_DISTANCE_BANDS);
+export type SosDistanceBand = z.infer<typeof SosDistanceBand>;
+
+/**
+ * The band holding `metres` (a cell-centre distance). Upper bounds are inclusive, like the
+ * radius test of the fan-out (ST_DWithin), so a volunteer reached by the 500 m step reads
+ * '0-500'. Beyond 5000 m (only with SOS_RADII_M configured past its default) the last band is
+ * kept: '2000-5000' then means "2 km or more", never a finer, exact-looking figure.
+ */
+export function sosDistanceBand(metres: number): SosDistanceBand {
+  if (metres <= 500) return '0-500';
+  if (metres <= 1000) return '500-1000';
+  if (metres <= 2000) return '1000-2000';
+  return '2000-5000';
+}
+
 /** Someone the event reached, as its owner sees them (never a volunteer's phone number). */
 export const SosRecipient = z.object({
   notificationId: z.number().int(),
@@ -67,8 +90,19 @@ export const SosRecipient = z.object({
   name: z.string().nullable(),
   status: SosRecipientStatus,
   deliveryStatus: z.enum(['pending', 'sent', 'failed']),
-  /** Metres from the victim: when alerted, or where the volunteer said they were on accepting. */
+  /**
+   * Exact metres from the victim, only once the volunteer accepted (they chose to come) and only
+   * while the event is active: from where they said they were on accepting, else from their
+   * live position or volunteer place at that moment. Null before accepting, after declining or
+   * withdrawing, after the event ended, and always for contacts (DESIGN.md §8).
+   */
   distanceM: z.number().int().nullable(),
+  /**
+   * Volunteers: the distance band of their privacy cell's centre when they were alerted (see
+   * SOS_DISTANCE_BANDS), whatever their answer. Null for contacts, who have no distance.
+   */
+  distanceBand: SosDistanceBand.nullable(),
+  /** The widening step (metres) that reached a volunteer, decided on the cell like the band. */
   radiusM: z.number().int().nullable(),
   respondedAt: z.string().nullable(),
 });
@@ -105,7 +139,13 @@ export const SosEventVolunteerView = SosEventBase.extend({
     firstName: z.string().nullable(),
     /** Only after accepting, and only while the event is active. */
     location: LivePosition.nullable(),
+    /** Exact metres to the victim: only after accepting (with the location), else null. */
     distanceM: z.number().int().nullable(),
+    /**
+     * Before accepting, a volunteer learns only this band, measured from their privacy cell's
+     * centre (SOS_DISTANCE_BANDS). Null for contacts, who see the location instead.
+     */
+    distanceBand: SosDistanceBand.nullable(),
     mapsUrl: z.string().nullable(),
   }),
 });
@@ -117,6 +157,7 @@ export type SosEventView = z.infer<typeof SosEventView>;
 export const SosRespondResponse = z.object({
   eventId: z.number().int(),
   status: SosRecipientStatus,
+  /** Metres to the victim after accepting; null after declining. */
   distanceM: z.number().int().nullable(),
 });
 
@@ -187,8 +228,8 @@ export const SosAcceptedUsersResponse = z.array(
 export type SosAcceptedUsersResponse = z.infer<typeof SosAcceptedUsersResponse>;
 
 /** SPEC.md §7 `POST /sos/feedback`. */
-export const SosFeedbackBody = z.object({
-  feedBackData: z.object({
+export const SosFeedbackBody = z.strictObject({
+  feedBackData: z.strictObject({
     feedbackGiverId: Id,
     feedbackReceiverId: Id,
     rating: z.number().int('Rating must be a whole number').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),

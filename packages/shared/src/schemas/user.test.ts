@@ -19,10 +19,17 @@ describe('PhoneNumber', () => {
 });
 
 describe('OtpVerifyBody', () => {
+  const attemptId = 'a'.repeat(43);
+
   it('needs exactly six digits', () => {
-    expect(OtpVerifyBody.safeParse({ phoneNumber: '9876543210', code: '12345' }).success).toBe(false);
-    expect(OtpVerifyBody.safeParse({ phoneNumber: '9876543210', code: '12345a' }).success).toBe(false);
-    expect(OtpVerifyBody.parse({ phoneNumber: '9876543210', code: ' 123456 ' }).code).toBe('123456');
+    expect(OtpVerifyBody.safeParse({ phoneNumber: '9876543210', code: '12345', attemptId }).success).toBe(false);
+    expect(OtpVerifyBody.safeParse({ phoneNumber: '9876543210', code: '12345a', attemptId }).success).toBe(false);
+    expect(OtpVerifyBody.parse({ phoneNumber: '9876543210', code: ' 123456 ', attemptId }).code).toBe('123456');
+  });
+
+  it('needs the attemptId of the code request', () => {
+    expect(OtpVerifyBody.safeParse({ phoneNumber: '9876543210', code: '123456' }).success).toBe(false);
+    expect(OtpVerifyBody.safeParse({ phoneNumber: '9876543210', code: '123456', attemptId: 'short' }).success).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import { GeoPoint, Id, PhoneNumber } from './common';
 import { isDobValid } from '../domain/age';
 
-export const EmergencyContact = z.object({
+export const EmergencyContact = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
   phoneNumber: PhoneNumber,
   relation: z.string().trim().max(40).optional(),
@@ -27,7 +27,7 @@ export const EmergencyContactView = z.object({
 });
 
 /** A saved location (SPEC.md §3: name, isBusinessLocation, location Point). */
-export const SavedLocationInput = z.object({
+export const SavedLocationInput = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.locationNameMax),
   isBusinessLocation: z.boolean().default(false),
   /** Counts as a place where this user volunteers (volunteers-nearby). */
@@ -38,7 +38,7 @@ export const SavedLocation = SavedLocationInput.extend({ id: z.number().int() })
 export type SavedLocation = z.infer<typeof SavedLocation>;
 export type SavedLocationInput = z.input<typeof SavedLocationInput>;
 
-export const NewsPreferences = z.object({
+export const NewsPreferences = z.strictObject({
   language: z.string().max(10).default('en'),
   categories: z.array(z.string().max(40)).max(20).default([]),
   newsType: z.string().max(20).default('all'),

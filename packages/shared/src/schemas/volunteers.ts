@@ -51,7 +51,7 @@ export const VolunteersNearbyResponse = z.array(NearbyVolunteer);
 export type VolunteersNearbyResponse = z.infer<typeof VolunteersNearbyResponse>;
 
 /** `POST /api/volunteers/me/location`: the device position of a volunteer who shares it live. */
-export const LiveLocationBody = z.object({
+export const LiveLocationBody = z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
 });

@@ -54,12 +54,13 @@ export function createAuthRepository(ref: DbRef) {
 
     async insertCode(
       trx: Kysely<Database>,
-      input: { phoneNumber: string; codeHash: string; ip: string; now: Date; expiresAt: Date },
+      input: { phoneNumber: string; attemptId: string; codeHash: string; ip: string; now: Date; expiresAt: Date },
     ): Promise<number> {
       const row = await trx
         .insertInto('otp_codes')
         .values({
           phone_number: input.phoneNumber,
+          attempt_id: input.attemptId,
           code_hash: input.codeHash,
           requester_ip: input.ip,
           created_at: input.now,
@@ -75,18 +76,35 @@ export function createAuthRepository(ref: DbRef) {
       await ref.db.deleteFrom('otp_codes').where('id', '=', id).execute();
     },
 
-    /** The newest code for the number that was not used yet; older ones are superseded. */
-    async latestUnusedCode(phoneNumber: string): Promise<OtpCodeRow | undefined> {
+    /**
+     * The unused code of one login attempt (otp_codes_attempt_idx). Each attempt stands on
+     * its own: a newer request for the same number, by anyone, does not cancel it.
+     */
+    async unusedCodeOfAttempt(phoneNumber: string, attemptId: string): Promise<OtpCodeRow | undefined> {
       const row = await ref.db
         .selectFrom('otp_codes')
-        .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at', 'consumed_at'])
+        .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at'])
+        .where('attempt_id', '=', attemptId)
         .where('phone_number', '=', phoneNumber)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
+        .where('consumed_at', 'is', null)
         .executeTakeFirst();
-      if (!row || row.consumed_at !== null) return undefined;
+      if (!row) return undefined;
       return { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
+    },
+
+    /** Wrong guesses from one IP address since a time (otp_guesses_ip_idx). */
+    async countWrongGuessesSince(ip: string, since: Date): Promise<WindowCount> {
+      const row = await ref.db
+        .selectFrom('otp_guesses')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('requester_ip', '=', ip)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+    },
+
+    async recordWrongGuess(ip: string, now: Date): Promise<void> {
+      await ref.db.insertInto('otp_guesses').values({ requester_ip: ip, created_at: now }).execute();
     },
 
     /**

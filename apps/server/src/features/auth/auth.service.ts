@@ -8,11 +8,15 @@ import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
 import type { SessionsRepository } from './sessions.repository';
 
-/** Per-hour caps on code requests (DESIGN.md §4), counted from otp_codes rows. */
+/**
+ * Per-hour caps (DESIGN.md §4): codes sent per number and per IP, counted from otp_codes
+ * rows, and wrong guesses per IP, counted from otp_guesses rows.
+ */
 export const OTP_RATE_LIMITS = {
   windowSeconds: 3600,
   perNumber: 5,
   perIp: 20,
+  wrongGuessesPerIp: 30,
 } as const;
 
 export interface AuthServiceDeps {
@@ -43,6 +47,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = clock();
       const code = newOtpCode();
       const windowStart = new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000);
+      const attemptId = newToken();
       const codeId = await auth.transaction(async (trx) => {
         await auth.lockRequester(trx, phoneNumber, ip);
         const last = await auth.latestCreatedAt(trx, phoneNumber);
@@ -62,6 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         return auth.insertCode(trx, {
           phoneNumber,
+          attemptId,
           codeHash: hashCode(phoneNumber, code),
           ip,
           now,
@@ -75,13 +81,27 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.log.error({ err: error, provider: sms.name }, 'sending the login code failed');
         throw new AppError(502, 'sms_failed', 'The code could not be sent. Try again in a minute.');
       }
-      return { sent: true, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: LIMITS.otpResendSeconds };
+      return { sent: true, attemptId, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: LIMITS.otpResendSeconds };
     },
 
-    async verifyCode(input: { phoneNumber: string; code: string; referrer?: string | undefined; userAgent: string | null }): Promise<LoginResponse> {
+    async verifyCode(input: {
+      phoneNumber: string;
+      code: string;
+      attemptId: string;
+      referrer?: string | undefined;
+      ip: string;
+      userAgent: string | null;
+    }): Promise<LoginResponse> {
       const { phoneNumber, code } = input;
       const now = clock();
-      const stored = await auth.latestUnusedCode(phoneNumber);
+      const guesses = await auth.countWrongGuessesSince(input.ip, new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000));
+      if (guesses.count >= OTP_RATE_LIMITS.wrongGuessesPerIp && guesses.oldest) {
+        const wait = secondsUntil(new Date(guesses.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
+        throw new TooManyRequestsError('Too many wrong codes from this network. Try again later.', wait, 'too_many_guesses');
+      }
+      // The code belongs to the attempt that asked for it: a stranger's guesses at this
+      // number go against their own attempt and can never lock this one.
+      const stored = await auth.unusedCodeOfAttempt(phoneNumber, input.attemptId);
       if (!stored) throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
       if (stored.attempts >= LIMITS.otpMaxAttempts) throw lockedOut();
       if (stored.expires_at.getTime() <= now.getTime()) {
@@ -90,6 +110,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const attempts = await auth.registerAttempt(stored.id, LIMITS.otpMaxAttempts);
       if (attempts === undefined) throw lockedOut();
       if (!sameHex(hashCode(phoneNumber, code), stored.code_hash)) {
+        await auth.recordWrongGuess(input.ip, now);
         throw new ValidationError('Incorrect code', 'code', 'incorrect_code');
       }
 

@@ -10,12 +10,22 @@ let ipCounter = 0;
 /** Each test asks from its own address so the per-IP limit only bites where it is tested. */
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
+/** The attemptId of the newest code each number was sent, as the client that asked for it keeps it. */
+const attempts = new Map<string, string>();
+const digits = (phoneNumber: string) => phoneNumber.replace(/\D/g, '').slice(-10);
+/** Well-formed, but no request ever answered it. */
+const UNKNOWN_ATTEMPT = 'x'.repeat(43);
+
 async function requestCode(phoneNumber: string, ip: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { phoneNumber }, remoteAddress: ip });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { phoneNumber }, remoteAddress: ip });
+  if (res.statusCode === 200) attempts.set(digits(phoneNumber), res.json().attemptId);
+  return res;
 }
 
-async function verify(payload: { phoneNumber: string; code: string; referrer?: string }, ip = '10.9.9.9') {
-  return t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload, remoteAddress: ip });
+/** Verifies with the attempt of the newest request for the number unless `attemptId` says otherwise. */
+async function verify(payload: { phoneNumber: string; code: string; referrer?: string; attemptId?: string }, ip = '10.9.9.9') {
+  const attemptId = payload.attemptId ?? attempts.get(digits(payload.phoneNumber)) ?? UNKNOWN_ATTEMPT;
+  return t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { ...payload, attemptId }, remoteAddress: ip });
 }
 
 async function login(phoneNumber: string, referrer?: string) {
@@ -43,7 +53,7 @@ describe('OTP login', () => {
     const phone = uniquePhone();
     const res = await requestCode(phone, freshIp());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: true, expiresInSeconds: 300, resendAfterSeconds: 30 });
+    expect(res.json()).toEqual({ sent: true, attemptId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresInSeconds: 300, resendAfterSeconds: 30 });
     const message = t.sms.messages.at(-1)!;
     expect(message.to).toBe(phone);
     expect(message.text).toMatch(/^Your Saathi login code is \d{6}\. It expires in 5 minutes\.$/);
@@ -291,5 +301,152 @@ describe('session activity', () => {
     t.clock.advance(31_000);
     await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
     expect(await lastUsed()).toBe(t.clock.now().getTime());
+  });
+});
+
+describe('login attempts', () => {
+  async function attemptsOf(phoneNumber: string) {
+    return t.db.selectFrom('otp_codes').select(['attempt_id', 'attempts']).where('phone_number', '=', phoneNumber).orderBy('id').execute();
+  }
+
+  it('gives every code request its own attemptId, and verify needs it', async () => {
+    const phone = uniquePhone();
+    await requestCode(phone, freshIp());
+    const code = t.sms.lastCode(phone);
+    const { phoneNumber, ...withoutAttempt } = { phoneNumber: phone, code };
+    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phoneNumber, ...withoutAttempt }, remoteAddress: freshIp() });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'validation_error', field: 'attemptId' });
+
+    const unknown = await verify({ phoneNumber: phone, code, attemptId: UNKNOWN_ATTEMPT });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: 'code_not_requested', field: 'code' });
+    // A guess at an attempt that does not exist touches no real attempt.
+    expect((await attemptsOf(phone)).map((a) => a.attempts)).toEqual([0]);
+
+    expect((await verify({ phoneNumber: phone, code })).statusCode).toBe(200);
+  });
+
+  it("does not let a stranger's wrong guesses lock the owner out", async () => {
+    const phone = uniquePhone();
+    // The owner asks for a code on their phone and keeps its attemptId.
+    expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+    const ownerAttempt = attempts.get(phone)!;
+    const ownerCode = t.sms.lastCode(phone);
+
+    // A stranger who knows the number asks for a code of their own and guesses at it.
+    t.clock.advance(31_000);
+    const strangerIp = freshIp();
+    expect((await requestCode(phone, strangerIp)).statusCode).toBe(200);
+    const strangerAttempt = attempts.get(phone)!;
+    expect(strangerAttempt).not.toBe(ownerAttempt);
+    for (let i = 0; i < 5; i++) {
+      const guess = await verify({ phoneNumber: phone, code: wrongCodeFor(ownerCode), attemptId: strangerAttempt }, strangerIp);
+      expect(guess.statusCode).toBe(400);
+    }
+    const locked = await verify({ phoneNumber: phone, code: ownerCode, attemptId: strangerAttempt }, strangerIp);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('code_locked');
+    // Even the owner's right code is no use with the stranger's attempt.
+    expect((await verify({ phoneNumber: phone, code: ownerCode, attemptId: strangerAttempt }, strangerIp)).statusCode).toBe(429);
+
+    // The owner's attempt was never touched and still logs them in.
+    expect((await attemptsOf(phone)).find((a) => a.attempt_id === ownerAttempt)?.attempts).toBe(0);
+    const owner = await verify({ phoneNumber: phone, code: ownerCode, attemptId: ownerAttempt });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.phoneNumber).toBe(phone);
+  });
+
+  it("refuses an attempt's code for another number", async () => {
+    const phone = uniquePhone();
+    const other = uniquePhone();
+    await requestCode(phone, freshIp());
+    const res = await verify({ phoneNumber: other, code: t.sms.lastCode(phone), attemptId: attempts.get(phone)! });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('code_not_requested');
+    expect(await t.db.selectFrom('users').select('id').where('phone_number', 'in', [phone, other]).execute()).toHaveLength(0);
+  });
+
+  it(`allows ${OTP_RATE_LIMITS.wrongGuessesPerIp} wrong codes per IP per hour, across numbers and attempts`, async () => {
+    const ip = freshIp();
+    let guesses = 0;
+    const phones: string[] = [];
+    while (guesses < OTP_RATE_LIMITS.wrongGuessesPerIp) {
+      const phone = uniquePhone();
+      phones.push(phone);
+      await requestCode(phone, freshIp());
+      for (let i = 0; i < 5 && guesses < OTP_RATE_LIMITS.wrongGuessesPerIp; i++, guesses++) {
+        expect((await verify({ phoneNumber: phone, code: wrongCodeFor(t.sms.lastCode(phone)) }, ip)).statusCode).toBe(400);
+      }
+    }
+    const fresh = uniquePhone();
+    await requestCode(fresh, freshIp());
+    const limited = await verify({ phoneNumber: fresh, code: t.sms.lastCode(fresh) }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({ code: 'too_many_guesses', retryAfterSeconds: expect.any(Number) });
+    // The limited guess did not spend the attempt: the same code works from another network.
+    expect((await verify({ phoneNumber: fresh, code: t.sms.lastCode(fresh) }, freshIp())).statusCode).toBe(200);
+    t.clock.advance(3600_000);
+  });
+});
+
+describe('session cookie', () => {
+  const SET_COOKIE = /^saathi_session=([A-Za-z0-9_-]{43}); Max-Age=2592000; Path=\/; HttpOnly; SameSite=Strict$/;
+  const origin = () => new URL(t.config.publicUrl).origin;
+
+  async function cookieLogin() {
+    const phone = uniquePhone();
+    await requestCode(phone, freshIp());
+    const res = await verify({ phoneNumber: phone, code: t.sms.lastCode(phone) });
+    expect(res.statusCode).toBe(200);
+    const header = String(res.headers['set-cookie']);
+    const match = SET_COOKIE.exec(header);
+    expect(match, header).not.toBeNull();
+    // The body still carries the token for API clients; it is the same session.
+    expect(res.json().token).toBe(match![1]);
+    return { cookie: `saathi_session=${match![1]}`, user: res.json().user as { id: number } };
+  }
+
+  it('is set HttpOnly and SameSite=Strict at login (no Secure over http) and signs the browser in', async () => {
+    const { cookie, user } = await cookieLogin();
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it("refuses a write carried by the cookie unless it comes from the app's own origin, and changes nothing", async () => {
+    const { cookie } = await cookieLogin();
+    for (const headers of [{ cookie }, { cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }]) {
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: { name: 'Taken Over' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('origin_mismatch');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).json().name).toBeNull();
+
+    const own = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: { cookie, origin: origin() }, payload: { name: 'Asha' } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().name).toBe('Asha');
+  });
+
+  it('leaves bearer clients alone: no Origin needed, and the bearer header wins over a cookie', async () => {
+    const { cookie } = await cookieLogin();
+    const other = await t.factory.user();
+    const token = await t.loginAs(other);
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: { ...bearer(token), cookie }, payload: { name: 'Bearer Client' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(other.id);
+  });
+
+  it('ends at logout: the session is revoked and the cookie cleared', async () => {
+    const { cookie } = await cookieLogin();
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: origin() } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/^saathi_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ignores a cookie that is not a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: 'saathi_session=<script>' } });
+    expect(res.statusCode).toBe(401);
   });
 });

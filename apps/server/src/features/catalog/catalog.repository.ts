@@ -71,6 +71,7 @@ export function createCatalogRepository(ref: DbRef) {
           'o.business_user_id',
           'o.customer_id',
           'u.name',
+          'u.avatar',
           'o.whatsapp_number',
           'o.status',
           sql<string>`to_char(o.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS')`.as('created_at_text'),

@@ -13,7 +13,7 @@ function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
     businessUserId: row.business_user_id,
-    customer: { id: row.customer_id, name: row.name ?? '' },
+    customer: { id: row.customer_id, name: row.name ?? '', avatar: row.avatar },
     whatsappNumber: row.whatsapp_number,
     status: row.status,
     createdAt: row.created_at_text,

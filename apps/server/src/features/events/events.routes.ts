@@ -6,7 +6,8 @@ import { newToken, sha256Hex } from '../../core/crypto';
 import { UnauthorizedError } from '../../core/errors';
 import type { EventBus } from '../../core/realtime';
 import type { SessionsRepository } from '../auth/sessions.repository';
-import { bearerToken, requireUser } from '../../plugins/app/auth';
+import { requireUser, sessionToken } from '../../plugins/app/auth';
+import type { SessionCookie } from '../../plugins/app/session-cookie';
 import type { EventTicketsRepository } from './events.repository';
 
 export interface EventsRoutesOptions {
@@ -14,6 +15,7 @@ export interface EventsRoutesOptions {
   tickets: EventTicketsRepository;
   sessions: SessionsRepository;
   clock: Clock;
+  cookie: SessionCookie;
   /** Comment lines keep proxies from closing a quiet stream. */
   heartbeatMs?: number;
 }
@@ -26,7 +28,7 @@ export function sseFrame(event: LiveEvent | { type: 'ready'; data: { userId: num
 }
 
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
-  const { bus, tickets, sessions, clock } = options;
+  const { bus, tickets, sessions, clock, cookie } = options;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const open = new Set<() => void>();
   // Streams never end on their own; close them so the server can stop.
@@ -58,7 +60,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       schema: {
         tags: ['events'],
         summary:
-          "The caller's live events as server-sent events (text/event-stream): sos.updated, sos.location, sos.accepted, sos.declined, notification.created. Authenticate with the bearer header or ?ticket=",
+          "The caller's live events as server-sent events (text/event-stream): sos.updated, sos.location, sos.accepted, sos.declined, notification.created. Authenticate with the session cookie, the bearer header or ?ticket=",
         querystring: z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional() }),
         response: { 401: ErrorResponse },
       },
@@ -70,8 +72,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         userId = await tickets.redeem(sha256Hex(request.query.ticket), now);
         if (userId === undefined) throw new UnauthorizedError('This stream ticket is unknown, used or expired. Ask for a new one.');
       } else {
-        const token = bearerToken(request);
-        const session = token ? await sessions.findActive(sha256Hex(token), now) : undefined;
+        // The web app's EventSource sends the session cookie; API clients the bearer header.
+        const credential = sessionToken(request, cookie);
+        const session = credential ? await sessions.findActive(sha256Hex(credential.token), now) : undefined;
         if (!session) throw new UnauthorizedError();
         userId = session.userId;
       }

@@ -14,6 +14,7 @@ export interface ReelRow {
   created_at: Date;
   uploader_id: number | null;
   uploader_name: string | null;
+  uploader_avatar: string | null;
 }
 
 export interface CommentRow {
@@ -22,6 +23,7 @@ export interface CommentRow {
   comment_text: string;
   created_at: Date;
   name: string | null;
+  avatar: string | null;
 }
 
 export interface NewReel {
@@ -54,6 +56,7 @@ export function createIncidentsRepository(ref: DbRef) {
         'i.created_at',
         'i.uploader_id',
         'u.name as uploader_name',
+        'u.avatar as uploader_avatar',
       ])
       .where('i.status', '=', 'active');
 
@@ -126,7 +129,7 @@ export function createIncidentsRepository(ref: DbRef) {
       return ref.db
         .selectFrom('incident_comments as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.id', 'c.user_id', 'c.comment_text', 'c.created_at', 'u.name'])
+        .select(['c.id', 'c.user_id', 'c.comment_text', 'c.created_at', 'u.name', 'u.avatar'])
         .where('c.incident_id', '=', incidentId)
         .orderBy('c.created_at', 'desc')
         .orderBy('c.id', 'desc')
@@ -140,8 +143,8 @@ export function createIncidentsRepository(ref: DbRef) {
         .values({ incident_id: incidentId, user_id: userId, comment_text: text })
         .returning(['id', 'user_id', 'comment_text', 'created_at'])
         .executeTakeFirstOrThrow();
-      const user = await ref.db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-      return { ...row, name: user?.name ?? null };
+      const user = await ref.db.selectFrom('users').select(['name', 'avatar']).where('id', '=', userId).executeTakeFirst();
+      return { ...row, name: user?.name ?? null, avatar: user?.avatar ?? null };
     },
   };
 }

@@ -39,7 +39,7 @@ export function toReel(row: ReelRow): Reel {
     shares: row.shares_count,
     durationMs: row.duration_ms,
     createdAt: row.created_at.toISOString(),
-    uploader: row.uploader_id === null ? null : { id: row.uploader_id, name: row.uploader_name ?? '' },
+    uploader: row.uploader_id === null ? null : { id: row.uploader_id, name: row.uploader_name ?? '', avatar: row.uploader_avatar },
   };
 }
 
@@ -48,7 +48,7 @@ const toComment = (row: CommentRow): ReelComment => ({
   userId: row.user_id,
   comment_text: row.comment_text,
   createdAt: row.created_at.toISOString(),
-  user: { name: row.name ?? '' },
+  user: { id: row.user_id, name: row.name ?? '', avatar: row.avatar },
 });
 
 

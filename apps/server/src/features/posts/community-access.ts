@@ -14,9 +14,8 @@ export function createCommunityAccess(ref: DbRef, clock: Clock) {
   return {
     async assertAllowed(userId: number): Promise<void> {
       const row = await sql<{ dob: string | null }>`SELECT dob FROM users WHERE id = ${userId}`.execute(ref.db);
-      // ageInYears reads local calendar fields; shift so they are India's date whatever TZ the process runs in.
-      const indiaNow = new Date(clock().getTime() + 330 * 60_000 + new Date().getTimezoneOffset() * 60_000);
-      if (!isOldEnoughForCommunity(row.rows[0]?.dob ?? null, indiaNow)) throw new ForbiddenError(AGE_GATE_MESSAGE);
+      // Ages count on India's calendar (shared/domain/age.ts), whatever TZ the process runs in.
+      if (!isOldEnoughForCommunity(row.rows[0]?.dob ?? null, clock())) throw new ForbiddenError(AGE_GATE_MESSAGE);
     },
   };
 }

@@ -11,7 +11,6 @@ export interface CommentRow {
   post_id: number;
   user_id: number;
   name: string | null;
-  email: string | null;
   avatar: string | null;
 }
 
@@ -21,7 +20,7 @@ export function createEngagementRepository(ref: DbRef) {
     db
       .selectFrom('post_comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.content', 'c.post_id', 'c.user_id', 'u.name', 'u.email', 'u.avatar', INDIA_TEXT('c.created_at').as('created_at_text')]);
+      .select(['c.id', 'c.content', 'c.post_id', 'c.user_id', 'u.name', 'u.avatar', INDIA_TEXT('c.created_at').as('created_at_text')]);
 
   return {
     transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -63,7 +62,7 @@ export function createEngagementRepository(ref: DbRef) {
         ref.db
           .selectFrom('post_likes as l')
           .innerJoin('users as u', 'u.id', 'l.user_id')
-          .select(['l.id', 'u.id as user_id', 'u.name', INDIA_TEXT('l.created_at').as('created_at_text')])
+          .select(['l.id', 'u.id as user_id', 'u.name', 'u.avatar', INDIA_TEXT('l.created_at').as('created_at_text')])
           .where('l.post_id', '=', postId)
           .orderBy('l.created_at', 'desc')
           .orderBy('l.id', 'desc')

@@ -14,7 +14,7 @@ export function toCommunityPost(row: PostRow, readerId: number): CommunityPost {
     id: row.id,
     userId: row.user_id,
     userName: row.user_name,
-    user: { id: row.user_id, name: row.author_name ?? row.user_name, profileImage: row.profile_image },
+    user: { id: row.user_id, name: row.author_name ?? row.user_name, avatar: row.author_avatar, profileImage: row.profile_image },
     title: row.title,
     description: row.description,
     priority: row.priority,
@@ -47,6 +47,6 @@ export function toPostComment(row: CommentRow): PostComment {
     content: row.content,
     createdAt: row.created_at_text,
     postId: row.post_id,
-    user: { id: row.user_id, name: row.name ?? '', email: row.email, avatar: row.avatar },
+    user: { id: row.user_id, name: row.name ?? '', avatar: row.avatar },
   };
 }

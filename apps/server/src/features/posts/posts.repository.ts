@@ -47,6 +47,7 @@ export interface PostRow {
   lat: number | null;
   km: number | null;
   author_name: string | null;
+  author_avatar: string | null;
   profile_image: string | null;
   media: { url: string; thumb: string | null }[];
   liked: boolean;
@@ -195,7 +196,7 @@ export function createPostsRepository(ref: DbRef) {
                p.whatsapp_number, p.tags, p.show_location, p.delivery_range_m,
                to_char(p.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS') AS created_at_text,
                ST_X(p.location::geometry) AS lon, ST_Y(p.location::geometry) AS lat, ${km} AS km,
-               u.name AS author_name, u.profile_image,
+               u.name AS author_name, u.avatar AS author_avatar, u.profile_image,
                coalesce((SELECT json_agg(json_build_object('url', m.url, 'thumb', m.thumbnail_url) ORDER BY m.position)
                          FROM post_media m WHERE m.post_id = p.id), '[]'::json) AS media,
                EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${reader.userId}) AS liked,

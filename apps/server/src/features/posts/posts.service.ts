@@ -148,7 +148,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       await visiblePost(postId, callerId);
       const { rows, total } = await engagement.likes(postId, (page - 1) * limit, limit);
       return {
-        likes: rows.map((r) => ({ id: r.id, createdAt: r.created_at_text, user: { id: r.user_id, name: r.name ?? '' } })),
+        likes: rows.map((r) => ({ id: r.id, createdAt: r.created_at_text, user: { id: r.user_id, name: r.name ?? '', avatar: r.avatar } })),
         totalPages: Math.ceil(total / limit),
       };
     },

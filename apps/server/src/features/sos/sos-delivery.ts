@@ -6,6 +6,7 @@ import type { SmsProvider } from '../../core/sms';
 import type { NewNotification } from '../notifications/notifications.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { sosFanoutRepository, type NewRecipient } from './sos-fanout.repository';
+import { bandOf } from './sos.mapper';
 import type { SosRepository } from './sos.repository';
 import { firstName, sosModeUrl, texts } from './sos.texts';
 
@@ -160,8 +161,9 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     const items: NewNotification[] = [...byUser.values()].map((r) => ({
       userId: r.userId as number,
       type: r.kind === 'contact' ? 'sos.contact_alert' : 'sos.alert',
-      ...(r.kind === 'contact' ? texts.contactAlert(victim, event.threat) : texts.volunteerAlert(victim, event.threat, r.distanceM)),
-      data: { url: sosModeUrl(eventId), threat: event.threat, distanceM: r.distanceM },
+      // Volunteers learn only the band of their cell's distance, not an exact one (DESIGN.md §8).
+      ...(r.kind === 'contact' ? texts.contactAlert(victim, event.threat) : texts.volunteerAlert(victim, event.threat, bandOf(r))),
+      data: { url: sosModeUrl(eventId), threat: event.threat, distanceBand: bandOf(r) },
       sosEventId: eventId,
       actorId: event.userId,
       dedupeKey: `sos:${eventId}:alert`,

@@ -6,7 +6,8 @@ export interface NewRecipient {
   userId: number | null;
   phone: string | null;
   name: string | null;
-  distanceM: number | null;
+  /** Volunteers: metres from the victim to the centre of their privacy cell (never the exact point). */
+  cellDistanceM: number | null;
 }
 
 /** A volunteer's live position counts for this long (DESIGN.md §5). */
@@ -34,49 +35,61 @@ export const sosFanoutRepository = {
       ORDER BY ec.position, ec.id
       ON CONFLICT DO NOTHING
       RETURNING id, recipient_user_id, contact_phone, contact_name`.execute(trx);
-    return result.rows.map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: r.contact_phone, name: r.contact_name, distanceM: null }));
+    return result.rows.map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: r.contact_phone, name: r.contact_name, cellDistanceM: null }));
   },
 
   /**
-   * Available volunteers within `radiusM` of the victim's newest position, nearest first:
-   * at a place they volunteer from, or where their device was in the last 15 minutes.
-   * Anyone already alerted for this event (contacts, earlier steps) is skipped by the
-   * unique index; the victim never alerts themself.
+   * Available volunteers whose privacy cell is within `radiusM` of the victim's newest position,
+   * nearest cell first: the cell of a place they volunteer from, or of where their device was in
+   * the last 15 minutes. Anyone already alerted for this event (contacts, earlier steps) is
+   * skipped by the unique index; the victim never alerts themself.
+   *
+   * Everything about a volunteer that reaches the victim (whether and at which step they are
+   * alerted, their order, their distance band) is decided on the centre of their ~250 m cell,
+   * volunteer_cell() of migration 0012, exactly as volunteers-nearby does (DESIGN.md §8): moving
+   * inside the cell changes none of it, so alerts raised from many points cannot trilaterate
+   * anyone. The exact point is measured only when the volunteer accepts (sos.repository respond).
+   * The cell is at most ~177 m from the point, so a volunteer may be reached one step early or late.
    */
   async insertVolunteers(trx: Transaction<Database>, eventId: number, victimId: number, radiusM: number, now: Date): Promise<NewRecipient[]> {
     const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
-    const result = await sql<{ id: number; recipient_user_id: number; distance_m: number }>`
+    const result = await sql<{ id: number; recipient_user_id: number; cell_distance_m: number }>`
       WITH origin AS (
         SELECT COALESCE(last_location, location) AS g FROM sos_events WHERE id = ${eventId}
       ),
-      places AS (
-        SELECT sl.user_id, ST_Distance(sl.location, o.g) AS d
+      cells AS (
+        -- saved_locations_volunteer_cell_gix (GiST, partial: volunteer_cell IS NOT NULL,
+        -- which holds exactly for volunteer places)
+        SELECT sl.user_id, ST_Distance(sl.volunteer_cell, o.g) AS d
         FROM saved_locations sl, origin o
-        WHERE sl.is_volunteer_location AND ST_DWithin(sl.location, o.g, ${radiusM})
+        WHERE sl.volunteer_cell IS NOT NULL AND ST_DWithin(sl.volunteer_cell, o.g, ${radiusM})
         UNION ALL
-        SELECT u.id, ST_Distance(u.last_location, o.g)
+        -- users_last_location_cell_gix (GiST, partial: available_for_community AND
+        -- last_location_cell IS NOT NULL)
+        SELECT u.id, ST_Distance(u.last_location_cell, o.g)
         FROM users u, origin o
-        WHERE u.available_for_community AND u.last_location IS NOT NULL
+        WHERE u.available_for_community AND u.last_location_cell IS NOT NULL
           AND u.last_location_at >= ${freshSince}::timestamptz
-          AND ST_DWithin(u.last_location, o.g, ${radiusM})
+          AND ST_DWithin(u.last_location_cell, o.g, ${radiusM})
       ),
       nearest AS (
-        SELECT p.user_id, min(p.d) AS d
-        FROM places p JOIN users u ON u.id = p.user_id
+        SELECT c.user_id, min(c.d) AS d
+        FROM cells c JOIN users u ON u.id = c.user_id
         WHERE u.available_for_community AND u.id <> ${victimId}
-          AND NOT EXISTS (SELECT 1 FROM sos_notifications n WHERE n.event_id = ${eventId} AND n.recipient_user_id = p.user_id)
-        GROUP BY p.user_id
-        ORDER BY min(p.d), p.user_id
+          AND NOT EXISTS (SELECT 1 FROM sos_notifications n WHERE n.event_id = ${eventId} AND n.recipient_user_id = c.user_id)
+        GROUP BY c.user_id
+        ORDER BY min(c.d), c.user_id
         LIMIT ${MAX_VOLUNTEERS_PER_STEP}
       )
-      INSERT INTO sos_notifications (event_id, recipient_kind, recipient_user_id, channel, distance_m, radius_m, created_at, updated_at)
-      SELECT ${eventId}, 'volunteer', user_id, 'push', round(d)::int, ${radiusM}, ${now}::timestamptz, ${now}::timestamptz
+      -- ceil: a cell 500.3 m away, outside the 500 m step, must not read as the band '0-500'.
+      INSERT INTO sos_notifications (event_id, recipient_kind, recipient_user_id, channel, cell_distance_m, radius_m, created_at, updated_at)
+      SELECT ${eventId}, 'volunteer', user_id, 'push', ceil(d)::int, ${radiusM}, ${now}::timestamptz, ${now}::timestamptz
       FROM nearest ORDER BY d, user_id
       ON CONFLICT DO NOTHING
-      RETURNING id, recipient_user_id, distance_m`.execute(trx);
+      RETURNING id, recipient_user_id, cell_distance_m`.execute(trx);
     return result.rows
-      .map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: null, name: null, distanceM: r.distance_m }))
-      .sort((a, b) => (a.distanceM ?? 0) - (b.distanceM ?? 0) || a.id - b.id);
+      .map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: null, name: null, cellDistanceM: r.cell_distance_m }))
+      .sort((a, b) => (a.cellDistanceM ?? 0) - (b.cellDistanceM ?? 0) || a.id - b.id);
   },
 
   async insertTrackingTokens(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { startPushPeer, type PushPeer } from '../../../test/push-peer';
 import { addContact, freshPlace, makeVolunteer, offset, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
+import { snapToCell } from '../volunteers/volunteer-grid';
 
 const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example' });
 let peer: PushPeer;
@@ -16,13 +17,15 @@ afterAll(async () => {
 const pushesTo = (subscriptionId: string) => peer.received.filter((p) => p.subscriptionId === subscriptionId);
 
 describe('SOS fan-out', () => {
-  it('texts the contacts a tracking link, and alerts available volunteers within 500 m, nearest first', async () => {
-    const here = freshPlace();
+  it('texts the contacts a tracking link, and alerts available volunteers whose cell is within 500 m, nearest first', async () => {
+    // The fan-out measures volunteers' privacy cells (~250 m): from a cell centre, a point N
+    // rows north lies in a cell 250·N to 250·N+30 m away (other rows' columns do not line up).
+    const here = snapToCell(freshPlace());
     const victim = await t.factory.user({ name: 'Meera Shah' });
     await addContact(t, victim.id, { name: 'Papa', phoneNumber: '9822000001' });
     await addContact(t, victim.id, { name: 'Own number', phoneNumber: victim.phoneNumber });
-    const far = await makeVolunteer(t, { at: offset(here, 450) });
-    const near = await makeVolunteer(t, { at: offset(here, 100), via: 'live' });
+    const far = await makeVolunteer(t, { at: offset(here, 300) });
+    const near = await makeVolunteer(t, { at: offset(here, 60, 40), via: 'live' });
     const outside = await makeVolunteer(t, { at: offset(here, 800) });
     const unavailable = await makeVolunteer(t, { at: offset(here, 50), available: false });
     const stale = await makeVolunteer(t, { at: offset(here, 60), via: 'live', seenAt: new Date(t.clock.now().getTime() - 16 * 60_000) });
@@ -36,8 +39,11 @@ describe('SOS fan-out', () => {
     expect(rows.map((r) => r.recipient_kind)).toEqual(['contact', 'volunteer', 'volunteer']);
     const volunteers = rows.filter((r) => r.recipient_kind === 'volunteer');
     expect(volunteers.map((r) => r.recipient_user_id)).toEqual([near.id, far.id]);
-    expect(volunteers[0]?.distance_m).toBeGreaterThan(80);
-    expect(volunteers[0]?.distance_m).toBeLessThan(120);
+    // Measured from the cells (near shares the victim's cell: ~0 m); nothing exact before accepting.
+    expect(volunteers[0]?.cell_distance_m).toBeLessThanOrEqual(1);
+    expect(volunteers[1]?.cell_distance_m).toBeGreaterThanOrEqual(249);
+    expect(volunteers[1]?.cell_distance_m).toBeLessThanOrEqual(281);
+    expect(volunteers.map((r) => r.distance_m)).toEqual([null, null]);
     expect(rows.every((r) => r.delivery_status === 'sent')).toBe(true);
     const alerted = rows.map((r) => r.recipient_user_id);
     for (const nobody of [victim.id, outside.id, unavailable.id, stale.id]) expect(alerted).not.toContain(nobody);
@@ -68,7 +74,8 @@ describe('SOS fan-out', () => {
     expect(peer.rejected.filter((r) => r.subscriptionId === phone)).toEqual([]);
     expect(push?.payload).toEqual({
       title: 'SOS nearby: Fire',
-      body: expect.stringMatching(/^Kavya needs help 2\d\d m from you/),
+      // A band from the volunteer's cell, never an exact distance (DESIGN.md §8).
+      body: 'Kavya needs help within 500 m of you. Can you go?',
       url: `/sos-mode?sosEventId=${eventId}`,
       type: 'sos.alert',
       sosEventId: eventId,
@@ -110,10 +117,11 @@ describe('SOS fan-out', () => {
   });
 
   it('widens 500 m → 1 km → 2 km → 5 km every SOS_ESCALATION_SECONDS while nobody accepts, alerting nobody twice', async () => {
-    const here = freshPlace();
+    // From a cell centre: cells 250–280 m, 750–760 m, 1750–1755 m and exactly 4500 m (same row) away.
+    const here = snapToCell(freshPlace());
     const victim = await t.factory.user();
     const v300 = await makeVolunteer(t, { at: offset(here, 300) });
-    const v900 = await makeVolunteer(t, { at: offset(here, 0, 900) });
+    const v800 = await makeVolunteer(t, { at: offset(here, 800) });
     const v1800 = await makeVolunteer(t, { at: offset(here, -1800) });
     const v4500 = await makeVolunteer(t, { at: offset(here, 0, -4500) });
     const v9000 = await makeVolunteer(t, { at: offset(here, 9000) });
@@ -130,7 +138,7 @@ describe('SOS fan-out', () => {
     await t.app.outbox.drain();
     expect(await alerted()).toEqual([
       [v300.id, 500],
-      [v900.id, 1000],
+      [v800.id, 1000],
     ]);
     t.clock.advance(30_000);
     await t.app.outbox.drain();
@@ -140,7 +148,7 @@ describe('SOS fan-out', () => {
     await t.app.outbox.drain();
     expect(await alerted()).toEqual([
       [v300.id, 500],
-      [v900.id, 1000],
+      [v800.id, 1000],
       [v1800.id, 2000],
       [v4500.id, 5000],
     ]);

@@ -1,4 +1,4 @@
-import type { LivePosition, SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
+import { sosDistanceBand, type LivePosition, type SosDistanceBand, type SosEventOwnerView, type SosEventVolunteerView, type SosRecipient } from '@saathi/shared';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 import { firstName, mapsUrl } from './sos.texts';
 
@@ -10,7 +10,20 @@ export function toLivePosition(p: Position): LivePosition {
 
 export const currentPosition = (event: SosEventRecord): Position => event.last ?? event.origin;
 
-export function toRecipientView(r: RecipientRecord): SosRecipient {
+/** A volunteer's distance band, from their privacy cell's centre; contacts have none. */
+export function bandOf(r: RecipientRecord): SosDistanceBand | null {
+  return r.kind === 'volunteer' && r.cellDistanceM !== null ? sosDistanceBand(r.cellDistanceM) : null;
+}
+
+/**
+ * A recipient as the event's owner sees them (here, in `alerted`/`accepted`, and in the live
+ * `sos.accepted`/`sos.declined` events). DESIGN.md §8: no distance computed from a volunteer's
+ * exact point before they accept, so until then only the band of their cell; the exact metres
+ * only while they are coming and the event is active (`eventActive`); after the end, the band
+ * again, so an old event cannot be mined for where its volunteers were.
+ */
+export function toRecipientView(r: RecipientRecord, eventActive: boolean): SosRecipient {
+  const coming = r.kind === 'volunteer' && r.status === 'accepted' && eventActive;
   return {
     notificationId: r.notificationId,
     kind: r.kind,
@@ -18,7 +31,8 @@ export function toRecipientView(r: RecipientRecord): SosRecipient {
     name: r.name,
     status: r.status,
     deliveryStatus: r.deliveryStatus,
-    distanceM: r.distanceM,
+    distanceM: coming ? r.distanceM : null,
+    distanceBand: bandOf(r),
     radiusM: r.radiusM,
     respondedAt: iso(r.respondedAt),
   };
@@ -37,7 +51,7 @@ function base(event: SosEventRecord) {
 }
 
 export function toOwnerView(event: SosEventRecord, recipients: readonly RecipientRecord[]): SosEventOwnerView {
-  const views = recipients.map(toRecipientView);
+  const views = recipients.map((r) => toRecipientView(r, event.status === 'active'));
   return {
     ...base(event),
     role: 'owner',
@@ -66,7 +80,9 @@ export function toVolunteerView(event: SosEventRecord, me: RecipientRecord): Sos
     victim: {
       firstName: firstName(event.victimName),
       location: mayLocate ? toLivePosition(position) : null,
-      distanceM: me.distanceM,
+      // Exact only with the location (after accepting); before that the band of the cell.
+      distanceM: me.kind === 'volunteer' && me.status === 'accepted' ? me.distanceM : null,
+      distanceBand: bandOf(me),
       mapsUrl: mayLocate ? mapsUrl(position.latitude, position.longitude) : null,
     },
   };

@@ -4,6 +4,7 @@ import type { DbRef } from '../../core/db/db-ref';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
 import type { Database } from '../../core/db/schema';
 import type { SosStatus } from '../../core/db/tables/sos';
+import { LIVE_LOCATION_FRESH_MS } from './sos-fanout.repository';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -100,6 +101,7 @@ const selectRecipients = (db: Db) =>
       'n.status',
       'n.delivery_status',
       'n.distance_m',
+      'n.cell_distance_m',
       'n.radius_m',
       'n.feedback_added',
       'n.responded_at',
@@ -120,6 +122,7 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     status: r.status,
     deliveryStatus: r.delivery_status,
     distanceM: r.distance_m,
+    cellDistanceM: r.cell_distance_m,
     radiusM: r.radius_m,
     feedbackAdded: r.feedback_added,
     respondedAt: r.responded_at ? new Date(r.responded_at) : null,
@@ -230,7 +233,9 @@ export function createSosRepository(ref: DbRef) {
     },
 
     async recipients(eventId: number, db: Db = ref.db): Promise<RecipientRecord[]> {
-      const rows = await selectRecipients(db).where('n.event_id', '=', eventId).orderBy('n.distance_m').orderBy('n.id').execute();
+      // Nearest cell first, contacts (no distance) last: the order is the fan-out's, and like
+      // the band it depends on volunteers' cells only, never on an exact distance.
+      const rows = await selectRecipients(db).where('n.event_id', '=', eventId).orderBy('n.cell_distance_m').orderBy('n.id').execute();
       return rows.map(toRecipient);
     },
 
@@ -252,7 +257,12 @@ export function createSosRepository(ref: DbRef) {
       return row !== undefined;
     },
 
-    /** A volunteer's answer; with their position, the distance to the victim is refreshed. */
+    /**
+     * A volunteer's answer. Accepting measures the exact distance to the victim (shown to the
+     * victim from now on): from the position the volunteer sent, else from their live position
+     * if fresh, else from their nearest volunteer place. Declining (or withdrawing) clears it,
+     * so an exact distance exists only while they are coming (DESIGN.md §8).
+     */
     async respond(
       db: Db,
       notificationId: number,
@@ -260,17 +270,24 @@ export function createSosRepository(ref: DbRef) {
       now: Date,
       from: { latitude: number; longitude: number } | undefined,
     ): Promise<void> {
+      const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
+      const victim = sql`(SELECT COALESCE(e.last_location, e.location) FROM sos_events e WHERE e.id = n.event_id)`;
+      const distance = from
+        ? sql<number>`round(ST_Distance(${victim}, ${point(from.latitude, from.longitude)}))::int`
+        : // Primary keys only: users by id, the volunteer's places by saved_locations_user_idx.
+          sql<number | null>`round(COALESCE(
+              (SELECT ST_Distance(${victim}, u.last_location) FROM users u
+                WHERE u.id = n.recipient_user_id AND u.last_location IS NOT NULL AND u.last_location_at >= ${freshSince}::timestamptz),
+              (SELECT min(ST_Distance(${victim}, sl.location)) FROM saved_locations sl
+                WHERE sl.user_id = n.recipient_user_id AND sl.is_volunteer_location)
+            ))::int`;
       await db
         .updateTable('sos_notifications as n')
         .set({
           status,
           responded_at: now,
           updated_at: now,
-          ...(from
-            ? {
-                distance_m: sql<number>`(SELECT round(ST_Distance(COALESCE(e.last_location, e.location), ${point(from.latitude, from.longitude)}))::int FROM sos_events e WHERE e.id = n.event_id)`,
-              }
-            : {}),
+          distance_m: status === 'accepted' ? distance : null,
         })
         .where('n.id', '=', notificationId)
         .execute();

@@ -61,7 +61,7 @@ export function createSosService(deps: SosServiceDeps) {
       const after = (await sos.recipientOf(eventId, callerId, trx)) ?? me;
       return { event, me: after, changed };
     });
-    const recipient = toRecipientView(result.me);
+    const recipient = toRecipientView(result.me, result.event.status === 'active');
     if (result.changed) {
       await publish([result.event.userId], { type: status === 'accepted' ? 'sos.accepted' : 'sos.declined', data: { eventId, recipient } });
       if (status === 'accepted') {
@@ -69,6 +69,7 @@ export function createSosService(deps: SosServiceDeps) {
           {
             userId: result.event.userId,
             type: 'sos.accepted',
+            // They chose to come: from now on the victim may know how far they are (DESIGN.md §8).
             ...texts.accepted(result.me.name, result.me.distanceM),
             data: { url: sosModeUrl(eventId), volunteerId: callerId },
             sosEventId: eventId,

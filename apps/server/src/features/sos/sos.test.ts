@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
 import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos } from '../../../test/sos-fixtures';
+import { snapToCell } from '../volunteers/volunteer-grid';
 
 const t = build();
 
 async function activeSos(options: { contacts?: Array<{ name: string; phoneNumber: string }>; volunteersAt?: number[] } = {}) {
-  const here = freshPlace();
+  // A privacy-cell centre: a volunteer N·250 m north sits in a cell 250·N to 250·N+30 m away.
+  const here = snapToCell(freshPlace());
   const victim = await t.factory.user({ name: 'Neha Kulkarni' });
   for (const contact of options.contacts ?? []) await addContact(t, victim.id, contact);
   const volunteers = [];
@@ -89,10 +91,10 @@ describe('POST /api/sos', () => {
 });
 
 describe('GET /api/sos/:id', () => {
-  it('shows the owner who was alerted and who accepted, with distance', async () => {
-    const { token, eventId, volunteers } = await activeSos({ contacts: [{ name: 'Didi', phoneNumber: '9833000001' }], volunteersAt: [120, 300] });
+  it('shows the owner who was alerted (with a distance band) and who accepted (with their distance)', async () => {
+    const { token, eventId, volunteers, here } = await activeSos({ contacts: [{ name: 'Didi', phoneNumber: '9833000001' }], volunteersAt: [20, 300] });
     const [near, far] = volunteers;
-    await post(t, await t.loginAs(far!), `/api/sos/${eventId}/accept`, { ...offset(freshPlace(), 0) });
+    await post(t, await t.loginAs(far!), `/api/sos/${eventId}/accept`, offset(here, 310));
     const res = await get(t, token, `/api/sos/${eventId}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -101,8 +103,11 @@ describe('GET /api/sos/:id', () => {
       ['volunteer', 'Vikram'],
       ['contact', 'Didi'],
     ]);
-    expect(body.alerted[0]).toMatchObject({ userId: near!.id, status: 'notified', deliveryStatus: 'sent', distanceM: expect.any(Number), radiusM: 500 });
-    expect(body.accepted).toEqual([expect.objectContaining({ userId: far!.id, status: 'accepted' })]);
+    expect(body.alerted[0]).toMatchObject({ userId: near!.id, status: 'notified', deliveryStatus: 'sent', distanceM: null, distanceBand: '0-500', radiusM: 500 });
+    expect(body.alerted[2]).toMatchObject({ kind: 'contact', distanceM: null, distanceBand: null });
+    expect(body.accepted).toEqual([expect.objectContaining({ userId: far!.id, status: 'accepted', distanceBand: '0-500', distanceM: expect.any(Number) })]);
+    expect(body.accepted[0].distanceM).toBeGreaterThan(290);
+    expect(body.accepted[0].distanceM).toBeLessThan(330);
     expect(JSON.stringify(body)).not.toContain('9833000001');
   });
 
@@ -112,7 +117,8 @@ describe('GET /api/sos/:id', () => {
 
     const before = await get(t, volunteerToken, `/api/sos/${eventId}`);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toMatchObject({ role: 'volunteer', response: 'notified', victim: { firstName: 'Neha', location: null, mapsUrl: null } });
+    // Before accepting: how far only as the band of the volunteer's cell, no location.
+    expect(before.json()).toMatchObject({ role: 'volunteer', response: 'notified', victim: { firstName: 'Neha', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null } });
 
     const at = offset(here, 250);
     const accepted = await post(t, volunteerToken, `/api/sos/${eventId}/accept`, at);

@@ -35,7 +35,10 @@ export interface RecipientRecord {
   phone: string | null;
   status: 'notified' | 'accepted' | 'declined';
   deliveryStatus: 'pending' | 'sent' | 'failed';
+  /** Exact metres from the victim: only set while the volunteer has accepted (see the mapper for who sees it). */
   distanceM: number | null;
+  /** Volunteers: metres from the victim to their privacy cell's centre when alerted; shown only as a band. */
+  cellDistanceM: number | null;
   radiusM: number | null;
   feedbackAdded: boolean;
   respondedAt: Date | null;

@@ -42,7 +42,13 @@ export interface NewLocation {
   latitude: number;
 }
 
-export type UserColumnsPatch = Omit<Updateable<UsersTable>, 'id' | 'phone_number' | 'referral_id' | 'created_at'>;
+export type UserColumnsPatch = Omit<Updateable<UsersTable>, 'id' | 'phone_number' | 'referral_id' | 'created_at' | 'first_dob'>;
+
+/** The dates of birth of an account: the current one and the first ever given. */
+export interface StoredDob {
+  dob: string | null;
+  firstDob: string | null;
+}
 
 /** Users with their contacts, saved places and permissions. The only SQL of this feature. */
 export function createUsersRepository(ref: DbRef) {
@@ -86,15 +92,30 @@ export function createUsersRepository(ref: DbRef) {
     /**
      * Applies a profile change in one transaction: columns, then the lists, each replaced
      * whole when given. A failure anywhere leaves the stored profile untouched.
+     *
+     * When the change sets `dob`, the user's row is locked first and `checkDob` sees the stored
+     * dates (throwing rolls everything back); `first_dob` keeps the first date ever given.
      */
     async update(
       id: number,
-      change: { columns: UserColumnsPatch; contacts?: NewContact[] | undefined; locations?: NewLocation[] | undefined },
+      change: {
+        columns: UserColumnsPatch;
+        contacts?: NewContact[] | undefined;
+        locations?: NewLocation[] | undefined;
+        checkDob?: ((stored: StoredDob) => void) | undefined;
+      },
     ): Promise<void> {
       await ref.db.transaction().execute(async (trx) => {
+        const { dob } = change.columns;
+        if (dob !== undefined) {
+          const stored = await trx.selectFrom('users').select(['dob', 'first_dob']).where('id', '=', id).forUpdate().executeTakeFirst();
+          if (stored) change.checkDob?.({ dob: stored.dob, firstDob: stored.first_dob });
+        }
+        // first_dob is set once: the stored first date, else the current one (accounts from before 0014), else this one.
+        const firstDob = dob === undefined ? {} : { first_dob: sql<string | null>`COALESCE(first_dob, dob, ${dob}::date)` };
         await trx
           .updateTable('users')
-          .set({ ...change.columns, updated_at: sql<Date>`now()` })
+          .set({ ...change.columns, ...firstDob, updated_at: sql<Date>`now()` })
           .where('id', '=', id)
           .execute();
         if (change.contacts) {

@@ -1,8 +1,14 @@
-import type { UpdateUserBody, User } from '@saathi/shared';
+import { dobChangeCrossesAgeBandUpwards, type UpdateUserBody, type User } from '@saathi/shared';
 import type { z } from 'zod';
-import { NotFoundError } from '../../core/errors';
+import { systemClock, type Clock } from '../../core/clock';
+import { NotFoundError, ValidationError } from '../../core/errors';
 import { blankToNull, toUser } from './users.mapper';
-import type { UserColumnsPatch, UsersRepository } from './users.repository';
+import type { StoredDob, UserColumnsPatch, UsersRepository } from './users.repository';
+
+/** The error code and message of a refused date-of-birth edit (the web app translates the code). */
+export const DOB_CHANGE_NOT_ALLOWED = 'dob_change_not_allowed';
+export const DOB_CHANGE_MESSAGE =
+  'This date of birth would move you into an older age group (13+ or 18+), so it cannot be changed here. Please contact Saathi support to change it.';
 
 export type UserChange = z.output<typeof UpdateUserBody>;
 
@@ -40,7 +46,23 @@ function toColumns(body: UserChange): UserColumnsPatch {
   return columns;
 }
 
-export function createUsersService(users: UsersRepository) {
+/**
+ * DESIGN.md §8: a dob edit cannot lift a user across 13 or 18. Judged at the time of the edit
+ * (India's calendar) against the current dob and the first one kept with the account, so
+ * clearing the date or editing it down and then up does not get round it.
+ */
+function dobGuard(next: string | null | undefined, clock: Clock): ((stored: StoredDob) => void) | undefined {
+  if (!next) return undefined;
+  return (stored) => {
+    // Saving the form with the date unchanged is no change (also after support corrected it).
+    if (next === stored.dob) return;
+    if (dobChangeCrossesAgeBandUpwards([stored.dob, stored.firstDob], next, clock())) {
+      throw new ValidationError(DOB_CHANGE_MESSAGE, 'dob', DOB_CHANGE_NOT_ALLOWED);
+    }
+  };
+}
+
+export function createUsersService(users: UsersRepository, clock: Clock = systemClock) {
   return {
     async getUser(id: number): Promise<User> {
       const record = await users.findById(id);
@@ -59,6 +81,7 @@ export function createUsersService(users: UsersRepository) {
           longitude: l.location.coordinates[0],
           latitude: l.location.coordinates[1],
         })),
+        checkDob: dobGuard(body.dob, clock),
       });
       return this.getUser(id);
     },

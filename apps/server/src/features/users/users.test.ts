@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { BRAND_AVATAR_URL } from '@saathi/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { takeConsoleErrors } from '../../../test/console';
+import { AGE_GATE_MESSAGE } from '../posts/community-access';
+import { DOB_CHANGE_MESSAGE } from './users.service';
 
 const t = build();
 
@@ -205,5 +207,129 @@ describe('PATCH /api/users/me', () => {
   it('needs a token', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/users/me', payload: { name: 'X' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/users/me: the age gate is not one profile edit away (DESIGN.md §8)', () => {
+  /** 25 Nov 2026, noon in India. */
+  const NOON_IST = new Date('2026-11-25T06:30:00Z');
+  const farFuture = new Date('2100-01-01T00:00:00Z');
+
+  beforeAll(() => t.clock.set(NOON_IST));
+  afterAll(() => t.clock.set(new Date()));
+
+  async function member(dob: string | null) {
+    const user = await t.factory.user({ name: 'Kid Or Not', dob });
+    return { ...user, token: await t.loginAs(user, { expiresAt: farFuture }) };
+  }
+
+  const feed = (token: string) => t.app.inject({ method: 'GET', url: '/api/posts/community-posts', headers: bearer(token) });
+
+  async function expectRefused(token: string, payload: object) {
+    const before = await getMe(token);
+    const res = await patchMe(token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'dob_change_not_allowed', message: DOB_CHANGE_MESSAGE, field: 'dob' } });
+    expect(res.json().error.message).toMatch(/support/i);
+    expect(await getMe(token)).toEqual(before);
+  }
+
+  async function firstDobOf(userId: number): Promise<string | null> {
+    const row = await t.db.selectFrom('users').select('first_dob').where('id', '=', userId).executeTakeFirstOrThrow();
+    return row.first_dob;
+  }
+
+  it('refuses an under-13 user moving to 1990, writes none of the other fields, and the feed stays closed', async () => {
+    const kid = await member('2015-03-01');
+    await expectRefused(kid.token, {
+      dob: '1990-01-01',
+      name: 'Grown Up',
+      city: 'Surat',
+      emergencyContacts: [{ name: 'Amma', phoneNumber: '9876500001' }],
+      locations: [home],
+    });
+    expect((await getMe(kid.token)).name).toBe('Kid Or Not');
+    const res = await feed(kid.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(AGE_GATE_MESSAGE);
+  });
+
+  it('refuses an under-13 user moving to 13–17, and a 16-year-old moving to 1990', async () => {
+    await expectRefused((await member('2015-03-01')).token, { dob: '2012-01-01' });
+    await expectRefused((await member('2010-03-01')).token, { dob: '1990-01-01' });
+  });
+
+  it('lets an adult change to another adult date, and down to a child', async () => {
+    const adult = await member('1990-01-01');
+    const other = await patchMe(adult.token, { dob: '1985-06-15' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().dob).toBe('1985-06-15');
+    const down = await patchMe(adult.token, { dob: '2015-06-15' });
+    expect(down.statusCode).toBe(200);
+    expect(down.json().dob).toBe('2015-06-15');
+    expect((await feed(adult.token)).statusCode).toBe(403);
+  });
+
+  it('allows changes within a band', async () => {
+    const teen = await member('2010-03-01');
+    expect((await patchMe(teen.token, { dob: '2009-01-01' })).statusCode).toBe(200);
+    const kid = await member('2015-03-01');
+    expect((await patchMe(kid.token, { dob: '2014-01-01' })).statusCode).toBe(200);
+  });
+
+  it('judges 12 years 364 days on India’s calendar: the day before the 13th birthday in IST is refused', async () => {
+    // 23:30 IST on 25 Nov 2026 (18:00 UTC): born 26 Nov 2013, 13 only at midnight IST.
+    t.clock.set(new Date('2026-11-25T18:00:00Z'));
+    try {
+      const kid = await member('2013-11-26');
+      await expectRefused(kid.token, { dob: '2013-11-25' });
+      await expectRefused(kid.token, { dob: '1990-01-01' });
+      expect((await feed(kid.token)).statusCode).toBe(403);
+      // 00:15 IST on the 26th, still the 25th in UTC: 13 now, the feed opens and no edit was needed.
+      t.clock.set(new Date('2026-11-25T18:45:00Z'));
+      expect((await feed(kid.token)).statusCode).toBe(200);
+      expect((await patchMe(kid.token, { dob: '2013-11-25' })).statusCode).toBe(200);
+    } finally {
+      t.clock.set(NOON_IST);
+    }
+  });
+
+  it('keeps the first dob given: the stepper’s first entry is stored, and later edits are judged against it', async () => {
+    const fresh = await member(null);
+    const first = await patchMe(fresh.token, { dob: '2015-03-01', profileCompleted: true });
+    expect(first.statusCode).toBe(200);
+    expect(await firstDobOf(fresh.id)).toBe('2015-03-01');
+
+    // Down, then up above the first date: still under 13 by the first date.
+    expect((await patchMe(fresh.token, { dob: '2016-01-01' })).statusCode).toBe(200);
+    await expectRefused(fresh.token, { dob: '1990-01-01' });
+    // Back within the band of both dates is fine, and the first date never changes.
+    expect((await patchMe(fresh.token, { dob: '2015-03-01' })).statusCode).toBe(200);
+    expect(await firstDobOf(fresh.id)).toBe('2015-03-01');
+  });
+
+  it('cannot launder an age by clearing the dob first', async () => {
+    const kid = await member('2015-03-01');
+    const cleared = await patchMe(kid.token, { dob: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().dob).toBeNull();
+    expect(await firstDobOf(kid.id)).toBe('2015-03-01');
+    await expectRefused(kid.token, { dob: '1990-01-01' });
+    expect((await feed(kid.token)).statusCode).toBe(403);
+  });
+
+  it('saving the profile with an unchanged dob is allowed, also after support corrected the date', async () => {
+    const corrected = await member('1990-01-01');
+    await t.db.updateTable('users').set({ first_dob: '2015-03-01' }).where('id', '=', corrected.id).execute();
+    const res = await patchMe(corrected.token, { name: 'Same Date', dob: '1990-01-01' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Same Date', dob: '1990-01-01' });
+    await expectRefused(corrected.token, { dob: '1989-01-01' });
+  });
+
+  it('an adult who edited down to a child cannot edit back up: support must', async () => {
+    const adult = await member('1990-01-01');
+    expect((await patchMe(adult.token, { dob: '2015-06-15' })).statusCode).toBe(200);
+    await expectRefused(adult.token, { dob: '1990-01-01' });
   });
 });

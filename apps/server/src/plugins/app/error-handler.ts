@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ServiceStartingError, TooManyRequestsError } from '../../core/errors';
+import { unknownFieldsMessage } from './strict-bodies';
 
 interface ErrorBody {
   error: { code: string; message: string; field?: string; retryAfterSeconds?: number };
@@ -28,12 +29,19 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Unknown keys come first (strict-bodies.ts): all of them are named, each by its dotted
+      // path; an unknown key fails at the object itself, so the key is added to the path.
+      const unknown = error.validation.flatMap((issue) => {
+        const keys = (issue.params as { keys?: unknown }).keys;
+        if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(keys)) return [];
+        const path = dottedPath(issue.instancePath);
+        return keys.map((key) => (path ? `${path}.${String(key)}` : String(key)));
+      });
+      if (unknown.length > 0) {
+        return send(reply, 400, { error: { code: 'validation_error', message: unknownFieldsMessage(unknown), field: unknown[0]! } });
+      }
       const first = error.validation[0];
-      const params = (first?.params ?? {}) as { keys?: unknown };
-      // An unknown key fails at the object itself; name the key instead.
-      const unknownKey = first?.keyword === 'unrecognized_keys' && Array.isArray(params.keys) ? String(params.keys[0]) : undefined;
-      const path = dottedPath(first?.instancePath ?? '');
-      const field = unknownKey ? (path ? `${path}.${unknownKey}` : unknownKey) : path || undefined;
+      const field = dottedPath(first?.instancePath ?? '') || undefined;
       const message = first?.message ?? 'Invalid input';
       return send(reply, 400, { error: { code: 'validation_error', message, ...(field ? { field } : {}) } });
     }

@@ -161,6 +161,30 @@ describe('account page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Some details need attention.')).toBeInTheDocument();
   });
 
+  it('shows a refused date-of-birth change in the app language, under the field and in the toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAccount('/account?tab=profile', {
+      'PATCH /api/users/me': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'dob_change_not_allowed',
+            message: 'This date of birth would move you into an older age group (13+ or 18+), so it cannot be changed here. Please contact Saathi support to change it.',
+            field: 'dob',
+          },
+        },
+      }),
+    });
+    await user.type(screen.getByLabelText('Date of birth'), '1990-01-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const expected = 'Your date of birth cannot be changed to a date that puts you in an older age group (13+ or 18+). Please contact Saathi support to change it.';
+    const dob = screen.getByLabelText('Date of birth');
+    await waitFor(() => expect(dob).toHaveAccessibleDescription(expected));
+    expect(dob).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+  });
+
   it('logs out: revokes the token on the server, clears the session and goes to /login', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, router } = await renderAccount('/account', {

@@ -19,15 +19,19 @@ function verifyOtp(body: OtpVerifyBody): Promise<LoginResponse> {
 
 interface CodeStepProps {
   phoneNumber: string;
+  /** The login attempt the newest code was sent for (from the code request). */
+  initialAttemptId: string;
   referrer: string | undefined;
   initialResendAfterSeconds: number;
   onChangeNumber: () => void;
   onLoggedIn: (response: LoginResponse) => Promise<void>;
 }
 
-export function CodeStep({ phoneNumber, referrer, initialResendAfterSeconds, onChangeNumber, onLoggedIn }: CodeStepProps) {
+export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResendAfterSeconds, onChangeNumber, onLoggedIn }: CodeStepProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
+  // A resent code belongs to a new attempt: the code is checked against the attempt that asked for it.
+  const [attemptId, setAttemptId] = useState(initialAttemptId);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -55,7 +59,7 @@ export function CodeStep({ phoneNumber, referrer, initialResendAfterSeconds, onC
     }
     setFieldError(null);
     verify.mutate(
-      { phoneNumber, code: check.value, ...(referrer ? { referrer } : {}) },
+      { phoneNumber, code: check.value, attemptId, ...(referrer ? { referrer } : {}) },
       { onSuccess: (response) => onLoggedIn(response), onError: showError },
     );
   };
@@ -65,6 +69,7 @@ export function CodeStep({ phoneNumber, referrer, initialResendAfterSeconds, onC
     setFieldError(null);
     resend.mutate(phoneNumber, {
       onSuccess: (response) => {
+        setAttemptId(response.attemptId);
         setCode('');
         setNotice(t('codeResent'));
         start(response.resendAfterSeconds);

@@ -58,7 +58,7 @@ describe('login page', () => {
   it('logs in with the code, passes the referrer and opens the profile stepper for a new user', async () => {
     const user = userEvent.setup();
     fetchMock
-      .mockResolvedValueOnce(json(200, { sent: true, expiresInSeconds: 300, resendAfterSeconds: 30 }))
+      .mockResolvedValueOnce(json(200, { sent: true, attemptId: 'attempt-one-aaaaaaaaaaaaaaa', expiresInSeconds: 300, resendAfterSeconds: 30 }))
       .mockResolvedValueOnce(json(400, { error: { code: 'incorrect_code', message: 'Incorrect code', field: 'code' } }))
       .mockResolvedValueOnce(json(200, { token: 'tok-new', user: newUser }));
     await renderLogin('/login/AB12CD34');
@@ -86,16 +86,30 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByRole('heading', { name: 'Profile stepper' })).toBeInTheDocument();
-    expect(getSession()?.token).toBe('tok-new');
+    expect(getSession()?.user.id).toBe(41);
+    // The token in the body is for API clients: the web app keeps nothing a script could steal.
+    expect(localStorage.getItem('saathi.session')).not.toContain('tok-new');
     const verifyCall = fetchMock.mock.calls[2];
     expect(verifyCall?.[0]).toBe('/api/auth/otp/verify');
-    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({ phoneNumber: '9876543210', code: '123456', referrer: 'AB12CD34' });
+    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({
+      phoneNumber: '9876543210',
+      code: '123456',
+      attemptId: 'attempt-one-aaaaaaaaaaaaaaa',
+      referrer: 'AB12CD34',
+    });
   });
 
   it('enables Resend code once the countdown ends', async () => {
     const user = userEvent.setup();
-    // A fresh Response per call: a body can be read only once.
-    fetchMock.mockImplementation(() => Promise.resolve(json(200, { sent: true, expiresInSeconds: 300, resendAfterSeconds: 1 })));
+    // A fresh Response per call: a body can be read only once. Each request is its own attempt.
+    let attempts = 0;
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).endsWith('/otp/verify')
+          ? json(200, { token: 'tok-new', user: newUser })
+          : json(200, { sent: true, attemptId: `attempt-${++attempts}-aaaaaaaaaaaaaaaaaaa`, expiresInSeconds: 300, resendAfterSeconds: 1 }),
+      ),
+    );
     await renderLogin();
 
     await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '9876543210');
@@ -107,5 +121,11 @@ describe('login page', () => {
     await user.click(resend);
     expect(await screen.findByText('A new code has been sent.')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    // The code of the resend is checked against the resend's attempt.
+    await user.type(screen.getByRole('textbox', { name: 'Enter the 6-digit code' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Profile stepper' })).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[2]?.[1]?.body))).toMatchObject({ code: '654321', attemptId: 'attempt-2-aaaaaaaaaaaaaaaaaaa' });
   });
 });

@@ -28,21 +28,20 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
-  const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
-  const [resendAfterSeconds, setResendAfterSeconds] = useState(30);
+  const [sent, setSent] = useState<{ phoneNumber: string; attemptId: string; resendAfterSeconds: number } | null>(null);
   const from = readFromState(location.state);
 
   if (session.isLoggedIn && session.user) {
     return <Navigate to={postLoginDestination(session.user, from, { astroEnabled: featureFlags.astroAi })} replace />;
   }
 
-  const onLoggedIn = async ({ token, user }: LoginResponse) => {
+  const onLoggedIn = async ({ user }: LoginResponse) => {
     queryClient.clear();
     queryClient.setQueryData(userKeys.me(), user);
     const deviceLanguage = readStoredLanguage();
     if (!user.profileCompleted && deviceLanguage && deviceLanguage !== user.language) {
       // A new user who already picked a language on this device keeps it; the account learns it.
-      session.setSession(token, user);
+      session.setSession(user);
       api
         .patch<LoginResponse['user']>('/users/me', { language: deviceLanguage })
         .then((updated) => session.updateUser(updated))
@@ -50,7 +49,7 @@ export function LoginPage() {
     } else {
       // Everyone else gets the language saved on their account.
       await changeAppLanguage(user.language);
-      session.setSession(token, user);
+      session.setSession(user);
     }
     void navigate(postLoginDestination(user, from, { astroEnabled: featureFlags.astroAi }), { replace: true });
   };
@@ -84,19 +83,19 @@ export function LoginPage() {
           {referrer && (
             <Chip color="secondary" variant="outlined" label={t('invitedBy', { referrer })} sx={{ mb: 2 }} />
           )}
-          {phoneNumber === null ? (
+          {sent === null ? (
             <PhoneStep
-              onSent={(phone, response) => {
-                setResendAfterSeconds(response.resendAfterSeconds);
-                setPhoneNumber(phone);
-              }}
+              onSent={(phone, response) =>
+                setSent({ phoneNumber: phone, attemptId: response.attemptId, resendAfterSeconds: response.resendAfterSeconds })
+              }
             />
           ) : (
             <CodeStep
-              phoneNumber={phoneNumber}
+              phoneNumber={sent.phoneNumber}
+              initialAttemptId={sent.attemptId}
               referrer={referrer}
-              initialResendAfterSeconds={resendAfterSeconds}
-              onChangeNumber={() => setPhoneNumber(null)}
+              initialResendAfterSeconds={sent.resendAfterSeconds}
+              onChangeNumber={() => setSent(null)}
               onLoggedIn={onLoggedIn}
             />
           )}

@@ -1,11 +1,15 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { User } from '@saathi/shared';
 
-/** localStorage key holding `{token, user}` as JSON (shared with e2e tests). */
+/**
+ * localStorage key holding `{user}` as JSON (shared with e2e tests): who is signed in, so
+ * the app can draw their screens at once. The credential itself is the HttpOnly session
+ * cookie the server set at login, which no script of the page can read; the first 401
+ * clears this record (api-client).
+ */
 export const SESSION_STORAGE_KEY = 'saathi.session';
 
 export interface Session {
-  token: string;
   user: User;
 }
 
@@ -18,7 +22,8 @@ function readStoredSession(): Session | null {
     const raw = globalThis.localStorage?.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
-    if (isSession(parsed)) return parsed;
+    // Only the user is kept: a token stored by an older version of the app is dropped.
+    if (isSession(parsed)) return { user: parsed.user };
   } catch {
     // Corrupt or unavailable storage: start signed out rather than crash the app.
   }
@@ -27,10 +32,8 @@ function readStoredSession(): Session | null {
 
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as { token?: unknown; user?: unknown };
+  const candidate = value as { user?: unknown };
   return (
-    typeof candidate.token === 'string' &&
-    candidate.token.length > 0 &&
     typeof candidate.user === 'object' &&
     candidate.user !== null &&
     typeof (candidate.user as { id?: unknown }).id === 'number'
@@ -48,18 +51,19 @@ function write(next: Session | null): void {
   for (const listener of listeners) listener();
 }
 
-/** The current session outside React (the API client reads the token here). */
+/** The current session outside React. */
 export function getSession(): Session | null {
   return current;
 }
 
-export function setSession(token: string, user: User): void {
-  write({ token, user });
+/** After a login: the server has set the session cookie; remember who it belongs to. */
+export function setSession(user: User): void {
+  write({ user });
 }
 
-/** Replaces the stored user, keeping the token. Ignored when signed out. */
+/** Replaces the stored user. Ignored when signed out. */
 export function updateSessionUser(user: User): void {
-  if (current) write({ token: current.token, user });
+  if (current) write({ user });
 }
 
 export function clearSession(): void {
@@ -81,10 +85,9 @@ if (typeof window !== 'undefined') {
 }
 
 export interface UseSessionResult {
-  token: string | null;
   user: User | null;
   isLoggedIn: boolean;
-  setSession: (token: string, user: User) => void;
+  setSession: (user: User) => void;
   updateUser: (user: User) => void;
   logout: () => void;
 }
@@ -94,7 +97,6 @@ export function useSession(): UseSessionResult {
   const logout = useCallback(() => clearSession(), []);
   return useMemo(
     () => ({
-      token: session?.token ?? null,
       user: session?.user ?? null,
       isLoggedIn: session !== null,
       setSession,

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { CommunityPost, FeedResponse, InteractionLimits, PostComment } from '@saathi/shared';
+import type { CommunityPost, FeedResponse, InteractionLimits, LikeEntry, PostComment } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 
 /** SPEC.md §9: the feed loads five posts a page, comments and likes ten. */
@@ -16,11 +16,6 @@ export interface FeedFilters {
   longitude: number | null;
 }
 
-export interface LikeEntry {
-  id: number;
-  createdAt: string;
-  user: { id: number; name: string };
-}
 interface LikesPage {
   likes: LikeEntry[];
   totalPages: number;

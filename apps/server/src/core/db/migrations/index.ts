@@ -10,6 +10,9 @@ import * as m0008 from './0008-news-notifications-moderation';
 import * as m0009 from './0009-sos-delivery';
 import * as m0011 from './0011-community-feed-cells';
 import * as m0012 from './0012-volunteer-cells';
+import * as m0014 from './0014-users-first-dob';
+import * as m0015 from './0015-otp-attempts';
+import * as m0016 from './0016-sos-cell-distance';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009-sos-delivery': m0009,
   '0011-community-feed-cells': m0011,
   '0012-volunteer-cells': m0012,
+  '0014-users-first-dob': m0014,
+  '0015-otp-attempts': m0015,
+  '0016-sos-cell-distance': m0016,
 };

@@ -59,7 +59,10 @@ export interface SosNotificationsTable {
   status: Default<SosResponse>;
   delivery_status: Default<'pending' | 'sent' | 'failed'>;
   delivery_error: string | null;
+  /** Exact metres from the victim: written only when the volunteer accepts (0016-sos-cell-distance). */
   distance_m: number | null;
+  /** Volunteers: metres from the victim to their privacy cell's centre, at fan-out; only its band is shown. */
+  cell_distance_m: number | null;
   radius_m: number | null;
   feedback_added: Default<boolean>;
   responded_at: Timestamp | null;

@@ -18,6 +18,8 @@ export interface UsersTable {
   state: string | null;
   pincode: string | null;
   dob: string | null;
+  /** The first dob given with the account, set once (migration 0014, DESIGN.md §8). */
+  first_dob: Default<string | null>;
   profession: string | null;
   available_for_community: Default<boolean>;
   available_for_paid_professional_service: Default<boolean>;
@@ -79,9 +81,18 @@ export interface OtpCodesTable {
   phone_number: string;
   code_hash: string;
   requester_ip: string;
+  /** Random id handed to the client that asked for the code; verify must present it. */
+  attempt_id: string | null;
   attempts: Default<number>;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** One row per wrong code, counted per IP address (rate limit on guesses). */
+export interface OtpGuessesTable {
+  id: Generated<number>;
+  requester_ip: string;
   created_at: Generated<Date>;
 }
 
@@ -114,6 +125,7 @@ export interface UsersTables {
   emergency_contacts: EmergencyContactsTable;
   saved_locations: SavedLocationsTable;
   otp_codes: OtpCodesTable;
+  otp_guesses: OtpGuessesTable;
   sessions: SessionsTable;
   push_subscriptions: PushSubscriptionsTable;
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { UpdateUserBody } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromIssues, leafField, messageForField } from './field-errors';
+import { fieldErrorsFromIssues, leafField, messageForField, messageForServerError } from './field-errors';
 
 // Echoes the key (and max) so the assertions name the message that would be shown.
 const t = ((key: string, options?: { max?: number }) =>
@@ -31,6 +31,11 @@ describe('field errors', () => {
       city: 'validation.tooLong:80',
       'emergencyContacts.0.phoneNumber': 'validation.invalid.phoneNumber',
     });
+  });
+
+  it('translates server error codes that have their own text, else uses the field message', () => {
+    expect(messageForServerError(t, 'dob_change_not_allowed', 'dob')).toEqual({ message: 'serverErrors.dobChangeNotAllowed', specific: true });
+    expect(messageForServerError(t, 'validation_error', 'dob')).toEqual({ message: 'validation.invalid.dob', specific: false });
   });
 
   it('falls back to a generic message for fields without a specific one', () => {

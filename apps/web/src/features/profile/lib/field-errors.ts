@@ -40,6 +40,21 @@ export function messageForField(
   return t('validation.checkField');
 }
 
+/**
+ * Server error codes with a message of their own (as in auth/login-errors.ts); other 400s get
+ * the message of the field they name.
+ */
+const SERVER_CODE_MESSAGES: Record<string, 'serverErrors.dobChangeNotAllowed'> = {
+  dob_change_not_allowed: 'serverErrors.dobChangeNotAllowed',
+};
+
+/** The translated message of a server 400 naming `field`, and whether its code has its own text. */
+export function messageForServerError(t: TFunction<'profile'>, code: string, field: string): { message: string; specific: boolean } {
+  const key = SERVER_CODE_MESSAGES[code];
+  if (key) return { message: t(key), specific: true };
+  return { message: messageForField(t, field, 'invalid'), specific: false };
+}
+
 /** Turns the issues of a shared zod schema into translated messages, first issue per field wins. */
 export function fieldErrorsFromIssues(t: TFunction<'profile'>, issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../components/toast';
 import { useUpdateMeMutation } from '../../users/queries';
-import { fieldErrorsFromIssues, messageForField, type FieldErrors } from './field-errors';
+import { fieldErrorsFromIssues, messageForServerError, type FieldErrors } from './field-errors';
 
 export type SaveResult = { ok: true; user: User } | { ok: false; errors: FieldErrors };
 
@@ -30,8 +30,10 @@ export function useSaveProfile() {
       return { ok: true, user };
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.field) {
-        toast.error(t('save.checkFields'));
-        return { ok: false, errors: { [error.field]: messageForField(t, error.field, 'invalid') } };
+        const { message, specific } = messageForServerError(t, error.code, error.field);
+        // A refusal with its own text (e.g. a dob only support can change) says so in the toast too.
+        toast.error(specific ? message : t('save.checkFields'));
+        return { ok: false, errors: { [error.field]: message } };
       }
       // 401 is handled by the api client (logout); anything else is worth a retry.
       if (!(error instanceof ApiError && error.status === 401)) toast.error(t('save.failed'));

@@ -8,7 +8,6 @@ import type {
   TrackingView,
 } from '@saathi/shared';
 import { ApiError, api, buildUrl, parseErrorResponse } from '../../../lib/api-client';
-import { getSession } from '../../auth/session';
 
 /** The SOS calls (contract in packages/shared/src/schemas/sos.ts). Paths are relative to /api. */
 export const sosKeys = {
@@ -19,6 +18,7 @@ export const sosKeys = {
   tracking: (token: string) => [...sosKeys.all, 'tracking', token] as const,
 };
 
+/** `SosRespondResponse` of packages/shared: metres to the victim after accepting, null after declining. */
 export interface RespondResult {
   eventId: number;
   status: 'notified' | 'accepted' | 'declined';
@@ -47,18 +47,13 @@ export const sosApi = {
   tracking: (token: string) => api.get<TrackingView>(`/track/${encodeURIComponent(token)}`),
 };
 
-function bearerHeaders(): Record<string, string> {
-  const token = getSession()?.token;
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 /** Sends one MediaRecorder chunk as the raw request body (no JSON, no base64: chunks are megabytes). */
 export async function uploadEvidenceChunk(eventId: number, sequence: number, kind: EvidenceKind, chunk: Blob): Promise<void> {
   let response: Response;
   try {
     response = await fetch(buildUrl(`/sos/${eventId}/evidence`, { sequence, kind }), {
       method: 'POST',
-      headers: { ...bearerHeaders(), 'Content-Type': chunk.type.split(';')[0] || 'video/webm' },
+      headers: { 'Content-Type': chunk.type.split(';')[0] || 'video/webm' },
       body: chunk,
     });
   } catch {
@@ -67,12 +62,12 @@ export async function uploadEvidenceChunk(eventId: number, sequence: number, kin
   if (!response.ok) throw await parseErrorResponse(response);
 }
 
-/** Evidence playback needs the bearer token, which a <video src> cannot send: fetch it as a blob. */
+/** Evidence playback is the owner's only (session cookie): fetched as a blob so a failure shows as an error, not a broken player. */
 export async function fetchEvidenceBlob(url: string): Promise<Blob> {
   const path = url.startsWith('/api/') ? url : buildUrl(url);
   let response: Response;
   try {
-    response = await fetch(path, { headers: bearerHeaders() });
+    response = await fetch(path);
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'No connection');
   }

@@ -33,7 +33,7 @@ async function renderPanel(countdown = 1) {
 describe('SOS panel', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
-    setSession('token-1', { id: 2, name: 'Priya Sharma' } as User);
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
     stubOnline(true);
     stubGeolocation({ latitude: 23.0226, longitude: 72.5716, accuracy: 12 });
     fetchMock = vi.fn(() =>

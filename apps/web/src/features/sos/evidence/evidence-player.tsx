@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { fetchEvidenceBlob, sosApi, sosKeys } from '../api/sos-api';
 
 /**
- * The owner's recording, played back after the event. The file needs the bearer token, which a
- * <video src> cannot send, so it is fetched once on request and played from a blob URL.
+ * The owner's recording, played back after the event. It is fetched once on request and
+ * played from a blob URL, so a refused or missing file shows as an error, not a dead player.
  */
 export function EvidencePlayer({ eventId }: { eventId: number }) {
   const { t } = useTranslation('sos');

@@ -88,7 +88,7 @@ describe('rating rules', () => {
 
 describe('RatingDialog', () => {
   beforeEach(() => {
-    setSession('token-1', { id: OWNER_ID, name: 'Priya Sharma' } as User);
+    setSession({ id: OWNER_ID, name: 'Priya Sharma' } as User);
   });
   afterEach(() => {
     // Unmount before signing out, so the sign-out does not re-render a mounted dialog.

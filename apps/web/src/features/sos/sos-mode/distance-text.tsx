@@ -1,8 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import type { SosDistanceBand } from '@saathi/shared';
 import { distanceParts } from '../lib/format';
 
 export function DistanceText({ metres }: { metres: number }) {
   const { t } = useTranslation('sos');
   const { key, value } = distanceParts(metres);
   return <>{t(key, { value })}</>;
+}
+
+/**
+ * How far an alerted volunteer is before they accept: only a band (DESIGN.md §8), measured by
+ * the server from the volunteer's privacy cell. `to` words it for the victim ("1–2 km away")
+ * or for the volunteer ("1–2 km from you").
+ */
+export function DistanceBandText({ band, to }: { band: SosDistanceBand; to: 'owner' | 'volunteer' }) {
+  const { t } = useTranslation('sos');
+  return <>{t(`band.${to}.${band}`)}</>;
+}
+
+/** The exact metres once a volunteer accepted, else the band, else nothing (contacts). */
+export function RecipientDistance({ distanceM, distanceBand }: { distanceM: number | null; distanceBand: SosDistanceBand | null }) {
+  if (distanceM !== null) return <DistanceText metres={distanceM} />;
+  if (distanceBand !== null) return <DistanceBandText band={distanceBand} to="owner" />;
+  return null;
 }

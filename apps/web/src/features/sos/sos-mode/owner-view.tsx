@@ -21,7 +21,7 @@ import { CancelSosDialog } from './end-event-dialog';
 import { EvidenceStatus } from './evidence-status';
 import { RecipientsList } from './recipients-list';
 import { useLocationStreaming } from './use-location-streaming';
-import { DistanceText } from './distance-text';
+import { RecipientDistance } from './distance-text';
 
 /** The victim's live screen: location streaming, who was alerted and who is coming, resolve/cancel. */
 export function OwnerView({ event }: { event: SosEventOwnerView }) {
@@ -115,10 +115,10 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
               {event.accepted.map((recipient) => (
                 <Typography component="li" key={recipient.notificationId} sx={{ fontWeight: 500 }}>
                   {recipient.name ?? t('recipients.volunteer')}
-                  {recipient.distanceM !== null && (
+                  {(recipient.distanceM !== null || recipient.distanceBand !== null) && (
                     <>
                       {' · '}
-                      <DistanceText metres={recipient.distanceM} />
+                      <RecipientDistance distanceM={recipient.distanceM} distanceBand={recipient.distanceBand} />
                     </>
                   )}
                 </Typography>
@@ -138,9 +138,16 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
               {t('owner.contactsOnlyNote')}
             </Typography>
           ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('owner.radiusNote', { count: volunteers.length, radius: event.radiusM })}
-            </Typography>
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {t('owner.radiusNote', { count: volunteers.length, radius: event.radiusM })}
+              </Typography>
+              {volunteers.length > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('owner.bandNote')}
+                </Typography>
+              )}
+            </>
           )}
           {contacts.length === 0 && volunteers.length === 0 ? (
             <Typography sx={{ mt: 1 }}>{active ? t('owner.alerting') : t('owner.nobodyAlerted')}</Typography>

@@ -7,11 +7,14 @@ import ListItemText from '@mui/material/ListItemText';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import type { SosRecipient } from '@saathi/shared';
-import { DistanceText } from './distance-text';
+import { RecipientDistance } from './distance-text';
 
 const STATUS_COLOR = { accepted: 'success', declined: 'default', notified: 'info' } as const;
 
-/** Who the event reached, each with their answer and (volunteers) how far they are. */
+/**
+ * Who the event reached, each with their answer and (volunteers) how far they are: a band until
+ * they accept, metres while they are coming (the server decides which it sends).
+ */
 export function RecipientsList({ recipients, label }: { recipients: readonly SosRecipient[]; label: string }) {
   const { t } = useTranslation('sos');
   return (
@@ -34,10 +37,10 @@ export function RecipientsList({ recipients, label }: { recipients: readonly Sos
               secondary={
                 <>
                   {details.join(' · ')}
-                  {recipient.distanceM !== null && (
+                  {(recipient.distanceM !== null || recipient.distanceBand !== null) && (
                     <>
                       {' · '}
-                      <DistanceText metres={recipient.distanceM} />
+                      <RecipientDistance distanceM={recipient.distanceM} distanceBand={recipient.distanceBand} />
                     </>
                   )}
                 </>

@@ -15,11 +15,12 @@ import { useToast } from '../../../components/toast';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { getSosPosition } from '../lib/position';
 import { formatCoordinates, mapsLink } from '../lib/sms-link';
-import { DistanceText } from './distance-text';
+import { DistanceBandText, DistanceText } from './distance-text';
 
 /**
- * An alerted volunteer's (or contact's) view: accept or decline; once accepted, the victim's
- * live location, distance and a maps link while the event is active; afterwards nothing of it.
+ * An alerted volunteer's (or contact's) view: accept or decline, knowing only a distance band;
+ * once accepted, the victim's live location, distance and a maps link while the event is
+ * active; afterwards nothing of it.
  */
 export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
   const { t, i18n } = useTranslation('sos');
@@ -108,6 +109,11 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={2}>
+              {event.victim.distanceBand !== null && (
+                <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+                  <DistanceBandText band={event.victim.distanceBand} to="volunteer" />
+                </Typography>
+              )}
               <Typography>{event.response === 'declined' ? t('volunteer.declinedNote') : t('volunteer.question')}</Typography>
               <Stack direction="row" spacing={1.5}>
                 <Button variant="contained" color="success" size="large" sx={{ flex: 1, minHeight: 52 }} onClick={() => void respond('accept')} disabled={busy}>
