@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ENV_BASE_URL, requiredEnv } from './env';
-import { codesSentTo, rememberResendDelay, waitForNewCode } from './sms';
+import { codesSentTo, rememberResendDelay, waitForNewCode, waitUntilCodeMayBeRequested } from './sms';
 
 /** Where the web app remembers who is signed in (the user only, never the token). */
 export const SESSION_STORAGE_KEY = 'saathi.session';
@@ -36,6 +36,20 @@ export async function signUpViaApi(
   const updated = await request.patch('/api/users/me', { headers: bearer(token), data: profile });
   expect(updated.status(), await updated.text()).toBe(200);
   return { token, user: (await updated.json()) as ApiSession['user'] };
+}
+
+/** Signs an existing (e.g. seeded) user in through the real OTP calls, changing nothing on the account. */
+export async function signInViaApi(request: APIRequestContext, phone: string): Promise<ApiSession> {
+  await waitUntilCodeMayBeRequested(phone);
+  const seen = codesSentTo(phone).length;
+  const sent = await request.post('/api/auth/otp/request', { data: { phoneNumber: phone } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { attemptId, resendAfterSeconds } = (await sent.json()) as { attemptId: string; resendAfterSeconds: number };
+  rememberResendDelay(phone, resendAfterSeconds);
+  const code = await waitForNewCode(phone, seen);
+  const verified = await request.post('/api/auth/otp/verify', { data: { phoneNumber: phone, code, attemptId } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return (await verified.json()) as ApiSession;
 }
 
 export function bearer(token: string): Record<string, string> {

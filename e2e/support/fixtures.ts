@@ -10,12 +10,14 @@ export const LOGIN_URL = /\/login(?:\/[^/?#]*)?(?:[?#].*)?$/;
 /**
  * Logs in through the real UI: types the number, asks for a code, reads the code from
  * the server's `[sms] to=+91<phone> text=...` line (the newest for that number), types it
- * and waits to leave /login.
+ * and waits to leave /login. A page the app already sent to /login (a log-in prompt) is used
+ * as it is, so the app can return to where the user came from.
  */
 export const loginThroughUi: Login = async (page, phone) => {
   await waitUntilCodeMayBeRequested(phone);
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(phone);
+  const phoneField = page.getByRole('textbox', { name: 'Mobile number', exact: true });
+  if (!LOGIN_URL.test(page.url()) || !(await phoneField.isVisible())) await page.goto('/login');
+  await phoneField.fill(phone);
 
   const seen = codesSentTo(phone).length;
   const [response] = await Promise.all([

@@ -5,6 +5,11 @@ import { expect, test } from '../support/fixtures';
 // Nilesh Desai (apps/server/src/seed/README.md): a seeded user no other test records with.
 const PHONE = '9000000020';
 const NAME = 'Nilesh Desai';
+const TITLE = 'Flooded underpass at Sabarmati';
+// Over 10 words: the feed folds it to 15 with Read More.
+const CAPTION = 'Water is knee deep under the railway bridge and two autos are stuck near the station. Take the ring road instead.';
+const EDITED_TITLE = 'Underpass cleared';
+const EDITED_CAPTION = 'The water has drained. Drive slowly.';
 
 // A fake camera and microphone, granted without a prompt, for the recorder.
 const launchOptions = config.use?.launchOptions ?? {};
@@ -46,7 +51,7 @@ async function litShare(target: Locator): Promise<number> {
   }, png.toString('base64'));
 }
 
-test('record, replay, retake, record 3 s, upload, see it first and playing; like and comment survive a reload', async ({ page, login }) => {
+test('record, replay, retake, record 3 s, title and caption, upload, see it first and playing; like, edit and comment survive a reload', async ({ page, login }) => {
   test.setTimeout(120_000);
   await login(page, PHONE);
 
@@ -87,6 +92,14 @@ test('record, replay, retake, record 3 s, upload, see it first and playing; like
   await page.waitForTimeout(3000);
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await expect.poll(() => litShare(recorded), { timeout: 5_000 }).toBeGreaterThan(0.5);
+
+  // A title and a caption before Send (a post's limits: 50 and 1000 characters).
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await expect(title).toHaveAttribute('maxlength', '50');
+  await title.fill(TITLE);
+  await page.getByRole('textbox', { name: 'Caption' }).fill(CAPTION);
+  await expect(page.getByText(`${TITLE.length}/50`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('recorded-with-caption-360.png') });
   const [registered] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/incidents/upload') && r.request().method() === 'POST'),
     page.getByRole('button', { name: 'Send' }).click(),
@@ -94,21 +107,54 @@ test('record, replay, retake, record 3 s, upload, see it first and playing; like
   await expect(page.getByText('Incident reel uploaded successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/incident-reels$/);
   // MediaRecorder writes no length into the file: the server read it from the frames.
+  expect(registered.request().postDataJSON()).toMatchObject({ title: TITLE, description: CAPTION });
   const { durationMs } = (await registered.json()) as { durationMs: number | null };
   expect(durationMs).toBeGreaterThan(2500);
   expect(durationMs).toBeLessThan(4500);
 
-  // The new reel comes first and plays.
+  // The new reel comes first and plays, with its title and caption (long: folded with Read More).
   const first = page.getByTestId('reel').first();
   await expect(first).toContainText(NAME);
   await expect(first).toHaveAttribute('data-active', 'true');
   await expect.poll(() => isPlaying(first), { timeout: 15_000 }).toBe(true);
   const reelId = await first.getAttribute('data-reel-id');
+  await expect(first.getByRole('heading', { name: TITLE })).toBeVisible();
+  const caption = first.getByTestId('reel-description');
+  await expect(caption).toContainText('Water is knee deep under the railway bridge');
+  await expect(caption).not.toContainText('Take the ring road');
+  await first.getByRole('button', { name: 'Read More' }).click();
+  await expect(caption).toContainText('Take the ring road instead.');
+  await first.getByRole('button', { name: 'Read Less' }).click();
+  await expect(caption).not.toContainText('Take the ring road');
+  // Counts are named, not bare zeros: nothing shows at zero, screen readers hear "0 likes".
+  await expect(first.getByTestId('reel-likes')).toHaveText('');
+  await expect(first.getByText('0 likes', { exact: true })).toHaveCount(1);
+  await expect(first.getByText('0 comments', { exact: true })).toHaveCount(1);
+  await expect(first.getByText('0 shares', { exact: true })).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('feed-with-caption-360.png') });
 
   // Like: the count moves at once.
   await first.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(first.getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
   await expect(first.getByTestId('reel-likes')).toHaveText('1');
+  await expect(first.getByText('1 like', { exact: true })).toHaveCount(1);
+
+  // The author edits the title and the caption.
+  await first.getByRole('button', { name: 'Edit title and caption' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit reel' });
+  await expect(editor.getByRole('textbox', { name: 'Title' })).toHaveValue(TITLE);
+  await editor.getByRole('textbox', { name: 'Title' }).fill(EDITED_TITLE);
+  await editor.getByRole('textbox', { name: 'Caption' }).fill(EDITED_CAPTION);
+  const [edited] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/incidents/reels/${reelId ?? ''}`) && r.request().method() === 'PATCH'),
+    editor.getByRole('button', { name: 'Save' }).click(),
+  ]);
+  expect(edited.status()).toBe(200);
+  await expect(page.getByText('Reel updated')).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  await expect(first.getByRole('heading', { name: EDITED_TITLE })).toBeVisible();
+  await expect(first.getByTestId('reel-description')).toHaveText(EDITED_CAPTION);
+  await expect(first.getByRole('button', { name: 'Read More' })).toHaveCount(0);
 
   // Comment: Enter sends.
   await first.getByRole('button', { name: 'Comments' }).click();
@@ -122,6 +168,8 @@ test('record, replay, retake, record 3 s, upload, see it first and playing; like
   await page.reload();
   const again = page.getByTestId('reel').first();
   await expect(again).toHaveAttribute('data-reel-id', reelId ?? '');
+  await expect(again.getByRole('heading', { name: EDITED_TITLE })).toBeVisible();
+  await expect(again.getByTestId('reel-description')).toHaveText(EDITED_CAPTION);
   await expect(again.getByRole('button', { name: 'Unlike' })).toBeVisible();
   await expect(again.getByTestId('reel-likes')).toHaveText('1');
   await again.getByRole('button', { name: 'Comments' }).click();

@@ -88,12 +88,20 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     });
     expect(textLines).toBe(1);
     await w.screenshot({ path: test.info().outputPath('volunteer-alert-toast-360.png') });
+    // Opened from the list, not from the toast: the toast leading here closes all the same,
+    // uncovering 'Priya needs help', and stays closed.
     await alert.click();
     await expect(w).toHaveURL(/\/sos-mode\?sosEventId=\d+/);
     await expect(w.getByRole('heading', { name: 'Priya needs help' })).toBeVisible();
+    await expect(goToSos).toHaveCount(0, { timeout: 1000 });
+    await expect(w.getByRole('alert').filter({ hasText: 'SOS nearby' })).toHaveCount(0, { timeout: 1000 });
     // Nor does the volunteer learn more than a band before accepting.
     await expect(w.getByText('Within 500 m of you')).toBeVisible();
+    // The tap shows at once: the tapped button works visibly (or is already through), then 'You are going'.
     await w.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(w.getByRole('button', { name: 'Accepting…' }).or(w.getByText('You are going'))).toBeVisible({ timeout: 1000 });
+    await expect(w.getByText('You are going')).toBeVisible({ timeout: 2000 });
+    await expect(goToSos).toHaveCount(0);
     await expect(w.getByRole('heading', { name: 'Live location' })).toBeVisible();
     await expect(w.getByText(/\d+ m away/)).toBeVisible();
     await expect(w.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\?q=23\.02\d*,72\.57\d*$/);

@@ -153,13 +153,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await limitsRedis.quit().catch(() => undefined);
     });
   }
-  const nearbyLimiter = () => {
-    const inMemory = createRateLimiter({ limit: config.volunteers.nearbyPerMinute, windowMs: 60_000, clock });
+  const perMinuteLimiter = (name: string, limit: number) => {
+    const inMemory = createRateLimiter({ limit, windowMs: 60_000, clock });
     if (!limitsRedis) return inMemory;
     return createRedisRateLimiter({
       redis: limitsRedis,
-      prefix: `${config.redisChannelPrefix}limit:nearby:`,
-      limit: config.volunteers.nearbyPerMinute,
+      prefix: `${config.redisChannelPrefix}limit:${name}:`,
+      limit,
       windowMs: 60_000,
       clock,
       onError: (error) => app.log.warn({ reason: String(error) }, 'redis rate limit unavailable; counting in memory'),
@@ -204,10 +204,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const sosService = createSosService({
     sos: sosRepository,
-    notifications: notificationsService,
     bus,
     clock,
     radiiM: config.sos.radiiM,
+    maxPerWindow: config.sos.maxPerWindow,
     kick: () => outbox.kick(),
     log: app.log,
   });
@@ -240,7 +240,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(startupGate, { dbRef });
   await app.register(evidenceGuard);
   const cookie = sessionCookie(config);
-  await app.register(auth, { sessions: sessionsRepository, clock, cookie, publicOrigin: new URL(config.publicUrl).origin });
+  await app.register(auth, {
+    sessions: sessionsRepository,
+    clock,
+    cookie,
+    publicOrigin: new URL(config.publicUrl).origin,
+    visitorLimiter: perMinuteLimiter('visitor', config.community.visitorReadsPerMinute),
+  });
 
   // The one media store every feature that keeps public files writes to (STORAGE).
   const storage = createStorage(config, mediaDirOf(config), secrets.authSecret);
@@ -270,7 +276,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await api.register(volunteersRoutes, {
         volunteers: createVolunteersService({
           volunteers: createVolunteersRepository(dbRef),
-          nearbyLimiter: nearbyLimiter(),
+          nearbyLimiter: perMinuteLimiter('nearby', config.volunteers.nearbyPerMinute),
           clock,
         }),
         publicConfig: { geocoderUrl: config.volunteers.geocoderUrl, mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution },

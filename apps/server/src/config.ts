@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@saathi/shared';
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, SOS_LIMITS } from '@saathi/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -67,6 +67,8 @@ const EnvSchema = z
           .max(10)
           .refine((radii) => radii.every((r, i) => i === 0 || r > (radii[i - 1] ?? 0)), 'must be increasing whole metres'),
       ),
+    /** SOS alerts one user may raise per 10 minutes (ended ones count too); benchmarks raise it. */
+    SOS_MAX_PER_10_MIN: z.coerce.number().int().min(1).max(1000).default(SOS_LIMITS.eventsPerWindow),
     PUSH_PROVIDER: z.enum(['webpush', 'none']).default('webpush'),
     VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL').optional()),
     VAPID_PUBLIC_KEY: optionalText,
@@ -96,6 +98,11 @@ const EnvSchema = z
     POST_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(400 * 1024 * 1024).default(25 * 1024 * 1024),
     /** The feed shows posts within this many kilometres of the reader (docs/community-feed-ranking.md). */
     FEED_RADIUS_KM: z.coerce.number().min(1).max(5000).default(100),
+    /**
+     * Community reads (feed, a post, its comments) one visitor's IP may make per minute without
+     * signing in. Generous: many phones in India share one carrier IP.
+     */
+    COMMUNITY_VISITOR_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
     /** Largest accepted incident reel in bytes (50 MB holds 60 s of recorded webm). */
     REEL_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(50 * 1024 * 1024),
     /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
@@ -153,7 +160,7 @@ export interface Config {
   authSecret: string | undefined;
   sessionTtlDays: number;
   seedDemoData: boolean;
-  sos: { escalationMs: number; radiiM: number[] };
+  sos: { escalationMs: number; radiiM: number[]; maxPerWindow: number };
   push: {
     provider: 'webpush' | 'none';
     /** VAPID `sub` claim; defaults to PUBLIC_URL when it is https, else a mailto: address. */
@@ -173,6 +180,7 @@ export interface Config {
     imageMaxBytes: number;
     uploadMaxBytes: number;
     feedRadiusKm: number;
+    visitorReadsPerMinute: number;
   };
   reels: { maxBytes: number };
 }
@@ -235,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? embedded && !isProduction : e.SEED_DEMO_DATA === 'true',
-    sos: { escalationMs: Math.round(e.SOS_ESCALATION_SECONDS * 1000), radiiM: e.SOS_RADII_M },
+    sos: { escalationMs: Math.round(e.SOS_ESCALATION_SECONDS * 1000), radiiM: e.SOS_RADII_M, maxPerWindow: e.SOS_MAX_PER_10_MIN },
     push: {
       provider: e.PUSH_PROVIDER,
       vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:alerts@saathi.invalid'),
@@ -260,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       imageMaxBytes: e.POST_IMAGE_MAX_BYTES,
       uploadMaxBytes: e.POST_UPLOAD_MAX_BYTES,
       feedRadiusKm: e.FEED_RADIUS_KM,
+      visitorReadsPerMinute: e.COMMUNITY_VISITOR_READS_PER_MINUTE,
     },
     reels: { maxBytes: e.REEL_MAX_BYTES },
   };

@@ -92,19 +92,22 @@ describe('boolean variables', () => {
 
   it('reads the SOS, push and outbox settings with working defaults', () => {
     const defaults = loadConfig({});
-    expect(defaults.sos).toEqual({ escalationMs: 30_000, radiiM: [500, 1000, 2000, 5000] });
+    expect(defaults.sos).toEqual({ escalationMs: 30_000, radiiM: [500, 1000, 2000, 5000], maxPerWindow: 3 });
     expect(defaults.push).toEqual({ provider: 'webpush', vapidSubject: 'mailto:alerts@saathi.invalid', vapidKeys: undefined });
     expect(defaults.outboxPollMs).toBe(500);
     const custom = loadConfig({
       SOS_ESCALATION_SECONDS: '0.5',
       SOS_RADII_M: '300, 900',
+      SOS_MAX_PER_10_MIN: '50',
       PUBLIC_URL: 'https://saathi.example',
       VAPID_PUBLIC_KEY: 'pub',
       VAPID_PRIVATE_KEY: 'priv',
     });
-    expect(custom.sos).toEqual({ escalationMs: 500, radiiM: [300, 900] });
+    expect(custom.sos).toEqual({ escalationMs: 500, radiiM: [300, 900], maxPerWindow: 50 });
     expect(custom.push).toMatchObject({ vapidSubject: 'https://saathi.example', vapidKeys: { publicKey: 'pub', privateKey: 'priv' } });
     expect(() => loadConfig({ SOS_RADII_M: '1000,500' })).toThrow(/SOS_RADII_M/);
+    expect(() => loadConfig({ SOS_MAX_PER_10_MIN: '0' })).toThrow(/SOS_MAX_PER_10_MIN/);
+    expect(() => loadConfig({ SOS_MAX_PER_10_MIN: '2.5' })).toThrow(/SOS_MAX_PER_10_MIN/);
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'pub' })).toThrow(/set both or neither/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://x' })).toThrow(/VAPID_SUBJECT/);
   });

@@ -1,10 +1,13 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setNavigator } from '../lib/navigation';
 import { MediaStreamGuard } from './media-stream-guard';
 import { PageLoading } from '../components/page-loading';
 
-/** Wraps every route: the media guard, scroll restoration and the navigator used outside React. */
+// The tab title ("SOS · Saathi") is set just after the first paint, off the SOS dashboard's JS budget.
+const DocumentTitle = lazy(() => import('./document-title').then((module) => ({ default: module.DocumentTitle })));
+
+/** Wraps every route: the media guard, scroll restoration, the tab title and the navigator used outside React. */
 export function RootShell() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -16,6 +19,9 @@ export function RootShell() {
     <>
       <MediaStreamGuard />
       <ScrollRestoration />
+      <Suspense fallback={null}>
+        <DocumentTitle />
+      </Suspense>
       {/* Screens suspend while their code or translations load. */}
       <Suspense fallback={<PageLoading />}>
         <Outlet />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import './route-error-page.css';
@@ -10,6 +11,11 @@ export function RouteErrorPage() {
   const { t } = useTranslation('common', { useSuspense: false });
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
+  // Plain, like the rest of this page: "Something went wrong · Saathi" (page-title.ts's format).
+  const title = `${t('error.title')} · ${t('appName')}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <main className="route-error">
       <h1>{t('error.title')}</h1>

@@ -5,6 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
 import { PageLoading } from '../components/page-loading';
+import type { RouteHandle, TitleKey } from './page-title';
 
 /**
  * One lazy chunk per screen: `page(() => import(...), 'ExportName')` loads the module on first
@@ -32,6 +33,9 @@ function plainPage<K extends string, M extends Record<K, ComponentType>>(load: (
   return async () => ({ Component: (await load())[name] });
 }
 
+/** Every page names itself in the tab title ("SOS · Saathi"): document-title.tsx, in the root shell, reads it. */
+const title = (titleKey: TitleKey): RouteHandle => ({ titleKey });
+
 // All community screens share one chunk (cards, sheets): one loader keeps the shell's preload lists short.
 const communityPages = () => import('../features/community/pages');
 const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
@@ -42,49 +46,51 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: '/login/:referrer?', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+      { path: '/login/:referrer?', handle: title('login'), lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
       // Public live tracking for emergency contacts without the app: no login, no app chrome.
-      { path: '/track/:token', lazy: page(() => import('../features/tracking/tracking-page'), 'TrackingPage') },
+      { path: '/track/:token', handle: title('tracking'), lazy: page(() => import('../features/tracking/tracking-page'), 'TrackingPage') },
       {
         Component: AppLayout,
         children: [
           {
             Component: RequireAuth,
             children: [
-              { index: true, lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
-              { path: 'sos', lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
-              { path: 'sos-mode', lazy: page(() => import('../features/sos/sos-mode/sos-mode-page'), 'SosModePage') },
-              { path: 'notifications', lazy: page(() => import('../features/notifications/notifications-page'), 'NotificationsPage') },
-              { path: 'profile', lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
-              { path: 'account', lazy: page(() => import('../features/account/account-page'), 'AccountPage') },
-              { path: 'news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
-              { path: 'all-news', lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
-              { path: 'news/:id', lazy: page(() => import('../features/news/news-article-page'), 'NewsArticlePage') },
-              { path: 'comunity-post', lazy: page(communityPages, 'CommunityPage') },
-              { path: 'community', lazy: page(communityPages, 'CommunityPage') },
-              { path: 'joined-community', lazy: page(communityPages, 'CommunityPage') },
-              { path: 'community-post/:id', lazy: page(communityPages, 'PostPage') },
-              { path: 'my-posts/:id', lazy: page(communityPages, 'UserPostsPage') },
-              { path: 'profile/:id', lazy: page(communityPages, 'UserPostsPage') },
-              { path: 'post-notifications', lazy: page(communityPages, 'PostNotificationsPage') },
-              { path: 'community/create', lazy: page(() => import('../features/community/create/create-post-page'), 'CreatePostPage') },
-              { path: 'community/catalog/:userId', lazy: page(() => import('../features/community/catalog/catalog-page'), 'CatalogPage') },
-              { path: 'incident-reels', lazy: page(() => import('../features/reels/reels-page'), 'ReelsPage') },
-              { path: 'create-reel', lazy: page(() => import('../features/reels/create-reel-page'), 'CreateReelPage') },
+              { index: true, handle: title('sos'), lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
+              { path: 'sos', handle: title('sos'), lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
+              { path: 'sos-mode', handle: title('sosMode'), lazy: page(() => import('../features/sos/sos-mode/sos-mode-page'), 'SosModePage') },
+              { path: 'notifications', handle: title('notifications'), lazy: page(() => import('../features/notifications/notifications-page'), 'NotificationsPage') },
+              { path: 'profile', handle: title('profileSetup'), lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
+              { path: 'account', handle: title('account'), lazy: page(() => import('../features/account/account-page'), 'AccountPage') },
+              { path: 'news', handle: title('news'), lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
+              { path: 'all-news', handle: title('news'), lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
+              { path: 'news/:id', handle: title('newsArticle'), lazy: page(() => import('../features/news/news-article-page'), 'NewsArticlePage') },
+              { path: 'joined-community', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
+              { path: 'community-post/:id', handle: title('communityPost'), lazy: page(communityPages, 'PostPage') },
+              { path: 'my-posts/:id', handle: title('memberPosts'), lazy: page(communityPages, 'UserPostsPage') },
+              { path: 'post-notifications', handle: title('postNotifications'), lazy: page(communityPages, 'PostNotificationsPage') },
+              { path: 'community/create', handle: title('createPost'), lazy: page(() => import('../features/community/create/create-post-page'), 'CreatePostPage') },
+              { path: 'community/catalog/:userId', handle: title('catalog'), lazy: page(() => import('../features/community/catalog/catalog-page'), 'CatalogPage') },
+              { path: 'incident-reels', handle: title('reels'), lazy: page(() => import('../features/reels/reels-page'), 'ReelsPage') },
+              { path: 'create-reel', handle: title('createReel'), lazy: page(() => import('../features/reels/create-reel-page'), 'CreateReelPage') },
             ],
           },
           // Signed-in only, but the screen itself tells anonymous visitors why before /login (SPEC.md §8).
-          { path: 'volunteers', lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
-          { path: 'volunteers-nearby', lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
+          { path: 'volunteers', handle: title('volunteers'), lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
+          { path: 'volunteers-nearby', handle: title('volunteers'), lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
           // Public pages (SPEC.md §2: no sign-in flag).
-          { path: 'tnc', lazy: page(() => import('../features/info/terms-page'), 'TermsPage') },
-          { path: 'help', lazy: page(() => import('../features/info/help-page'), 'HelpPage') },
-          // The shared post link: visitors see a login prompt, members the post (SPEC.md §2).
-          { path: 'saathi-community-post/:postId', lazy: page(communityPages, 'PostPage') },
-          { path: 'about-us', lazy: page(() => import('../features/info/about-page'), 'AboutPage') },
+          { path: 'tnc', handle: title('terms'), lazy: page(() => import('../features/info/terms-page'), 'TermsPage') },
+          { path: 'help', handle: title('help'), lazy: page(() => import('../features/info/help-page'), 'HelpPage') },
+          // Readable without sign-in (SPEC.md §2): the shared post link, the community list (/comunity-post;
+          // /community is the same screen and the nav's entry) and a member's posts. Visitors read; liking,
+          // commenting, ordering and posting ask them to sign in and bring them back.
+          { path: 'saathi-community-post/:postId', handle: title('communityPost'), lazy: page(communityPages, 'PostPage') },
+          { path: 'comunity-post', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
+          { path: 'community', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
+          { path: 'profile/:id', handle: title('memberPosts'), lazy: page(communityPages, 'UserPostsPage') },
+          { path: 'about-us', handle: title('about'), lazy: page(() => import('../features/info/about-page'), 'AboutPage') },
           // SPEC.md §2 demo feed: sample posts, local data only, no sign-in.
-          { path: 'feed', lazy: page(() => import('../features/demo-feed/demo-feed-route'), 'DemoFeedRoute') },
-          { path: '*', lazy: notFound },
+          { path: 'feed', handle: title('demoFeed'), lazy: page(() => import('../features/demo-feed/demo-feed-route'), 'DemoFeedRoute') },
+          { path: '*', handle: title('notFound'), lazy: notFound },
         ],
       },
     ],

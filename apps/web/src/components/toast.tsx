@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 
 /** SPEC.md §9: notifications close after 5 s by default. */
 export const TOAST_DEFAULT_TIMEOUT_MS = 5000;
@@ -14,12 +14,16 @@ export interface ToastOptions {
   /** Milliseconds before it closes; `null` keeps it until dismissed or acted upon. */
   autoHideMs?: number | null;
   action?: ToastAction;
+  /** Names the toast for `dismiss` (e.g. the SOS it leads to). */
+  key?: string;
 }
 
 interface ToastItem extends ToastOptions {
   id: number;
   severity: ToastSeverity;
   message: string;
+  /** Dismissed while on screen: its exit transition is running. */
+  closing?: boolean;
 }
 
 export interface ToastApi {
@@ -27,6 +31,8 @@ export interface ToastApi {
   error: (message: string, options?: ToastOptions) => void;
   info: (message: string, options?: ToastOptions) => void;
   warning: (message: string, options?: ToastOptions) => void;
+  /** Closes the toasts with this key: the one on screen, and any still waiting. */
+  dismiss: (key: string) => void;
 }
 
 const ToastView = lazy(() => import('./toast-view').then((module) => ({ default: module.ToastView })));
@@ -41,23 +47,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const current = queue[0];
 
-  const push = useCallback((severity: ToastSeverity, message: string, options?: ToastOptions) => {
-    setQueue((items) => {
-      // The same message twice in a row (e.g. two failing requests) is shown once.
-      if (items.some((item) => item.message === message && item.severity === severity)) return items;
-      return [...items, { id: nextId++, severity, message, ...options }];
-    });
+  const api = useMemo<ToastApi>(() => {
+    const push = (severity: ToastSeverity) => (message: string, options?: ToastOptions) =>
+      setQueue((items) =>
+        // The same message twice in a row (e.g. two failing requests) is shown once.
+        items.some((item) => item.message === message && item.severity === severity) ? items : [...items, { id: nextId++, severity, message, ...options }],
+      );
+    return {
+      success: push('success'),
+      error: push('error'),
+      info: push('info'),
+      warning: push('warning'),
+      // The one on screen leaves through its exit transition; waiting ones just go.
+      dismiss: (key) => setQueue((items) => items.flatMap((item, index) => (item.key !== key ? [item] : index ? [] : [{ ...item, closing: true }]))),
+    };
   }, []);
-
-  const api = useMemo<ToastApi>(
-    () => ({
-      success: (message, options) => push('success', message, options),
-      error: (message, options) => push('error', message, options),
-      info: (message, options) => push('info', message, options),
-      warning: (message, options) => push('warning', message, options),
-    }),
-    [push],
-  );
 
   return (
     <ToastContext.Provider value={api}>
@@ -67,7 +71,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <ToastView
             key={current.id}
             id={current.id}
-            open={open}
+            open={open && !current.closing}
             severity={current.severity}
             message={current.message}
             autoHideMs={current.autoHideMs === undefined ? TOAST_DEFAULT_TIMEOUT_MS : current.autoHideMs}

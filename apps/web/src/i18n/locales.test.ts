@@ -28,6 +28,35 @@ function byLanguage(language: string): Map<string, Json> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/**
+ * i18next picks a plural form by `count` with Intl.PluralRules of the language, from keys
+ * `<base>_<category>`. English, Hindi and Gujarati all have the categories `one` and `other`
+ * (Hindi and Gujarati count 0 as `one`), so today every language has the same keys; a
+ * language with other categories (e.g. `few`, `many`) would need exactly its own.
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL_SUFFIX, '');
+const pluralCategories = (language: string) => [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+
+/** The keys `language` must have: English's plain keys, and each English plural family in the language's own categories. */
+function expectedKeys(reference: Map<string, unknown>, language: string): string[] {
+  const keys = new Set<string>();
+  for (const key of reference.keys()) {
+    if (PLURAL_SUFFIX.test(key)) for (const category of pluralCategories(language)) keys.add(`${pluralBase(key)}_${category}`);
+    else keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+/**
+ * Strings with `{{count}}` that are not a quantity of something (a ratio, a '+N' badge), so
+ * they need no plural forms. Anything else counted must go through plural keys.
+ */
+const COUNT_WITHOUT_PLURAL = new Set(['community-create:photos.add', 'community:card.morePhotos']);
+/** Words that follow a number in English texts built without plural rules ("Cart ({{count}} items)"). */
+const COUNTED_NOUN =
+  /\{\{\s*\w+\s*\}\}\s+(items|posts|likes|comments|shares|volunteers|contacts|photos|characters|locations|seconds|minutes|hours|days|weeks|months|years|people|times|stars|kilometres|metres)\b/;
+
 const english = byLanguage('en-US');
 
 describe('translations', () => {
@@ -49,23 +78,51 @@ describe('translations', () => {
         const resource = byLanguage(language).get(namespace);
         const flat = flatten(resource);
 
-        it(`${language} has identical keys`, () => {
-          expect([...flat.keys()].sort()).toEqual([...reference.keys()].sort());
+        it(`${language} has the same keys as en-US, plural families in its own plural categories`, () => {
+          expect([...flat.keys()].sort()).toEqual(expectedKeys(reference, language));
         });
 
         it(`${language} has only non-empty strings with the same placeholders`, () => {
           for (const [key, text] of flat) {
             expect(typeof text, `${language}/${namespace}:${key}`).toBe('string');
             expect((text as string).trim(), `${language}/${namespace}:${key}`).not.toBe('');
-            const englishText = reference.get(key);
+            // A plural form is compared with English's form of the same category, else its `other` form.
+            const englishText = reference.get(key) ?? reference.get(`${pluralBase(key)}_other`);
             if (typeof englishText === 'string') {
               expect(placeholders(text as string), `${language}/${namespace}:${key}`).toEqual(placeholders(englishText));
+            }
+          }
+        });
+
+        it(`${language} counts only through plural forms`, () => {
+          const plainKeys = new Set([...flat.keys()].filter((key) => !PLURAL_SUFFIX.test(key)));
+          for (const [key, text] of flat) {
+            const where = `${language}/${namespace}:${key}`;
+            if (PLURAL_SUFFIX.test(key)) {
+              // The number shows in the general form, and no stale plain key shadows the family.
+              if (key.endsWith('_other')) expect(placeholders(text as string), where).toContain('count');
+              expect(plainKeys.has(pluralBase(key)), `${where}: both a plain key and plural forms`).toBe(false);
+            } else if (!COUNT_WITHOUT_PLURAL.has(`${namespace}:${key}`)) {
+              expect(placeholders(text as string), `${where}: {{count}} without plural forms`).not.toContain('count');
             }
           }
         });
       }
     });
   }
+
+  it('builds no English count text without plural rules ("{{n}} items")', () => {
+    for (const [namespace, resource] of english) {
+      for (const [key, text] of flatten(resource)) {
+        if (!PLURAL_SUFFIX.test(key)) expect(COUNTED_NOUN.test(text as string), `en-US/${namespace}:${key}: "${String(text)}"`).toBe(false);
+      }
+    }
+  });
+
+  it('uses the plural categories i18next will ask for', () => {
+    // If a language gained other categories, expectedKeys() would demand them.
+    for (const language of LANGUAGES) expect(pluralCategories(language), language).toEqual(['one', 'other']);
+  });
 
   it('Hindi and Gujarati are really translated (in their own scripts)', () => {
     const devanagari = /[\u0900-\u097F]/;

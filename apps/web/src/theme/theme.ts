@@ -12,6 +12,8 @@ export const theme = createTheme({
     primary: { main: brand.pink, light: brand.pinkLight, dark: brand.pinkDark, contrastText: '#FFFFFF' },
     secondary: { main: brand.teal, dark: brand.tealDark, contrastText: '#FFFFFF' },
     error: { main: brand.emergencyRed, contrastText: '#FFFFFF' },
+    // MUI's default info blue (#0288d1) carries white text at 3.9:1; this one at 4.8:1 (AA), e.g. SOS status chips.
+    info: { main: '#0277bd', contrastText: '#FFFFFF' },
     background: { default: brand.background, paper: '#FFFFFF' },
     text: { primary: brand.ink, secondary: brand.inkSecondary },
     divider: brand.divider,

@@ -151,11 +151,22 @@ export const CatalogQuery = z.object({
   longitude: optionalQueryNumber(Longitude),
 });
 export const CatalogItem = z.object({ id: z.number().int(), title: z.string(), imageUrl: z.string() });
+/**
+ * Why a reader is offered no items (SPEC.md §6 hints 'Enable location to view catalog' and
+ * 'Outside delivery range'). These are expected states, so they come with a 200, not an error.
+ */
+export const CatalogUnavailable = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('location_required') }),
+  z.object({ reason: z.literal('outside_delivery_range'), deliveryRangeM: z.number().int() }),
+]);
+export type CatalogUnavailable = z.infer<typeof CatalogUnavailable>;
 export const CatalogResponse = z.object({
+  /** Empty (and whatsappNumber null) when `unavailable` is set. */
   catalogItems: z.array(CatalogItem),
   whatsappNumber: z.string().nullable(),
   doesDelivery: z.boolean(),
   deliveryText: z.string().nullable(),
+  unavailable: CatalogUnavailable.nullable(),
 });
 export type CatalogResponse = z.infer<typeof CatalogResponse>;
 

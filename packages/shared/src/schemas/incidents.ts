@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { extractVideoId } from '../domain/video-id';
 import { Id, Latitude, Longitude } from './common';
 import { PublicUser } from './public-user';
@@ -87,6 +88,12 @@ export const PresignedUrlResponse = z.object({
 });
 export type PresignedUrlResponse = z.infer<typeof PresignedUrlResponse>;
 
+/** A reel's title and caption: the same limits as a community post's (SPEC.md §5, §9). */
+export const REEL_TITLE_MAX = LIMITS.postTitleMax;
+export const REEL_DESCRIPTION_MAX = LIMITS.postDescriptionMax;
+const ReelTitle = z.string().trim().max(REEL_TITLE_MAX, `Title cannot exceed ${REEL_TITLE_MAX} characters`);
+const ReelDescription = z.string().trim().max(REEL_DESCRIPTION_MAX, `Description cannot exceed ${REEL_DESCRIPTION_MAX} characters`);
+
 /** Latitude and longitude arrive as text (SPEC.md §3 "Recorded incident upload"). */
 const coordinate = (schema: typeof Latitude | typeof Longitude) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), schema.optional());
@@ -95,8 +102,8 @@ export const UploadReelBody = z
   .strictObject({
     videoUrl: z.string().trim().min(1).max(2048),
     videoSource: z.enum(['normal', 'youtube']).default('normal'),
-    title: z.string().trim().max(100).optional(),
-    description: z.string().trim().max(1000).optional(),
+    title: ReelTitle.optional(),
+    description: ReelDescription.optional(),
     latitude: coordinate(Latitude),
     longitude: coordinate(Longitude),
   })
@@ -109,3 +116,11 @@ export const UploadReelBody = z
     path: ['videoUrl'],
   });
 export type UploadReelBody = z.input<typeof UploadReelBody>;
+
+export const ReelIdParams = z.object({ id: Id });
+
+/** `PATCH /incidents/reels/:id`: the author changes the title and/or the caption (at least one). */
+export const EditReelBody = z
+  .strictObject({ title: ReelTitle.optional(), description: ReelDescription.optional() })
+  .refine((b) => b.title !== undefined || b.description !== undefined, { message: 'Send a title or a description', path: ['title'] });
+export type EditReelBody = z.input<typeof EditReelBody>;

@@ -26,6 +26,12 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Free all leases on start (embedded database: no other worker can be alive). */
   releaseLeasesOnStart?: () => boolean;
+  /**
+   * Rounds that may run side by side. A round waits for all of its jobs, so a job stuck on a
+   * slow push service would otherwise hold back an SOS enqueued after it; a kick starts a
+   * new round beside the running ones (SKIP LOCKED and the leases keep them apart).
+   */
+  maxConcurrentRounds?: number;
 }
 
 const BACKOFF_BASE_MS = 1000;
@@ -52,13 +58,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { repository, handlers, clock, log, pollMs } = options;
   const batchSize = options.batchSize ?? 32;
   const leaseMs = options.leaseMs ?? 15_000;
+  const maxRounds = Math.max(1, options.maxConcurrentRounds ?? 4);
   const id = `${process.pid}-${randomBytes(3).toString('hex')}`;
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let kicked = false;
-  // One round at a time per worker, so drain() and the loop never race each other.
-  let rounds: Promise<unknown> = Promise.resolve();
+  /** Leases of a stopped process are freed before the first claim (see start). */
+  let ready = false;
+  let starting: Promise<void> | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  /** Someone asked for a round while all slots were busy: start one when a slot frees. */
+  let wanted = false;
+  /** Every round in flight, the loop's and drain()'s. */
+  const inFlight = new Set<Promise<number>>();
+  let loopRounds = 0;
 
   async function runJob(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.topic];
@@ -105,34 +116,49 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return jobs.length;
   }
 
-  function serialRound(): Promise<number> {
-    const next = rounds.then(round, round);
-    rounds = next.catch(() => undefined);
-    return next;
+  /** Registers a round as in flight (stop and drain wait for it); the returned promise may reject. */
+  function track(): Promise<number> {
+    const work = round();
+    const settled = work.catch(() => 0);
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return work;
   }
 
-  async function runLoop(): Promise<void> {
-    while (running) {
-      let claimed = 0;
-      kicked = false;
-      try {
-        claimed = await serialRound();
-      } catch (error) {
+  function armPoll(): void {
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = setTimeout(() => {
+      pollTimer = undefined;
+      launch();
+    }, pollMs);
+  }
+
+  /** Starts a round of the loop now if a slot is free, else as soon as one frees. */
+  function launch(): void {
+    if (!running) return;
+    if (!ready || loopRounds >= maxRounds) {
+      wanted = true;
+      return;
+    }
+    wanted = false;
+    loopRounds += 1;
+    void track()
+      .catch((error: unknown) => {
         // The database may be briefly unavailable; the next poll tries again.
         log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'outbox round failed');
-      }
-      if (!running) break;
-      // Finished work often enqueues more (fan-out → deliveries): look again at once.
-      if (claimed > 0 || kicked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+        return 0;
+      })
+      .then((claimed) => {
+        loopRounds -= 1;
+        if (!running) return;
+        // Finished work often enqueues more (fan-out → deliveries): look again at once.
+        if (claimed > 0 || wanted) launch();
+        else if (loopRounds === 0) armPoll();
       });
-      wake = undefined;
-    }
+  }
+
+  async function settle(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
   }
 
   return {
@@ -140,27 +166,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (running) return;
       running = true;
-      loop = (async () => {
+      starting = (async () => {
         if (options.releaseLeasesOnStart?.()) {
           const released = await repository.releaseAllLeases().catch(() => 0);
           if (released > 0) log.info({ released }, 'outbox: resumed work a stopped process had claimed');
         }
-        await runLoop();
+        if (!running) return;
+        ready = true;
+        launch();
       })();
     },
     async stop() {
       running = false;
-      wake?.();
-      await loop;
-      await rounds;
+      ready = false;
+      wanted = false;
+      if (pollTimer) clearTimeout(pollTimer);
+      pollTimer = undefined;
+      await starting;
+      await settle();
     },
     kick() {
-      kicked = true;
-      wake?.();
+      launch();
     },
     async drain() {
       for (let i = 0; i < 1000; i++) {
-        if ((await serialRound()) === 0 && (await repository.countDue(clock())) === 0) return;
+        // Rounds the loop has in flight finish first, so "nothing due" means nothing left.
+        await settle();
+        const claimed = await track();
+        await settle();
+        if (claimed === 0 && inFlight.size === 0 && (await repository.countDue(clock())) === 0) return;
       }
       throw new Error('the outbox did not drain in 1000 rounds');
     },

@@ -155,4 +155,47 @@ describe('outbox worker', () => {
     expect(handled).toBe(1);
     expect(log.lines.some((l) => l.msg.includes('resumed work'))).toBe(true);
   });
+
+  it('starts a kicked job at once, beside a round still waiting on a slow job', async () => {
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted = false;
+    let fastDoneAt = 0;
+    const w = createOutboxWorker({
+      repository,
+      handlers: {
+        // A delivery held up by a push service that does not answer.
+        'test.slow': async () => {
+          slowStarted = true;
+          await stuck;
+        },
+        // The fan-out of an SOS raised meanwhile.
+        'test.urgent': async () => void (fastDoneAt = Date.now()),
+      },
+      clock: t.clock.now,
+      log: recordingLog(),
+      // No poll during the test: only kicks start rounds.
+      pollMs: 60_000,
+    });
+    w.start();
+    try {
+      await enqueue(t.db, [{ topic: 'test.slow', payload: {}, dueAt: t.clock.now() }]);
+      w.kick();
+      for (let i = 0; i < 200 && !slowStarted; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(slowStarted).toBe(true);
+
+      const kickedAt = Date.now();
+      await enqueue(t.db, [{ topic: 'test.urgent', payload: {}, dueAt: t.clock.now() }]);
+      w.kick();
+      for (let i = 0; i < 200 && !fastDoneAt; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fastDoneAt, 'the urgent job ran while the slow one was still running').toBeGreaterThan(0);
+      expect(fastDoneAt - kickedAt).toBeLessThan(1000);
+      expect(await rowsOf('test.slow')).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
+    } finally {
+      release();
+      await w.stop();
+    }
+    expect(await rowsOf('test.slow')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+    expect(await rowsOf('test.urgent')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+  });
 });

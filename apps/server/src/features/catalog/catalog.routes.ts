@@ -13,7 +13,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags: ['community'],
-        summary: "A business's catalog; the reader's latitude/longitude must be within its delivery range",
+        summary: "A business's catalog; items only for a reader whose latitude/longitude is within its delivery range (else `unavailable` says why)",
         params: UserIdParams,
         querystring: CatalogQuery,
         response: { 200: CatalogResponse, ...errors },

@@ -1,11 +1,8 @@
-import type { CatalogResponse, Order } from '@saathi/shared';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
+import type { CatalogResponse, CatalogUnavailable, Order } from '@saathi/shared';
+import { NotFoundError, ValidationError } from '../../core/errors';
 import type { CommunityAccess } from '../posts/community-access';
 import type { CatalogRepository } from './catalog.repository';
 
-/** SPEC.md §6 hints, used as the error messages of the server-side checks. */
-export const ENABLE_LOCATION_MESSAGE = 'Enable location to view catalog';
-export const outsideRangeMessage = (rangeM: number) => `Catalog not available - Outside delivery range (${rangeM}m)`;
 
 type OrderRow = Awaited<ReturnType<CatalogRepository['ordersOf']>>[number];
 
@@ -26,20 +23,28 @@ export function createCatalogService({ catalog, access }: { catalog: CatalogRepo
     /**
      * The catalog of a business, for a reader whose location is known and within the
      * delivery range of the business location (the owner always sees their own). A catalog
-     * without a range is offered everywhere.
+     * without a range is offered everywhere. A reader without a location or out of range is
+     * an expected state (SPEC.md §6 hints), answered with no items and `unavailable` saying why.
      */
     async getCatalog(callerId: number, businessUserId: number, point: { latitude?: number | undefined; longitude?: number | undefined }): Promise<CatalogResponse> {
       await access.assertAllowed(callerId);
       const record = await catalog.catalog(businessUserId);
       if (!record || record.items.length === 0) throw new NotFoundError('No catalog items available');
+      const withheld = (unavailable: CatalogUnavailable): CatalogResponse => ({
+        catalogItems: [],
+        whatsappNumber: null,
+        doesDelivery: record.doesDelivery,
+        deliveryText: record.deliveryText,
+        unavailable,
+      });
       if (callerId !== businessUserId) {
-        if (point.latitude === undefined || point.longitude === undefined) throw new ForbiddenError(ENABLE_LOCATION_MESSAGE);
+        if (point.latitude === undefined || point.longitude === undefined) return withheld({ reason: 'location_required' });
         if (record.deliveryRangeM !== null) {
           const metres = await catalog.distanceToBusiness(businessUserId, point.longitude, point.latitude);
-          if (metres === undefined || metres > record.deliveryRangeM) throw new ForbiddenError(outsideRangeMessage(record.deliveryRangeM));
+          if (metres === undefined || metres > record.deliveryRangeM) return withheld({ reason: 'outside_delivery_range', deliveryRangeM: record.deliveryRangeM });
         }
       }
-      return { catalogItems: record.items, whatsappNumber: record.whatsappNumber, doesDelivery: record.doesDelivery, deliveryText: record.deliveryText };
+      return { catalogItems: record.items, whatsappNumber: record.whatsappNumber, doesDelivery: record.doesDelivery, deliveryText: record.deliveryText, unavailable: null };
     },
 
     /** Saves an order whose every line names an item of that business's catalog. */

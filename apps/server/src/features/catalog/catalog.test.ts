@@ -25,15 +25,26 @@ describe('GET /api/community/business-catalog/{userId}', () => {
       whatsappNumber: '9825012345',
       doesDelivery: true,
       deliveryText: 'Free delivery',
+      unavailable: null,
     });
+    // Without a location, or out of range: an expected state (SPEC.md §6 hints), not an error,
+    // and neither the items nor the WhatsApp number are given.
     const unknown = await catalogOf(buyer.token, shop.id);
-    expect(unknown.statusCode).toBe(403);
-    expect(unknown.json<{ error: { message: string } }>().error.message).toBe('Enable location to view catalog');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ catalogItems: [], whatsappNumber: null, doesDelivery: true, deliveryText: 'Free delivery', unavailable: { reason: 'location_required' } });
     const far = await catalogOf(buyer.token, shop.id, { latitude: '21.30', longitude: '72.83' });
-    expect(far.statusCode).toBe(403);
-    expect(far.json<{ error: { message: string } }>().error.message).toBe('Catalog not available - Outside delivery range (5000m)');
+    expect(far.statusCode).toBe(200);
+    expect(far.json()).toEqual({
+      catalogItems: [],
+      whatsappNumber: null,
+      doesDelivery: true,
+      deliveryText: 'Free delivery',
+      unavailable: { reason: 'outside_delivery_range', deliveryRangeM: 5000 },
+    });
     // The owner sees their own catalog from anywhere.
-    expect((await catalogOf(shop.token, shop.id)).statusCode).toBe(200);
+    const own = await catalogOf(shop.token, shop.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ catalogItems: [{ title: 'Kaju katli' }, { title: 'Ghari' }], unavailable: null });
     expect((await catalogOf(buyer.token, buyer.id, { latitude: '21.18', longitude: '72.83' })).statusCode).toBe(404);
     expect((await catalogOf(buyer.token, shop.id, { latitude: 'north', longitude: '72.83' })).statusCode).toBe(400);
     const child = await f.adult({ dob: '2017-06-01' });

@@ -57,6 +57,15 @@ describe('GET /api/events (server-sent events)', () => {
     expect(victimStream.events.some((e) => e.type === 'sos.location' && (e.data as { eventId: number }).eventId !== eventId)).toBe(false);
   });
 
+  it("opens with the web app's session cookie, as its EventSource connects (no ticket first)", async () => {
+    const user = await t.factory.user();
+    const token = await t.loginAs(user);
+    const client = await stream('', { cookie: `saathi_session=${token}` });
+    expect(client.status).toBe(200);
+    expect((await client.next('ready')).data).toEqual({ userId: user.id });
+    expect((await stream('', { cookie: `saathi_session=${'n'.repeat(43)}` })).status).toBe(401);
+  });
+
   it('spends a ticket once and refuses unknown, expired or missing credentials', async () => {
     const user = await t.factory.user();
     const token = await t.loginAs(user);

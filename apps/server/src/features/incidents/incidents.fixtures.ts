@@ -20,7 +20,7 @@ export interface Presigned {
 
 /** Helpers for the reels tests: callers and API calls the way the web app makes them. */
 export function reelFixtures(t: TestApp) {
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
   return {
     call,

@@ -75,6 +75,28 @@ export function createIncidentsRepository(ref: DbRef) {
       return row !== undefined;
     },
 
+    /** The uploader of an active reel: undefined when there is no such reel, null when it has no uploader. */
+    async uploaderOf(id: number): Promise<number | null | undefined> {
+      const row = await ref.db.selectFrom('incidents').select('uploader_id').where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+      return row === undefined ? undefined : row.uploader_id;
+    },
+
+    /** Changes the title and/or caption of an active reel of this uploader; false when no row matched. */
+    async updateText(id: number, uploaderId: number, text: { title?: string | undefined; description?: string | undefined }): Promise<boolean> {
+      const result = await ref.db
+        .updateTable('incidents')
+        .set({
+          ...(text.title !== undefined ? { title: text.title } : {}),
+          ...(text.description !== undefined ? { description: text.description } : {}),
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .where('uploader_id', '=', uploaderId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async insert(reel: NewReel): Promise<number> {
       const hasPoint = reel.latitude !== undefined && reel.longitude !== undefined;
       const row = await ref.db

@@ -2,6 +2,7 @@ import {
   AddReelCommentBody,
   CheckIncidentLikeQuery,
   CheckIncidentLikeResponse,
+  EditReelBody,
   ErrorResponse,
   LikeIncidentBody,
   LikeIncidentResponse,
@@ -13,6 +14,7 @@ import {
   ReelComment,
   ReelCommentsQuery,
   ReelCommentsResponse,
+  ReelIdParams,
   ReelsQuery,
   ReelsResponse,
   UploadReelBody,
@@ -33,6 +35,20 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
       requireUser(request);
       return incidents.reels(request.query.page, request.query.pageSize);
     },
+  );
+
+  app.patch(
+    '/incidents/reels/:id',
+    {
+      schema: {
+        tags,
+        summary: "The author changes a reel's title and/or caption (others 403)",
+        params: ReelIdParams,
+        body: EditReelBody,
+        response: { 200: Reel, ...errors },
+      },
+    },
+    async (request) => incidents.edit(requireUser(request).id, request.params.id, request.body),
   );
 
   app.post(

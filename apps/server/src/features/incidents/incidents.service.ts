@@ -92,6 +92,15 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
       return toComment(await incidents.addComment(body.incidentId, callerId, body.comment_text));
     },
 
+    /** The author changes the title and/or caption of their reel; anyone else is refused and nothing changes. */
+    async edit(callerId: number, id: number, body: { title?: string | undefined; description?: string | undefined }): Promise<Reel> {
+      const uploaderId = await incidents.uploaderOf(id);
+      if (uploaderId === undefined) throw new NotFoundError('Reel not found');
+      if (uploaderId !== callerId) throw new ForbiddenError('Only the author can edit this reel');
+      if (!(await incidents.updateText(id, callerId, body))) throw new NotFoundError('Reel not found');
+      return toReel((await incidents.byId(id))!);
+    },
+
     async presign(callerId: number, contentType: string): Promise<PresignedUrlResponse> {
       if (contentType.split(';')[0]?.trim().toLowerCase() !== REEL_CONTENT_TYPE) {
         throw new ValidationError('Only video/webm recordings can be uploaded', 'contentType');

@@ -98,3 +98,65 @@ describe('hosted-video reels', () => {
     expect(await f.reelCount()).toBe(before);
   });
 });
+
+describe('title and caption', () => {
+  type Shown = { id: number; title: string; description: string };
+  const shown = async (token: string, id: number) => (await f.call('GET', '/incidents/reels?pageSize=50', token)).json<Shown[]>().find((r) => r.id === id);
+
+  it('are sent with the upload (trimmed, within the post limits) and shown in the feed', async () => {
+    const user = await f.user();
+    const res = await f.call('POST', '/incidents/upload', user.token, {
+      videoUrl: 'dQw4w9WgXcQ',
+      videoSource: 'youtube',
+      title: '  Water logging at Ashram Road  ',
+      description: ' Avoid the underpass, cars are stuck. ',
+    });
+    expect(res.statusCode).toBe(201);
+    const reel = res.json<Shown>();
+    expect(reel).toMatchObject({ title: 'Water logging at Ashram Road', description: 'Avoid the underpass, cars are stuck.' });
+    expect(await shown(user.token, reel.id)).toMatchObject({ title: 'Water logging at Ashram Road', description: 'Avoid the underpass, cars are stuck.' });
+
+    const before = await f.reelCount();
+    const upload = (extra: object) => f.call('POST', '/incidents/upload', user.token, { videoUrl: 'dQw4w9WgXcQ', videoSource: 'youtube', ...extra });
+    expect((await upload({ title: 'x'.repeat(51) })).json()).toMatchObject({ error: { field: 'title' } });
+    expect((await upload({ description: 'x'.repeat(1001) })).statusCode).toBe(400);
+    expect((await upload({ caption: 'not a field' })).statusCode).toBe(400);
+    expect(await f.reelCount()).toBe(before);
+    expect((await upload({ title: 'x'.repeat(50), description: 'y'.repeat(1000) })).statusCode).toBe(201);
+  });
+
+  it('are edited by the author only: PATCH /incidents/reels/:id', async () => {
+    const author = await f.user('Priya Sharma');
+    const other = await f.user('Kabir Shah');
+    const id = await f.reel({ title: 'Smoke near the market', uploaderId: author.id });
+    const patch = (token: string, body: object, reelId: number | string = id) => f.call('PATCH', `/incidents/reels/${reelId}`, token, body);
+
+    const titled = await patch(author.token, { title: '  Fire near the market  ' });
+    expect(titled.statusCode).toBe(200);
+    expect(titled.json()).toMatchObject({ id, title: 'Fire near the market', description: '', uploader: { id: author.id } });
+    const captioned = await patch(author.token, { description: 'Fire brigade has arrived.' });
+    expect(captioned.json()).toMatchObject({ title: 'Fire near the market', description: 'Fire brigade has arrived.' });
+    expect(await shown(other.token, id)).toMatchObject({ title: 'Fire near the market', description: 'Fire brigade has arrived.' });
+    // An empty caption clears it.
+    expect((await patch(author.token, { title: 'Fire put out', description: '' })).json()).toMatchObject({ title: 'Fire put out', description: '' });
+    const settled = await shown(author.token, id);
+
+    // Refusals change nothing.
+    const refused = await patch(other.token, { title: 'Hacked' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'forbidden' } });
+    expect((await patch(author.token, { title: 'x' }, 999999)).statusCode).toBe(404);
+    for (const body of [{}, { title: 'x'.repeat(51) }, { description: 'x'.repeat(1001) }, { title: 7 }, { title: null }, { title: 'ok', videoUrl: '/media/x.webm' }, { title: 'ok', userId: author.id }]) {
+      const res = await patch(author.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await patch(author.token, { title: 'x' }, 'abc')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/incidents/reels/${id}`, payload: { title: 'x' } })).statusCode).toBe(401);
+    expect(await shown(author.token, id)).toEqual(settled);
+
+    // A reel without an uploader (seeded) cannot be edited by anyone.
+    const orphan = await f.reel({ title: 'Seeded' });
+    expect((await patch(author.token, { title: 'Mine now' }, orphan)).statusCode).toBe(403);
+    expect((await shown(author.token, orphan))?.title).toBe('Seeded');
+  });
+});

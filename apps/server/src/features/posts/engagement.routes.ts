@@ -16,7 +16,7 @@ import {
 } from '@saathi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/app/auth';
+import { OPTIONAL_BEARER, optionalUser, requireUser } from '../../plugins/app/auth';
 import type { PostsService } from './posts.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -78,13 +78,15 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = 
     {
       schema: {
         tags: ['community'],
-        summary: 'A page of comments, newest first (the client shows them oldest first)',
+        summary: 'A page of comments, newest first (the client shows them oldest first); no sign-in needed',
+        security: OPTIONAL_BEARER,
         params: PostIdParams,
         querystring: CommentsQuery,
-        response: { 200: z.array(PostComment), ...errors },
+        response: { 200: z.array(PostComment), ...errors, 429: ErrorResponse },
       },
     },
-    async (request) => posts.comments(requireUser(request).id, request.params.postId, request.query.page, request.query.pageSize),
+    // Readable by visitors (OPTIONAL_AUTH_ROUTES); adding one needs sign-in.
+    async (request) => posts.comments(optionalUser(request)?.id ?? null, request.params.postId, request.query.page, request.query.pageSize),
   );
 
   app.post(

@@ -4,12 +4,13 @@ import type { PostRow } from './posts.repository';
 
 /**
  * A post as SPEC.md §3 reads it. The exact point is sent only when the author chose to show it
- * (or to the author); otherwise the distance is rounded up to whole kilometres, so repeated
- * reads from chosen spots cannot pin the author's home down.
+ * (or to the author); otherwise members get the distance rounded up to whole kilometres, so
+ * repeated reads from chosen spots cannot pin the author's home down, and visitors (readerId
+ * null, anonymous and unlimited in number) get no distance at all.
  */
-export function toCommunityPost(row: PostRow, readerId: number): CommunityPost {
-  const exact = row.show_location || row.user_id === readerId;
-  const km = row.km === null ? null : exact ? Math.round(row.km * 1000) / 1000 : Math.max(1, Math.ceil(row.km));
+export function toCommunityPost(row: PostRow, readerId: number | null): CommunityPost {
+  const exact = row.show_location || (readerId !== null && row.user_id === readerId);
+  const km = row.km === null || (!exact && readerId === null) ? null : exact ? Math.round(row.km * 1000) / 1000 : Math.max(1, Math.ceil(row.km));
   return {
     id: row.id,
     userId: row.user_id,

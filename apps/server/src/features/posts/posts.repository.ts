@@ -8,7 +8,8 @@ export function thumbnailKeyOf(key: string): string {
 }
 
 export interface Reader {
-  userId: number;
+  /** null: a visitor who is not signed in (no reports of theirs, nothing liked). */
+  userId: number | null;
   latitude?: number | undefined;
   longitude?: number | undefined;
 }
@@ -135,10 +136,10 @@ export function createPostsRepository(ref: DbRef) {
       const hasPoint = reader.latitude !== undefined && reader.longitude !== undefined;
       const tsquery = filter.prompt ? searchQuery(filter.prompt) : undefined;
       if (filter.prompt && !tsquery) return [];
-      const conditions = [
-        sql`p.status = 'active'`,
-        sql`NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.post_id = p.id AND r.reporter_id = ${reader.userId})`,
-      ];
+      const conditions = [sql`p.status = 'active'`];
+      if (reader.userId !== null) {
+        conditions.push(sql`NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.post_id = p.id AND r.reporter_id = ${reader.userId})`);
+      }
       if (tsquery) conditions.push(sql`p.search_vector @@ to_tsquery('simple', ${tsquery})`);
       if (filter.businessCategory) conditions.push(sql`p.is_business_post AND p.business_category = ${filter.businessCategory}`);
       if (filter.authorId !== undefined) conditions.push(sql`p.user_id = ${filter.authorId}`);
@@ -187,6 +188,8 @@ export function createPostsRepository(ref: DbRef) {
     async hydrate(ids: number[], reader: Reader, db: Kysely<Database> = ref.db): Promise<PostRow[]> {
       if (ids.length === 0) return [];
       const hasPoint = reader.latitude !== undefined && reader.longitude !== undefined;
+      const liked =
+        reader.userId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${reader.userId})`;
       const km = hasPoint
         ? sql`ST_Distance(p.location, ${pointOf(reader.longitude as number, reader.latitude as number)}) / 1000.0`
         : sql`NULL::float8`;
@@ -199,7 +202,7 @@ export function createPostsRepository(ref: DbRef) {
                u.name AS author_name, u.avatar AS author_avatar, u.profile_image,
                coalesce((SELECT json_agg(json_build_object('url', m.url, 'thumb', m.thumbnail_url) ORDER BY m.position)
                          FROM post_media m WHERE m.post_id = p.id), '[]'::json) AS media,
-               EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${reader.userId}) AS liked,
+               ${liked} AS liked,
                (p.is_business_post AND EXISTS (SELECT 1 FROM catalog_items ci WHERE ci.catalog_user_id = p.user_id)) AS has_catalog
         FROM posts p JOIN users u ON u.id = p.user_id
         WHERE p.id IN (${sql.join(ids)})`.execute(db);

@@ -16,7 +16,7 @@ import {
 } from '@saathi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Storage } from '../../core/storage';
-import { requireUser } from '../../plugins/app/auth';
+import { OPTIONAL_BEARER, optionalUser, requireUser } from '../../plugins/app/auth';
 import { readCreateForm, type UploadLimits } from './post-create';
 import type { PostsService } from './posts.service';
 
@@ -43,12 +43,15 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         summary: 'Community feed: nearby and recent first when latitude/longitude are given (docs/community-feed-ranking.md)',
         description:
           '`prompt` searches title, tags, description, author and category (every word, as a prefix; works for Hindi and Gujarati). ' +
-          '`userId` lists one author\'s posts newest first. Posts the caller reported and posts hidden pending review are left out.',
+          '`userId` lists one author\'s posts newest first. Posts the caller reported and posts hidden pending review are left out. ' +
+          'No sign-in needed: a visitor gets public fields only, newest first without latitude/longitude, and no distance to posts whose location is hidden.',
+        security: OPTIONAL_BEARER,
         querystring: FeedQuery,
-        response: { 200: FeedResponse, ...errors },
+        response: { 200: FeedResponse, ...errors, 429: ErrorResponse },
       },
     },
-    async (request) => posts.feed(requireUser(request).id, request.query),
+    // Visitors read it too (SPEC.md §2 /comunity-post, /profile/{id}): see OPTIONAL_AUTH_ROUTES.
+    async (request) => posts.feed(optionalUser(request)?.id ?? null, request.query),
   );
 
   app.get(
@@ -56,13 +59,15 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags: ['community'],
-        summary: 'One post (distance from latitude/longitude when given)',
+        summary: 'One post (distance from latitude/longitude when given); no sign-in needed',
+        security: OPTIONAL_BEARER,
         params: PostIdParams,
         querystring: CatalogQuery,
-        response: { 200: CommunityPost, ...errors },
+        response: { 200: CommunityPost, ...errors, 429: ErrorResponse },
       },
     },
-    async (request) => posts.getPost(requireUser(request).id, request.params.postId, request.query),
+    // The shared link /saathi-community-post/{id} opens for visitors too (OPTIONAL_AUTH_ROUTES).
+    async (request) => posts.getPost(optionalUser(request)?.id ?? null, request.params.postId, request.query),
   );
 
   app.post(

@@ -32,15 +32,33 @@ export function secondsToIndiaMidnight(now: Date): number {
 }
 
 
+/**
+ * SPEC.md §2 lets visitors read the community; anyone signed in passes the age gate first
+ * (under 13: 403). `callerId` null is a visitor.
+ */
+async function assertReader(access: CommunityAccess, callerId: number | null): Promise<void> {
+  if (callerId !== null) await access.assertAllowed(callerId);
+}
+
+/**
+ * Where a visitor's feed is ranked and cut at the radius from: their point on a 0.01° grid
+ * (about 1.1 km). Visitors are anonymous and many, so probing the radius edge from chosen
+ * spots must not locate a post whose author hid its location better than that.
+ */
+export function visitorRankingPoint(point: { latitude?: number | undefined; longitude?: number | undefined }) {
+  const snap = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100) / 100);
+  return { latitude: snap(point.latitude), longitude: snap(point.longitude) };
+}
+
 export function createPostsService(deps: PostsServiceDeps) {
   const { posts, engagement, usage, access, clock } = deps;
 
-  /** The post if the caller may see it: active and not reported by them (authors always see theirs). */
-  async function visiblePost(postId: number, callerId: number): Promise<{ userId: number }> {
+  /** The post if the caller may see it: active and not reported by them (authors always see theirs; visitors only active ones). */
+  async function visiblePost(postId: number, callerId: number | null): Promise<{ userId: number }> {
     const post = await posts.ownerOf(postId);
     if (!post) throw new NotFoundError('Post not found');
-    if (post.userId === callerId) return post;
-    if (post.status !== 'active' || (await posts.reportedBy(postId, callerId))) throw new NotFoundError('Post not found');
+    if (callerId !== null && post.userId === callerId) return post;
+    if (post.status !== 'active' || (callerId !== null && (await posts.reportedBy(postId, callerId)))) throw new NotFoundError('Post not found');
     return post;
   }
 
@@ -73,10 +91,12 @@ export function createPostsService(deps: PostsServiceDeps) {
     counted,
     limitError,
 
-    async feed(callerId: number, query: FeedQuery): Promise<{ data: CommunityPost[]; page: number; limit: number; hasMore: boolean }> {
-      await access.assertAllowed(callerId);
+    /** A page of the feed; `callerId` null is a visitor (no distance to posts with a hidden location). */
+    async feed(callerId: number | null, query: FeedQuery): Promise<{ data: CommunityPost[]; page: number; limit: number; hasMore: boolean }> {
+      await assertReader(access, callerId);
       const reader: Reader = { userId: callerId, latitude: query.latitude, longitude: query.longitude };
-      const ids = await posts.feedIds(reader, {
+      const ranking: Reader = callerId === null ? { userId: null, ...visitorRankingPoint(query) } : reader;
+      const ids = await posts.feedIds(ranking, {
         prompt: query.prompt,
         businessCategory: query.businessCategory,
         authorId: query.userId,
@@ -89,8 +109,8 @@ export function createPostsService(deps: PostsServiceDeps) {
       return { data: rows.map((row) => toCommunityPost(row, callerId)), page: query.page, limit: query.limit, hasMore: ids.length === query.limit };
     },
 
-    async getPost(callerId: number, postId: number, point: { latitude?: number | undefined; longitude?: number | undefined }): Promise<CommunityPost> {
-      await access.assertAllowed(callerId);
+    async getPost(callerId: number | null, postId: number, point: { latitude?: number | undefined; longitude?: number | undefined }): Promise<CommunityPost> {
+      await assertReader(access, callerId);
       await visiblePost(postId, callerId);
       const [row] = await posts.hydrate([postId], { userId: callerId, ...point });
       if (!row) throw new NotFoundError('Post not found');
@@ -153,8 +173,8 @@ export function createPostsService(deps: PostsServiceDeps) {
       };
     },
 
-    async comments(callerId: number, postId: number, page: number, pageSize: number): Promise<PostComment[]> {
-      await access.assertAllowed(callerId);
+    async comments(callerId: number | null, postId: number, page: number, pageSize: number): Promise<PostComment[]> {
+      await assertReader(access, callerId);
       await visiblePost(postId, callerId);
       return (await engagement.comments(postId, (page - 1) * pageSize, pageSize)).map(toPostComment);
     },

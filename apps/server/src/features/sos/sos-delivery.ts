@@ -14,6 +14,8 @@ export const SOS_TOPICS = {
   fanout: 'sos.fanout',
   deliver: 'sos.deliver',
   allClear: 'sos.all_clear',
+  /** A volunteer accepted: the victim's notification and push. */
+  accepted: 'sos.accepted',
   sms: 'sms.send',
 } as const;
 
@@ -46,6 +48,13 @@ export const fanoutMessage = (eventId: number, step: number, dueAt: Date): Outbo
   topic: SOS_TOPICS.fanout,
   payload: { eventId, step },
   dedupeKey: `sos:${eventId}:fanout:${step}`,
+  dueAt,
+});
+
+export const acceptedMessage = (eventId: number, volunteerId: number, dueAt: Date): OutboxMessage => ({
+  topic: SOS_TOPICS.accepted,
+  payload: { eventId, volunteerId },
+  dedupeKey: `sos:${eventId}:accepted:${volunteerId}`,
   dueAt,
 });
 
@@ -212,9 +221,43 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     );
   };
 
+  /**
+   * Tells the victim a volunteer is coming (in-app row, live event, push). The live
+   * `sos.accepted` event went out with the answer; this is the notification behind it.
+   */
+  const accepted: OutboxHandler = async (payload) => {
+    const eventId = Number(payload.eventId);
+    const volunteerId = Number(payload.volunteerId);
+    const event = await sos.findEvent(eventId);
+    // Over, or withdrawn meanwhile: nothing to announce any more.
+    if (!event || event.status !== 'active') return;
+    const me = await sos.recipientOf(eventId, volunteerId);
+    if (!me || me.status !== 'accepted') return;
+    const outcomes = await notifications.deliver([
+      {
+        userId: event.userId,
+        type: 'sos.accepted',
+        // They chose to come: from now on the victim may know how far they are (DESIGN.md §8).
+        ...texts.accepted(me.name, me.distanceM),
+        data: { url: sosModeUrl(eventId), volunteerId },
+        sosEventId: eventId,
+        actorId: volunteerId,
+        dedupeKey: `sos:${eventId}:accepted:${volunteerId}`,
+      },
+    ]);
+    // The row is deduplicated, so a retry only repeats the push that did not go through.
+    if (outcomes.get(event.userId) === 'retry') throw new Error(`the push to the owner of SOS ${eventId} will be retried`);
+  };
+
   const sendSms: OutboxHandler = async (payload) => {
     await sms.send({ to: String(payload.to), text: String(payload.text) });
   };
 
-  return { [SOS_TOPICS.fanout]: fanout, [SOS_TOPICS.deliver]: deliver, [SOS_TOPICS.allClear]: allClear, [SOS_TOPICS.sms]: sendSms };
+  return {
+    [SOS_TOPICS.fanout]: fanout,
+    [SOS_TOPICS.deliver]: deliver,
+    [SOS_TOPICS.allClear]: allClear,
+    [SOS_TOPICS.accepted]: accepted,
+    [SOS_TOPICS.sms]: sendSms,
+  };
 }

@@ -197,4 +197,35 @@ describe('SOS fan-out', () => {
     const inApp = await t.db.selectFrom('notifications').select('id').where('sos_event_id', '=', eventId).where('user_id', '=', volunteer.id).execute();
     expect(inApp).toHaveLength(1);
   });
+
+  it("answers a volunteer's accept at once while the victim's push service hangs; her notification follows through the outbox", async () => {
+    const here = snapToCell(freshPlace());
+    const victim = await t.factory.user({ name: 'Isha Rao' });
+    const victimSub = await subscribePush(t, peer, victim.id);
+    const volunteer = await makeVolunteer(t, { at: offset(here, 100), name: 'Kabir Das' });
+    const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
+    await t.app.outbox.drain();
+    const volunteerToken = await t.loginAs(volunteer);
+
+    peer.freeze();
+    try {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'POST', url: `/api/sos/${eventId}/accept`, headers: bearer(volunteerToken) });
+      expect(res.statusCode).toBe(200);
+      expect(performance.now() - started, 'the answer does not wait for the push').toBeLessThan(1000);
+      const job = await t.db.selectFrom('outbox').select(['topic', 'payload']).where('dedupe_key', '=', `sos:${eventId}:accepted:${volunteer.id}`).execute();
+      expect(job).toEqual([{ topic: 'sos.accepted', payload: { eventId, volunteerId: volunteer.id } }]);
+    } finally {
+      // Held pushes fail now and are retried with backoff.
+      peer.unfreeze();
+    }
+    for (let i = 0; i < 10 && pushesTo(victimSub).length === 0; i++) {
+      await t.app.outbox.drain();
+      t.clock.advance(5000);
+    }
+    await t.app.outbox.drain();
+    expect(pushesTo(victimSub).map((p) => (p.payload as { type: string }).type)).toEqual(['sos.accepted']);
+    const notes = await t.db.selectFrom('notifications').select('title').where('user_id', '=', victim.id).where('type', '=', 'sos.accepted').execute();
+    expect(notes).toHaveLength(1);
+  });
 });

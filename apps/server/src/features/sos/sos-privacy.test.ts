@@ -143,6 +143,8 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
       // The live events the owner got carry the same.
       const acceptedEvents = live.filter((e) => e.type === 'sos.accepted');
       expect(acceptedEvents.map((e) => e.data.recipient.distanceM).sort()).toEqual([acceptedA.distanceM, acceptedB.distanceM].sort());
+      // The victim's notifications come through the outbox.
+      await t.app.outbox.drain();
       const texts = (await get(t, token, '/api/notifications')).json().items.map((n: { body: string }) => n.body);
       expect(texts).toEqual(expect.arrayContaining([`Asha accepted your SOS (${acceptedA.distanceM} m away).`]));
 

@@ -4,19 +4,18 @@ import type { CreateSosBody, SosAcceptBody } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/errors';
 import type { EventBus } from '../../core/realtime';
-import type { NotificationsService } from '../notifications/notifications.service';
-import { fanoutMessage, SOS_TOPICS } from './sos-delivery';
+import { acceptedMessage, fanoutMessage, SOS_TOPICS } from './sos-delivery';
 import { toLivePosition, toOwnerView, toRecipientView, toVolunteerView } from './sos.mapper';
 import type { SosRepository } from './sos.repository';
-import { sosModeUrl, texts } from './sos.texts';
 import type { SosEventRecord } from './sos.types';
 
 export interface SosServiceDeps {
   sos: SosRepository;
-  notifications: NotificationsService;
   bus: EventBus;
   clock: Clock;
   radiiM: readonly number[];
+  /** SOS alerts one user may raise per window (SOS_LIMITS.eventsPerWindow unless configured). */
+  maxPerWindow?: number;
   /** Wakes the outbox worker after a commit, so delivery does not wait for the next poll. */
   kick: () => void;
   log: { warn(obj: object, msg: string): void };
@@ -31,8 +30,9 @@ export class SosEndedError extends AppError {
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 export function createSosService(deps: SosServiceDeps) {
-  const { sos, notifications, bus, clock, radiiM, kick, log } = deps;
+  const { sos, bus, clock, radiiM, kick, log } = deps;
   const windowMs = SOS_LIMITS.windowMinutes * 60_000;
+  const maxPerWindow = deps.maxPerWindow ?? SOS_LIMITS.eventsPerWindow;
 
   const publish = (userIds: number[], event: Parameters<EventBus['publish']>[1]) =>
     bus.publish(userIds, event).catch((error: unknown) => log.warn({ reason: String(error) }, 'live event was not published'));
@@ -59,26 +59,18 @@ export function createSosService(deps: SosServiceDeps) {
       const changed = me.status !== status;
       if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined);
       const after = (await sos.recipientOf(eventId, callerId, trx)) ?? me;
-      return { event, me: after, changed };
+      // The victim's notification and push go through the outbox: written with the answer, so
+      // it cannot be lost, and the volunteer's answer does not wait for a push service.
+      if (changed && status === 'accepted') await sos.enqueue([acceptedMessage(eventId, callerId, now)], trx);
+      return { event, me: after, changed, moved: after.distanceM !== me.distanceM };
     });
     const recipient = toRecipientView(result.me, result.event.status === 'active');
-    if (result.changed) {
+    // The live event first (the victim's open screen shows it at once), then the outbox.
+    if (result.changed || (status === 'accepted' && result.moved)) {
+      // A second accept with a fresher position only updates how far they are.
       await publish([result.event.userId], { type: status === 'accepted' ? 'sos.accepted' : 'sos.declined', data: { eventId, recipient } });
-      if (status === 'accepted') {
-        await notifications.deliver([
-          {
-            userId: result.event.userId,
-            type: 'sos.accepted',
-            // They chose to come: from now on the victim may know how far they are (DESIGN.md §8).
-            ...texts.accepted(result.me.name, result.me.distanceM),
-            data: { url: sosModeUrl(eventId), volunteerId: callerId },
-            sosEventId: eventId,
-            actorId: callerId,
-            dedupeKey: `sos:${eventId}:accepted:${callerId}`,
-          },
-        ]);
-      }
     }
+    if (result.changed && status === 'accepted') kick();
     return { eventId, status: result.me.status, distanceM: result.me.distanceM };
   }
 
@@ -96,10 +88,10 @@ export function createSosService(deps: SosServiceDeps) {
           const active = await sos.findActiveEventOf(callerId, trx);
           if (active) return active.id;
           const recent = await sos.eventTimesSince(trx, callerId, new Date(now.getTime() - windowMs));
-          if (recent.length >= SOS_LIMITS.eventsPerWindow) {
+          if (recent.length >= maxPerWindow) {
             const retryAfterMs = (recent[0] as Date).getTime() + windowMs - now.getTime();
             throw new TooManyRequestsError(
-              `You can raise at most ${SOS_LIMITS.eventsPerWindow} SOS alerts in ${SOS_LIMITS.windowMinutes} minutes. If you are in danger, call 112 now.`,
+              `You can raise at most ${maxPerWindow} SOS alerts in ${SOS_LIMITS.windowMinutes} minutes. If you are in danger, call 112 now.`,
               Math.max(1, Math.ceil(retryAfterMs / 1000)),
               'sos_rate_limited',
             );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@saathi/shared';
 import { build } from '../../../test/build';
 import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos } from '../../../test/sos-fixtures';
 import { snapToCell } from '../volunteers/volunteer-grid';
@@ -227,11 +228,40 @@ describe('accept and decline', () => {
     expect((await post(t, volunteerToken, `/api/sos/${eventId}/accept`)).json()).toMatchObject({ status: 'accepted' });
     // Accepting twice is harmless.
     expect((await post(t, volunteerToken, `/api/sos/${eventId}/accept`)).statusCode).toBe(200);
+    // The victim's notification goes through the outbox.
+    await t.app.outbox.drain();
     const ownerNotes = await t.db.selectFrom('notifications').select(['type', 'actor_id']).where('sos_event_id', '=', eventId).where('type', '=', 'sos.accepted').execute();
     expect(ownerNotes).toEqual([{ type: 'sos.accepted', actor_id: volunteers[0]!.id }]);
 
     await post(t, token, `/api/sos/${eventId}/resolve`);
     const late = await post(t, volunteerToken, `/api/sos/${eventId}/decline`);
     expect(late.statusCode).toBe(409);
+  });
+
+  it('tells the victim live when a volunteer who accepted sends a fresher position, and only then', async () => {
+    const { here, victim, eventId, volunteers } = await activeSos({ volunteersAt: [300] });
+    const live: LiveEvent[] = [];
+    const unsubscribe = await t.app.bus.subscribe(victim.id, (event) => live.push(event));
+    try {
+      const volunteerToken = await t.loginAs(volunteers[0]!);
+      // At once, without waiting for a GPS fix: measured from their volunteer place (~300 m).
+      const first = (await post(t, volunteerToken, `/api/sos/${eventId}/accept`)).json();
+      expect(first.distanceM).toBeGreaterThan(280);
+      // Then the fix arrives: they are 40 m away.
+      const second = (await post(t, volunteerToken, `/api/sos/${eventId}/accept`, offset(here, 40))).json();
+      expect(second).toMatchObject({ status: 'accepted', distanceM: expect.any(Number) });
+      expect(second.distanceM).toBeLessThan(50);
+      const distances = () => live.flatMap((e) => (e.type === 'sos.accepted' ? [e.data.recipient.distanceM] : []));
+      expect(distances()).toEqual([first.distanceM, second.distanceM]);
+      // The same position again changes nothing the victim sees: no event.
+      await post(t, volunteerToken, `/api/sos/${eventId}/accept`, offset(here, 40));
+      expect(distances()).toHaveLength(2);
+      // One notification for the victim, however often they accept.
+      await t.app.outbox.drain();
+      const notes = await t.db.selectFrom('notifications').select('body').where('user_id', '=', victim.id).where('type', '=', 'sos.accepted').execute();
+      expect(notes).toHaveLength(1);
+    } finally {
+      await unsubscribe();
+    }
   });
 });

@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import type { Permission, Role } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { sha256Hex } from '../../core/crypto';
-import { AppError, UnauthorizedError } from '../../core/errors';
+import { AppError, TooManyRequestsError, UnauthorizedError } from '../../core/errors';
 import type { SessionsRepository } from '../../features/auth/sessions.repository';
+import type { RateLimiter } from '../../features/volunteers/rate-limiter';
 import type { SessionCookie } from './session-cookie';
 
 export interface AuthUser {
@@ -15,7 +16,10 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by the auth hook on every non-public `/api` route. */
+    /**
+     * The caller, set by the auth hook on every non-public `/api` route; on the
+     * OPTIONAL_AUTH_ROUTES it stays null for a visitor (no valid credential).
+     */
     user: AuthUser | null;
     sessionId: number | null;
   }
@@ -37,6 +41,22 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
 ]);
 const PUBLIC_PREFIXES = ['/api/docs'];
 
+/**
+ * `/api` reads anyone may make: SPEC.md §2 lists the community list (/comunity-post), a
+ * member's posts (/profile/{id}) and the shared post link without sign-in. A valid credential
+ * still signs the caller in (their own view: wasLiked, the age gate); without one, or with one
+ * that no longer opens a session, `request.user` stays null and the handler answers a visitor
+ * with public data only (DESIGN.md §8). Everything these screens can *do* (like, comment,
+ * report, order, create) stays behind sign-in.
+ */
+export const OPTIONAL_AUTH_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/posts/community-posts',
+  'GET /api/posts/:postId',
+  'GET /api/posts/:postId/comments',
+]);
+/** The OpenAPI `security` of the OPTIONAL_AUTH_ROUTES: with or without the bearer token. */
+export const OPTIONAL_BEARER: Array<Record<string, string[]>> = [{}, { bearerAuth: [] }];
+
 /** last_used_at is informative; writing it on every request would double the write load. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -46,13 +66,19 @@ export interface AuthPluginOptions {
   cookie: SessionCookie;
   /** The app's own origin (PUBLIC_URL): cookie-authenticated writes must come from it. */
   publicOrigin: string;
+  /** Counts visitors' reads of the OPTIONAL_AUTH_ROUTES per client IP (a scraping brake). */
+  visitorLimiter?: RateLimiter;
 }
 
-function isPublic(request: FastifyRequest): boolean {
+type Access = 'public' | 'optional' | 'required';
+
+function accessOf(request: FastifyRequest): Access {
   const url = request.routeOptions.url ?? '';
-  if (PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return true;
+  if (PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return 'public';
   const method = request.method === 'HEAD' ? 'GET' : request.method;
-  return PUBLIC_ROUTES.has(`${method} ${url}`);
+  const key = `${method} ${url}`;
+  if (PUBLIC_ROUTES.has(key)) return 'public';
+  return OPTIONAL_AUTH_ROUTES.has(key) ? 'optional' : 'required';
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -89,21 +115,38 @@ export function assertSameOrigin(request: FastifyRequest, publicOrigin: string):
   throw new AppError(403, 'origin_mismatch', 'This request did not come from the Saathi app.');
 }
 
-/** Requires the caller to be signed in: one onRequest hook for all of `/api`. */
-async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publicOrigin }: AuthPluginOptions): Promise<void> {
+/**
+ * Requires the caller to be signed in: one onRequest hook for all of `/api`. PUBLIC_ROUTES
+ * skip it; OPTIONAL_AUTH_ROUTES sign the caller in when they can and let visitors through.
+ */
+async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publicOrigin, visitorLimiter }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+
+  async function admitVisitor(request: FastifyRequest): Promise<void> {
+    const waitSeconds = visitorLimiter ? await visitorLimiter.take(`visitor:${request.ip}`) : 0;
+    if (waitSeconds > 0) throw new TooManyRequestsError('Too many requests. Log in, or try again in a minute.', waitSeconds);
+  }
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     // Unknown API paths answer 404 from the not-found handler, with or without a token.
-    if (request.is404 || isPublic(request)) return;
+    if (request.is404) return;
+    const access = accessOf(request);
+    if (access === 'public') return;
     const credential = sessionToken(request, cookie);
-    if (!credential) throw new UnauthorizedError();
+    if (!credential) {
+      if (access === 'optional') return admitVisitor(request);
+      throw new UnauthorizedError();
+    }
     if (credential.via === 'cookie') assertSameOrigin(request, publicOrigin);
     const now = clock();
     const session = await sessions.findActive(sha256Hex(credential.token), now);
-    if (!session) throw new UnauthorizedError('Your session has ended. Sign in again.');
+    if (!session) {
+      // A shared link stays readable for someone whose session ended; their next action asks them to sign in.
+      if (access === 'optional') return admitVisitor(request);
+      throw new UnauthorizedError('Your session has ended. Sign in again.');
+    }
     if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) await sessions.touch(session.sessionId, now);
     request.user = { id: session.userId, role: session.role, permissions: session.permissions };
     request.sessionId = session.sessionId;
@@ -111,6 +154,11 @@ async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publi
 }
 
 export const auth = fp(authPlugin, { name: 'auth', dependencies: ['startup-gate', 'cookies'] });
+
+/** The signed-in caller, or null for a visitor on an OPTIONAL_AUTH_ROUTES read. */
+export function optionalUser(request: FastifyRequest): AuthUser | null {
+  return request.user;
+}
 
 /** The signed-in caller; only call on routes the auth hook protects. */
 export function requireUser(request: FastifyRequest): AuthUser {

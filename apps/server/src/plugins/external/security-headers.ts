@@ -11,7 +11,7 @@ const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
  * What the app's pages may use: camera and microphone (reels, SOS evidence) and the
  * position (SOS, volunteers, feed) for the app itself only; nothing for embedded frames.
  */
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=()';
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=(), serial=()';
 
 /** Uploaded files are data, never a page: a file opened directly runs nothing and loads nothing. */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";

@@ -22,6 +22,7 @@ import { LocationSheet, type FeedLocation } from './components/location-sheet';
 import { PostFeed } from './components/post-feed';
 import { SearchDialog, type SearchValue } from './components/search-dialog';
 import { communityKeys, type FeedFilters } from './queries';
+import { VisitorBanner } from './components/visitor-sign-in';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import { useCommunityAccess } from './use-community-access';
 import { useFeedPosition } from './use-feed-position';
@@ -30,15 +31,26 @@ import { useFeedPosition } from './use-feed-position';
 const CreatePostDialog = lazy(() => import('./create').then((module) => ({ default: module.CreatePostDialog })));
 const LocationSelectorDialog = lazy(() => import('./location-picker').then((module) => ({ default: module.LocationSelectorDialog })));
 
-/** `/comunity-post`, `/community`, `/joined-community`: the location-based community feed (SPEC.md §2). */
+/** A location label for the picker button. */
+function locationName(t: (key: string) => string, location: FeedLocation): string {
+  if (location.source === 'current') return t('location.current');
+  if (location.source === 'none') return t('location.anywhere');
+  return location.name;
+}
+
+/**
+ * `/comunity-post`, `/community`, `/joined-community`: the location-based community feed (SPEC.md §2).
+ * Visitors who are not signed in read it newest first, with distances only once they pick a location.
+ */
 export function CommunityPage() {
   const { t } = useTranslation(['community', 'account']);
   const toast = useToast();
-  const { allowed } = useCommunityAccess();
+  const { allowed, isLoggedIn } = useCommunityAccess();
   const me = useMeQuery();
   const [search, setSearch] = useState<SearchValue>({ prompt: '', businessCategory: null });
   const [searchOpen, setSearchOpen] = useState(false);
-  const [location, setLocation] = useState<FeedLocation>({ source: 'current' });
+  // A visitor is not asked for the device position on arrival: they share one from the picker if they like.
+  const [location, setLocation] = useState<FeedLocation>(isLoggedIn ? { source: 'current' } : { source: 'none' });
   const [locationOpen, setLocationOpen] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -67,10 +79,13 @@ export function CommunityPage() {
               {t('subtitle')}
             </Typography>
           </div>
-          <IconButton component={RouterLink} to="/post-notifications" aria-label={t('notificationsLink')}>
-            <NotificationsNone />
-          </IconButton>
+          {isLoggedIn && (
+            <IconButton component={RouterLink} to="/post-notifications" aria-label={t('notificationsLink')}>
+              <NotificationsNone />
+            </IconButton>
+          )}
         </Stack>
+        {!isLoggedIn && <VisitorBanner />}
         {!allowed ? (
           <AccessDenied />
         ) : (
@@ -81,10 +96,12 @@ export function CommunityPage() {
                 size="small"
                 startIcon={<Place />}
                 onClick={() => setLocationOpen(true)}
-                sx={{ textTransform: 'none', maxWidth: '45%', flexShrink: 0 }}
+                title={locationName(t, location)}
+                sx={{ textTransform: 'none', maxWidth: '45%', flexShrink: 0, lineHeight: 1.2, textAlign: 'start' }}
               >
-                <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {location.source === 'current' ? t('location.current') : location.name}
+                {/* Readable at 360 px in every language: wraps onto a second line; only a long picked place name is cut there (full name in the title). */}
+                <span style={{ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden', overflowWrap: 'anywhere' }}>
+                  {locationName(t, location)}
                 </span>
               </Button>
               <TextField
@@ -131,6 +148,7 @@ export function CommunityPage() {
         {locationOpen && (
           <LocationSheet
             open
+            allowNone={!isLoggedIn}
             saved={me.data?.locations ?? []}
             selected={location}
             onClose={() => setLocationOpen(false)}

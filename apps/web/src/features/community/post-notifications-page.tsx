@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -30,15 +31,17 @@ export function PostNotificationsPage() {
         {query.isPending && <CircularProgress aria-label={t('loading')} sx={{ alignSelf: 'center' }} />}
         {query.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('notifications.empty')}</Typography>}
         <List disablePadding>
+          {/* Each link in a list item: a <ul> may hold only <li> children (axe's "list" rule). */}
           {items.map((item) => (
-            <ListItemButton
-              key={item.id}
-              component={RouterLink}
-              to={item.postId !== null ? `/community-post/${item.postId}` : '/notifications'}
-              sx={{ borderRadius: 2, bgcolor: item.read ? undefined : 'action.hover', mb: 0.5 }}
-            >
-              <ListItemText primary={item.title} secondary={`${item.body} · ${new Date(item.createdAt).toLocaleString(i18n.language)}`} />
-            </ListItemButton>
+            <ListItem key={item.id} disablePadding sx={{ mb: 0.5 }}>
+              <ListItemButton
+                component={RouterLink}
+                to={item.postId !== null ? `/community-post/${item.postId}` : '/notifications'}
+                sx={{ borderRadius: 2, bgcolor: item.read ? undefined : 'action.hover' }}
+              >
+                <ListItemText primary={item.title} secondary={`${item.body} · ${new Date(item.createdAt).toLocaleString(i18n.language)}`} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
         {query.hasNextPage && (

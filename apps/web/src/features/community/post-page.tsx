@@ -4,42 +4,38 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { AccessDenied } from './components/access-denied';
 import { PostCard } from './components/post-card';
+import { VisitorBanner } from './components/visitor-sign-in';
 import { usePostQuery } from './queries';
 import { useCommunityAccess } from './use-community-access';
 import { useFeedPosition } from './use-feed-position';
 import { usePostActions } from './use-post-actions';
 
 const CURRENT = { source: 'current' } as const;
+const NONE = { source: 'none' } as const;
 const ignoreFailure = () => undefined;
 
-/** `/community-post/:id` and the public `/saathi-community-post/:postId`: one post; visitors are asked to log in. */
+/**
+ * `/community-post/:id` and the public share link `/saathi-community-post/:postId`: one post.
+ * Visitors read it (no distance: their position is not asked for) and are offered sign-in;
+ * like, comment and order ask them to sign in and bring them back here.
+ */
 export function PostPage() {
   const { t } = useTranslation('community');
   const params = useParams();
-  const here = useLocation();
   const postId = Number(params.id ?? params.postId);
   const { isLoggedIn, allowed } = useCommunityAccess();
   // The distance needs the reader's position; the post waits for it (or its failure) like the feed does.
-  const position = useFeedPosition(CURRENT, ignoreFailure);
+  const position = useFeedPosition(isLoggedIn ? CURRENT : NONE, ignoreFailure);
   const reader = position.latitude !== null && position.longitude !== null ? { latitude: position.latitude, longitude: position.longitude } : null;
-  const query = usePostQuery(postId, reader, isLoggedIn && allowed && position.ready);
+  const query = usePostQuery(postId, reader, allowed && position.ready);
   const actions = usePostActions();
 
   let body;
-  if (!isLoggedIn) {
-    body = (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography>{t('loginPrompt')}</Typography>
-        <Button variant="contained" component={RouterLink} to="/login" state={{ from: here }}>
-          {t('login')}
-        </Button>
-      </Stack>
-    );
-  } else if (!allowed || (isApiError(query.error) && query.error.status === 403)) {
+  if (!allowed || (isApiError(query.error) && query.error.status === 403)) {
     body = <AccessDenied />;
   } else if (query.isPending) {
     body = <CircularProgress aria-label={t('loading')} sx={{ alignSelf: 'center' }} />;
@@ -56,6 +52,14 @@ export function PostPage() {
           {t('title')}
         </Typography>
         {body}
+        {!isLoggedIn && (
+          <>
+            <VisitorBanner />
+            <Button component={RouterLink} to="/comunity-post" sx={{ alignSelf: 'center' }}>
+              {t('visitor.morePosts')}
+            </Button>
+          </>
+        )}
       </Stack>
     </Container>
   );

@@ -35,6 +35,8 @@ export function useFeedPosition(selected: FeedLocation, onFailure: () => void): 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected.source]);
 
+  // No location shared (a visitor): the feed is newest first and measures nothing.
+  if (selected.source === 'none') return { ready: true, latitude: null, longitude: null };
   if (selected.source === 'place') return { ready: true, latitude: selected.latitude, longitude: selected.longitude };
   // Rounded so small GPS jitter does not restart the feed from page 1.
   const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -6,20 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AccessDenied } from './components/access-denied';
 import { PostFeed } from './components/post-feed';
+import { VisitorBanner } from './components/visitor-sign-in';
 import type { FeedFilters } from './queries';
 import { useCommunityAccess } from './use-community-access';
 import { useFeedPosition } from './use-feed-position';
 
 const CURRENT = { source: 'current' } as const;
+const NONE = { source: 'none' } as const;
 const ignoreFailure = () => undefined;
 
-/** `/my-posts/:id` and `/profile/:id`: one author's posts, newest first, with distances when known. */
+/**
+ * `/my-posts/:id` and the public `/profile/:id`: one author's posts, newest first, with distances
+ * when known. Visitors read them without being asked for their position.
+ */
 export function UserPostsPage() {
   const { t } = useTranslation('community');
   const params = useParams();
   const userId = Number(params.id);
-  const { allowed } = useCommunityAccess();
-  const { latitude, longitude, ready } = useFeedPosition(CURRENT, ignoreFailure);
+  const { allowed, isLoggedIn } = useCommunityAccess();
+  const { latitude, longitude, ready } = useFeedPosition(isLoggedIn ? CURRENT : NONE, ignoreFailure);
   const filters = useMemo<FeedFilters>(() => ({ prompt: '', businessCategory: null, userId, latitude, longitude }), [userId, latitude, longitude]);
   const valid = Number.isInteger(userId) && userId > 0;
 
@@ -29,6 +34,7 @@ export function UserPostsPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('userPosts')}
         </Typography>
+        {!isLoggedIn && <VisitorBanner />}
         {!allowed ? <AccessDenied /> : valid ? <PostFeed filters={filters} enabled={ready} /> : <Typography>{t('noPosts')}</Typography>}
       </Stack>
     </Container>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { usePageTitle } from '../../app/page-title';
 import type { NewsArticle } from './articles';
 import { ArticleAuthor, ArticleDate } from './components/article-meta';
 import { ArticleShareButton } from './components/article-share-button';
@@ -33,6 +34,8 @@ export function NewsArticlePage() {
   const { id } = useParams();
   const index = /^\d+$/.test(id ?? '') ? Number(id) : -1;
   const article = useArticle(index);
+  // The headline names the tab ("<headline> · Saathi"); until then the route's "News article".
+  usePageTitle(article?.title);
 
   return (
     <Container maxWidth="md" disableGutters>

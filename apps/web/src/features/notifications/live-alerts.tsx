@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { NotificationItem } from '@saathi/shared';
+import { useLocation, useNavigate } from 'react-router';
+import type { NotificationItem, NotificationsPage } from '@saathi/shared';
 import { useToast } from '../../components/toast';
+import { api } from '../../lib/api-client';
 import { useSession } from '../auth/session';
-import { sosKeys } from '../sos/api/sos-api';
+import { sosApi, sosKeys } from '../sos/api/sos-api';
 import { useLiveEvents } from './live-events';
 import { notificationKeys } from './unread-count';
 import { isPushClientMessage } from '../../pwa/push-messages';
@@ -18,44 +19,134 @@ export function notificationTarget(notification: Pick<NotificationItem, 'data' |
   return '/notifications';
 }
 
-function isCurrentPage(url: string): boolean {
-  const target = new URL(url, window.location.origin);
-  const here = new URL(window.location.href);
+interface Here {
+  pathname: string;
+  search: string;
+}
+
+function isCurrentPage(url: string, here: Here): boolean {
+  const target = new URL(url, 'http://app.invalid');
   if (target.pathname !== here.pathname) return false;
   const id = target.searchParams.get('sosEventId');
-  return id === null || id === here.searchParams.get('sosEventId');
+  return id === null || id === new URLSearchParams(here.search).get('sosEventId');
+}
+
+/** The SOS whose screen is open, if any. */
+function sosOnScreen(here: Here): number | null {
+  if (here.pathname !== '/sos-mode') return null;
+  const id = Number(new URLSearchParams(here.search).get('sosEventId'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Alerts asking someone to help (the toast with 'Go to SOS' that must not come back). */
+const ALERT_TYPES = new Set(['sos.alert', 'sos.contact_alert']);
+/** An alert missed while the stream was down is still worth a toast this long. */
+const CATCH_UP_MS = 15 * 60_000;
+const SEEN_KEY = 'saathi.sos-alerts-seen';
+
+/**
+ * SOS events whose alert was shown or whose screen was opened in this tab. Kept in
+ * sessionStorage, so a reload (and the catch-up after it) does not raise the toast again.
+ */
+const seenAlerts = {
+  read(): number[] {
+    try {
+      const value: unknown = JSON.parse(sessionStorage.getItem(SEEN_KEY) ?? '[]');
+      return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
+    } catch {
+      return [];
+    }
+  },
+  has(eventId: number): boolean {
+    return this.read().includes(eventId);
+  },
+  add(eventId: number): void {
+    const ids = this.read().filter((id) => id !== eventId);
+    ids.push(eventId);
+    try {
+      sessionStorage.setItem(SEEN_KEY, JSON.stringify(ids.slice(-50)));
+    } catch {
+      // Storage unavailable: the toast may come back after a reload, nothing worse.
+    }
+  },
+};
+
+const toastKey = (sosEventId: number) => `sos:${sosEventId}`;
+
+interface Announcement {
+  id: number | null;
+  type: string;
+  title: string;
+  url: string;
+  sosEventId: number | null;
 }
 
 /**
  * Keeps the app current while it is open: new notifications refresh the bell and lists, and
  * an SOS notification (from the live stream, or a push the service worker forwards because
- * the app is on screen) shows a toast with a 'Go to SOS' action. One toast per notification.
+ * the app is on screen) shows a toast with a 'Go to SOS' action. One toast per notification,
+ * one alert toast per SOS: it closes when its SOS screen opens (however it was opened) and
+ * does not come back. Alerts missed while the stream was down are caught up when it returns.
  */
 export function LiveAlerts() {
   const { t } = useTranslation('dashboard');
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const { isLoggedIn } = useSession();
   const shown = useRef(new Set<number>());
 
-  const announce = (id: number | null, title: string, url: string) => {
+  const announce = (item: Announcement) => {
     // Already looking at it (e.g. SOS mode when a volunteer accepts): the screen updates itself.
-    if (isCurrentPage(url)) return;
-    if (id !== null) {
-      if (shown.current.has(id)) return;
-      shown.current.add(id);
+    if (isCurrentPage(item.url, location)) return;
+    if (item.id !== null) {
+      if (shown.current.has(item.id)) return;
+      shown.current.add(item.id);
     }
-    toast.warning(title, { autoHideMs: 15_000, action: { label: t('live.goToSos'), onClick: () => void navigate(url) } });
+    const isAlert = item.sosEventId !== null && ALERT_TYPES.has(item.type);
+    if (isAlert) {
+      if (seenAlerts.has(item.sosEventId as number)) return;
+      seenAlerts.add(item.sosEventId as number);
+    }
+    toast.warning(item.title, {
+      autoHideMs: 15_000,
+      key: item.sosEventId !== null ? toastKey(item.sosEventId) : undefined,
+      action: { label: t('live.goToSos'), onClick: () => void navigate(item.url) },
+    });
   };
   const announceRef = useRef(announce);
   useEffect(() => {
     announceRef.current = announce;
   });
 
+  // The SOS screen is open (from the toast, the list, a system notification, a link): its
+  // toasts have done their job.
+  const onScreen = sosOnScreen(location);
+  useEffect(() => {
+    if (onScreen === null) return;
+    seenAlerts.add(onScreen);
+    toast.dismiss(toastKey(onScreen));
+  }, [onScreen, toast]);
+
+  /** After a (re)connect: alerts that arrived while the stream was down, if still active. */
+  const catchUp = async () => {
+    const page = await api.get<NotificationsPage>('/notifications', { page: 1, pageSize: 10, unreadOnly: true });
+    const recent = page.items.filter(
+      (n) => n.sosEventId !== null && ALERT_TYPES.has(n.type) && Date.now() - Date.parse(n.createdAt) < CATCH_UP_MS && !seenAlerts.has(n.sosEventId),
+    );
+    for (const notification of recent.reverse()) {
+      const eventId = notification.sosEventId as number;
+      const event = await queryClient.fetchQuery({ queryKey: sosKeys.event(eventId), queryFn: () => sosApi.get(eventId) }).catch(() => null);
+      if (event?.status !== 'active') continue;
+      announceRef.current({ id: notification.id, type: notification.type, title: notification.title, url: notificationTarget(notification), sosEventId: eventId });
+    }
+  };
+
   useLiveEvents((message) => {
     if (message.type === 'stream.ready') {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void catchUp().catch(() => undefined);
       return;
     }
     if (message.type === 'notification.created') {
@@ -63,7 +154,7 @@ export function LiveAlerts() {
       const { notification } = message.data;
       if (notification.sosEventId !== null) {
         void queryClient.invalidateQueries({ queryKey: sosKeys.event(notification.sosEventId) });
-        announce(notification.id, notification.title, notificationTarget(notification));
+        announce({ id: notification.id, type: notification.type, title: notification.title, url: notificationTarget(notification), sosEventId: notification.sosEventId });
       }
     }
   }, isLoggedIn);
@@ -74,7 +165,13 @@ export function LiveAlerts() {
       if (!isPushClientMessage(event.data)) return;
       const { payload } = event.data;
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      announceRef.current(payload.notificationId, payload.title, payload.url);
+      announceRef.current({
+        id: payload.notificationId,
+        type: typeof payload.type === 'string' ? payload.type : '',
+        title: payload.title,
+        url: payload.url,
+        sosEventId: typeof payload.sosEventId === 'number' ? payload.sosEventId : null,
+      });
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LiveEvent, LiveEventType } from '@saathi/shared';
-import { api, buildUrl } from '../../lib/api-client';
+import { buildUrl } from '../../lib/api-client';
 import { getSession } from '../auth/session';
 
 /** What subscribers receive: the server's events, plus `stream.ready` after every (re)connect. */
@@ -8,11 +8,11 @@ export type LiveMessage = LiveEvent | { type: 'stream.ready' };
 type Listener = (message: LiveMessage) => void;
 
 const EVENT_TYPES: readonly LiveEventType[] = ['sos.updated', 'sos.location', 'sos.accepted', 'sos.declined', 'notification.created'];
-const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
+/** A dropped stream comes back fast (an alert may be on its way), then backs off. */
+const RETRY_DELAYS_MS = [250, 1000, 2000, 5000, 10_000, 30_000];
 
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
-let connecting = false;
 let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -33,49 +33,60 @@ function scheduleReconnect(): void {
   attempt += 1;
   retryTimer = setTimeout(() => {
     retryTimer = null;
-    void connect();
+    connect();
   }, delay);
 }
 
 /**
- * One stream per tab. EventSource cannot send the bearer header, so each connection starts
- * with a single-use ticket; its own automatic reconnect would reuse a spent ticket, so errors
- * close it and we reconnect with a fresh one, backing off.
+ * One stream per tab, opened with the session cookie (sent by EventSource like any
+ * same-origin request): no ticket to fetch first, so (re)connecting is one request. Errors
+ * close it and we reconnect ourselves, quickly first, then backing off; what was published
+ * meanwhile is caught up by the listeners on `stream.ready`.
  */
-async function connect(): Promise<void> {
-  if (source || connecting || listeners.size === 0 || typeof EventSource === 'undefined' || !getSession()) return;
-  connecting = true;
-  try {
-    const { ticket } = await api.post<{ ticket: string }>('/events/ticket');
-    if (listeners.size === 0) return;
-    const stream = new EventSource(buildUrl('/events', { ticket }));
-    source = stream;
-    stream.addEventListener('ready', () => {
-      attempt = 0;
-      dispatch({ type: 'stream.ready' });
+function connect(): void {
+  if (source || listeners.size === 0 || typeof EventSource === 'undefined' || !getSession()) return;
+  const stream = new EventSource(buildUrl('/events'));
+  source = stream;
+  stream.addEventListener('ready', () => {
+    attempt = 0;
+    dispatch({ type: 'stream.ready' });
+  });
+  for (const type of EVENT_TYPES) {
+    stream.addEventListener(type, (event: MessageEvent<string>) => {
+      try {
+        dispatch({ type, data: JSON.parse(event.data) } as LiveEvent);
+      } catch {
+        // A malformed frame is skipped; the next refetch catches up.
+      }
     });
-    for (const type of EVENT_TYPES) {
-      stream.addEventListener(type, (event: MessageEvent<string>) => {
-        try {
-          dispatch({ type, data: JSON.parse(event.data) } as LiveEvent);
-        } catch {
-          // A malformed frame is skipped; the next refetch catches up.
-        }
-      });
-    }
-    stream.onerror = () => {
-      stream.close();
-      if (source === stream) source = null;
-      scheduleReconnect();
-    };
-  } catch {
-    scheduleReconnect();
-  } finally {
-    connecting = false;
   }
+  stream.onerror = () => {
+    stream.close();
+    if (source === stream) source = null;
+    scheduleReconnect();
+  };
+}
+
+/** Back online or back on screen (a phone may have dropped the stream meanwhile): reconnect now. */
+function reconnectNow(): void {
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+  if (source && source.readyState !== EventSource.CLOSED) return;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  source = null;
+  attempt = 0;
+  connect();
+}
+
+function watchConnectivity(on: boolean): void {
+  if (typeof window === 'undefined') return;
+  const method = on ? 'addEventListener' : 'removeEventListener';
+  window[method]('online', reconnectNow);
+  document[method]('visibilitychange', reconnectNow);
 }
 
 function disconnect(): void {
+  watchConnectivity(false);
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   source?.close();
@@ -85,7 +96,8 @@ function disconnect(): void {
 
 export function subscribeLiveEvents(listener: Listener): () => void {
   listeners.add(listener);
-  void connect();
+  if (listeners.size === 1) watchConnectivity(true);
+  connect();
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) disconnect();

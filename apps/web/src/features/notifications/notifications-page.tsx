@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -82,41 +83,44 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
   const isSos = item.sosEventId !== null;
   const time = relativeTimeParts(item.createdAt, now);
   const unread = !item.read;
+  // A list item around the link: a <ul> may hold only <li> children (axe's "list" rule).
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={notificationTarget(item)}
-      alignItems="flex-start"
-      sx={{ bgcolor: unread ? 'rgba(216, 27, 96, 0.06)' : undefined, borderBottom: 1, borderColor: 'divider' }}
-    >
-      <ListItemIcon sx={{ mt: 0.5 }}>{isSos ? <SosIcon color="error" /> : <NotificationsIcon color="primary" />}</ListItemIcon>
-      <ListItemText
-        primary={
-          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-            <Box component="span" sx={{ fontWeight: unread ? 700 : 500, flexGrow: 1 }}>
-              {item.title}
-            </Box>
-            {unread && (
-              <Box component="span" sx={{ color: 'primary.main', fontSize: '0.75rem', fontWeight: 700 }}>
-                {t('new')}
+    <ListItem disablePadding sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <ListItemButton
+        component={RouterLink}
+        to={notificationTarget(item)}
+        alignItems="flex-start"
+        sx={{ bgcolor: unread ? 'rgba(216, 27, 96, 0.06)' : undefined }}
+      >
+        <ListItemIcon sx={{ mt: 0.5 }}>{isSos ? <SosIcon color="error" /> : <NotificationsIcon color="primary" />}</ListItemIcon>
+        <ListItemText
+          primary={
+            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+              <Box component="span" sx={{ fontWeight: unread ? 700 : 500, flexGrow: 1 }}>
+                {item.title}
               </Box>
-            )}
-          </Box>
-        }
-        secondary={
-          <>
-            <Box component="span" sx={{ display: 'block' }}>
-              {item.body}
+              {unread && (
+                <Box component="span" sx={{ color: 'primary.main', fontSize: '0.75rem', fontWeight: 700 }}>
+                  {t('new')}
+                </Box>
+              )}
             </Box>
-            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-              {time.unit === 'date'
-                ? new Date(item.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
-                : t(`time.${time.unit}`, { count: time.value })}
-              {isSos && ` · ${t('openSos')}`}
-            </Box>
-          </>
-        }
-      />
-    </ListItemButton>
+          }
+          secondary={
+            <>
+              <Box component="span" sx={{ display: 'block' }}>
+                {item.body}
+              </Box>
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {time.unit === 'date'
+                  ? new Date(item.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
+                  : t(`time.${time.unit}`, { count: time.value })}
+                {isSos && ` · ${t('openSos')}`}
+              </Box>
+            </>
+          }
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -18,6 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { CountdownRing } from './countdown-ring';
 import { AspectToggle, ZoomSlider, type Aspect } from './recorder-controls';
+import { ReelTextFields, reelTextBody, type ReelText } from './reel-text-fields';
 import { putWithProgress, reelsApi } from './reels-api';
 import { useCamera } from './use-camera';
 import { useRecorder } from './use-recorder';
@@ -39,7 +40,10 @@ function showFirstFrame(video: HTMLVideoElement): void {
 
 const roundButton = { color: '#fff', bgcolor: 'rgba(0,0,0,0.45)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' } } as const;
 
-/** `/create-reel`: record up to 60 s of webm and upload it through a presigned URL (SPEC.md "Create reel"). */
+/**
+ * `/create-reel`: record up to 60 s of webm, give it a title and a caption, and upload it
+ * through a presigned URL (SPEC.md "Create reel").
+ */
 export function CreateReelPage() {
   const { t } = useTranslation('reels');
   const toast = useToast();
@@ -54,6 +58,8 @@ export function CreateReelPage() {
   const [marker, setMarker] = useState<{ x: number; y: number; key: number } | null>(null);
   const [playing, setPlaying] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // Kept through a retake: the words usually stay right when the take is redone.
+  const [text, setText] = useState<ReelText>({ title: '', description: '' });
   const recordedUrl = useMemo(() => (recorder.blob ? URL.createObjectURL(recorder.blob) : null), [recorder.blob]);
 
   useEffect(() => () => {
@@ -138,7 +144,7 @@ export function CreateReelPage() {
     try {
       const signed = await reelsApi.presign();
       await putWithProgress(signed, recorder.blob, setProgress);
-      await reelsApi.register(signed.videoUrl, recorder.position);
+      await reelsApi.register(signed.videoUrl, recorder.position, reelTextBody(text));
       toast.success(t('uploaded'));
       void navigate('/incident-reels');
     } catch (error) {
@@ -161,7 +167,7 @@ export function CreateReelPage() {
           {t('createTitle')}
         </Typography>
       </Box>
-      <div className="recorder">
+      <div className="recorder" data-phase={recorder.phase}>
         <div
           className="recorder__frame"
           data-aspect={aspect}
@@ -252,6 +258,11 @@ export function CreateReelPage() {
           )}
         </div>
       </div>
+      {recorder.phase === 'recorded' && (
+        <Box sx={{ maxWidth: 480, mx: 'auto', mt: 1.5 }} data-testid="reel-text">
+          <ReelTextFields value={text} onChange={setText} disabled={uploading} />
+        </Box>
+      )}
       {uploading && (
         <Box sx={{ maxWidth: 480, mx: 'auto', mt: 1 }}>
           <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('uploading')} />

@@ -1,14 +1,16 @@
 import type { Reel } from '@saathi/shared';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ShareIcon from '@mui/icons-material/Share';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
+import { EditReelDialog } from './edit-reel-dialog';
+import { ReelCaption } from './reel-caption';
 import { reelsApi } from './reels-api';
 import { useMostlyVisible, useReelPlayback } from './reel-playback';
 import { shareOrCopy } from '../../lib/share-or-copy';
@@ -25,10 +27,28 @@ interface ReelItemProps {
   onActive: (index: number) => void;
   onOpenComments: (reel: Reel) => void;
   commentCount: number;
+  /** The author saved a new title or caption. */
+  onEdited: (reel: Reel) => void;
+}
+
+/**
+ * A count under its action icon: the number is what the eye reads (none at zero, the icon says
+ * enough); screen readers hear the whole phrase ('3 likes', '0 comments') instead of a bare number.
+ */
+export function ReelCount({ value, label, testId }: { value: number; label: string; testId: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <span className="reel__count">
+      <span aria-hidden="true" data-testid={testId}>
+        {value > 0 ? new Intl.NumberFormat(i18n.language, { notation: 'compact' }).format(value) : ''}
+      </span>
+      <span className="reel__sr-only">{label}</span>
+    </span>
+  );
 }
 
 /** One reel: the video (or embedded hosted video), caption, like, comment and share (SPEC.md §4 "Reel player"). */
-export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenComments, commentCount }: ReelItemProps) {
+export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenComments, commentCount, onEdited }: ReelItemProps) {
   const { t } = useTranslation('reels');
   const toast = useToast();
   const root = useRef<HTMLElement>(null);
@@ -38,6 +58,8 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
   const [likes, setLikes] = useState(reel.likes);
   const [shares, setShares] = useState(reel.shares);
   const [manualPlay, setManualPlay] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const isAuthor = reel.uploader !== null && reel.uploader.id === userId;
 
   useEffect(() => {
     if (active) onActive(index);
@@ -117,35 +139,27 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
           <PlayArrowIcon fontSize="large" />
         </IconButton>
       )}
-      <div className="reel__caption">
-        {reel.uploader?.name && (
-          <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-            {reel.uploader.name}
-          </Typography>
-        )}
-        {reel.title && <Typography variant="body1">{reel.title}</Typography>}
-        {reel.description && (
-          <Typography variant="body2" sx={{ opacity: 0.9 }}>
-            {reel.description}
-          </Typography>
-        )}
-      </div>
+      <ReelCaption author={reel.uploader?.name || null} title={reel.title} description={reel.description} />
       <div className="reel__actions">
+        {isAuthor && (
+          <IconButton sx={{ color: '#fff' }} onClick={() => setEditing(true)} aria-label={t('edit')}>
+            <EditIcon />
+          </IconButton>
+        )}
         <IconButton sx={{ color: liked ? '#ff4d6d' : '#fff' }} onClick={() => void toggleLike()} aria-pressed={liked} aria-label={liked ? t('unlike') : t('like')}>
           {liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
         </IconButton>
-        <span className="reel__count" data-testid="reel-likes">
-          {likes}
-        </span>
+        <ReelCount value={likes} label={t('likesCount', { count: likes })} testId="reel-likes" />
         <IconButton sx={{ color: '#fff' }} onClick={() => onOpenComments(reel)} aria-label={t('comments')}>
           <ChatBubbleOutlineIcon />
         </IconButton>
-        <span className="reel__count">{commentCount}</span>
+        <ReelCount value={commentCount} label={t('commentsCount', { count: commentCount })} testId="reel-comments-count" />
         <IconButton sx={{ color: '#fff' }} onClick={() => void share()} aria-label={t('share')}>
           <ShareIcon />
         </IconButton>
-        <span className="reel__count">{shares}</span>
+        <ReelCount value={shares} label={t('sharesCount', { count: shares })} testId="reel-shares" />
       </div>
+      {isAuthor && editing && <EditReelDialog reel={reel} open onClose={() => setEditing(false)} onSaved={onEdited} />}
     </section>
   );
 }

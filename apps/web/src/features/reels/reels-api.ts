@@ -2,6 +2,7 @@ import {
   REEL_COMMENTS_LIMIT,
   REEL_CONTENT_TYPE,
   REELS_PAGE_SIZE,
+  type EditReelBody,
   type PresignedUrlResponse,
   type Reel,
   type ReelComment,
@@ -23,11 +24,15 @@ export const reelsApi = {
   addComment: (userId: number, incidentId: number, text: string) =>
     api.post<ReelComment>('/incidents/add-comment', { userId, incidentId, comment_text: text }),
   presign: () => api.get<PresignedUrlResponse>('/incidents/get-presigned-url', { fileName: 'reel.webm', contentType: REEL_CONTENT_TYPE }),
-  register: (videoUrl: string, position: { latitude: number; longitude: number } | null) =>
+  /** SPEC.md §7 body {videoUrl, latitude?, longitude?}, plus the title and caption when given. */
+  register: (videoUrl: string, position: { latitude: number; longitude: number } | null, text: { title?: string; description?: string } = {}) =>
     api.post<Reel>('/incidents/upload', {
       videoUrl,
       ...(position ? { latitude: String(position.latitude), longitude: String(position.longitude) } : {}),
+      ...text,
     }),
+  /** The author changes the title and/or caption. */
+  edit: (id: number, changes: EditReelBody) => api.patch<Reel>(`/incidents/reels/${id}`, changes),
 };
 
 /**

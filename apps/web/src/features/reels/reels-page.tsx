@@ -47,6 +47,7 @@ export function ReelsPage() {
             autoplay={autoplay}
             onActive={onActive}
             onOpenComments={setCommentsFor}
+            onEdited={feed.replace}
             commentCount={reel.comments + (commentsAdded[reel.id] ?? 0)}
           />
         ))}

@@ -12,6 +12,8 @@ export interface ReelsFeed {
   ready: boolean;
   /** Asks for more when the reel at `index` is within PREFETCH_REMAINING of the end. */
   reached: (index: number) => void;
+  /** Puts a changed reel (e.g. its author edited the caption) in place of the old one. */
+  replace: (reel: Reel) => void;
 }
 
 /** Page-by-page reels, one load at a time; a short page means the end. Failures are logged only (SPEC.md §8). */
@@ -57,5 +59,7 @@ export function useReelsFeed(): ReelsFeed {
     [load],
   );
 
-  return { reels, loading, ready, reached };
+  const replace = useCallback((reel: Reel) => setReels((current) => current.map((r) => (r.id === reel.id ? reel : r))), []);
+
+  return { reels, loading, ready, reached, replace };
 }

@@ -19,10 +19,19 @@ import { formatCoordinates, mapsLink } from '../sos/lib/sms-link';
 /** Contacts without the app see the location refresh this often. */
 export const TRACKING_POLL_MS = 5000;
 
-/** Gone for good: the event ended or the link was never valid. */
-function isFinal(error: unknown): boolean {
-  return isApiError(error) && (error.status === 410 || error.status === 404 || error.status === 400);
+/**
+ * Why the link shows nothing, from the API's answer: 410 the event ended or the link expired;
+ * 404 (no such link) or 400 (not even shaped like one) the link was never valid. These are
+ * expected answers, shown on the page; they are not retried, polled or logged.
+ */
+export function linkGone(error: unknown): 'ended' | 'invalid' | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 410) return 'ended';
+  if (error.status === 404 || error.status === 400) return 'invalid';
+  return null;
 }
+
+const isFinal = (error: unknown) => linkGone(error) !== null;
 
 /**
  * `/track/:token`: the public live-tracking page an emergency contact opens from the SMS.
@@ -40,7 +49,7 @@ export function TrackingPage() {
   });
 
   const data = query.data;
-  const expired = isFinal(query.error) || (data !== undefined && data.status !== 'active');
+  const gone = linkGone(query.error) ?? (data !== undefined && data.status !== 'active' ? 'ended' : null);
   const name = data?.firstName ?? t('someone');
 
   return (
@@ -57,13 +66,22 @@ export function TrackingPage() {
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common:loading')} />
           </Box>
-        ) : expired ? (
-          <Card variant="outlined">
+        ) : gone === 'invalid' ? (
+          <Card variant="outlined" data-testid="tracking-invalid">
             <CardContent>
               <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
-                {t('expiredTitle')}
+                {t('invalidTitle')}
               </Typography>
-              <Typography>{data?.status === 'resolved' ? t('resolvedBody', { name }) : t('expiredBody')}</Typography>
+              <Typography>{t('invalidBody')}</Typography>
+            </CardContent>
+          </Card>
+        ) : gone === 'ended' ? (
+          <Card variant="outlined" data-testid="tracking-ended">
+            <CardContent>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
+                {t('endedTitle')}
+              </Typography>
+              <Typography>{data?.status === 'resolved' ? t('resolvedBody', { name }) : t('endedBody')}</Typography>
             </CardContent>
           </Card>
         ) : data ? (

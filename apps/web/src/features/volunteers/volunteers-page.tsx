@@ -136,15 +136,18 @@ function VolunteersNearby() {
         <Typography id="volunteer-range-label" gutterBottom>
           {t('range.label', { metres: range })}
         </Typography>
+        {/* Inset by the thumb's radius: at 5000 m the thumb and its 42 px touch target stay inside a 360 px screen. */}
         <Slider
+          sx={{ width: 'calc(100% - 20px)', mx: '10px' }}
           aria-labelledby="volunteer-range-label"
           value={range}
           min={VOLUNTEER_RANGE_M.min}
           max={VOLUNTEER_RANGE_M.max}
           step={VOLUNTEER_RANGE_M.step}
-          valueLabelDisplay="auto"
+          // No floating value bubble: the label above already reads "Search radius: 5000 m" as the
+          // thumb moves, and at the ends of a 360 px screen the bubble stuck out of the page.
+          valueLabelDisplay="off"
           getAriaValueText={(value) => t('range.value', { metres: value })}
-          valueLabelFormat={(value) => t('range.value', { metres: value })}
           onChange={(_, value) => setRange(Array.isArray(value) ? (value[0] ?? range) : value)}
         />
       </div>

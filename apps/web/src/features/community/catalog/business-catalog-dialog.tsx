@@ -19,7 +19,7 @@ import { useToast } from '../../../components/toast';
 import { addToCart, removeFromCart, toOrderLines, type CartItem } from './cart';
 import { CartItemsDialog, DiscardCartDialog } from './cart-dialogs';
 import { CatalogCarousel } from './catalog-carousel';
-import { catalogBlockOf, useCatalogQuery, usePlaceOrderMutation } from './catalog-queries';
+import { blockText, catalogBlockOf, useCatalogQuery, usePlaceOrderMutation } from './catalog-queries';
 import { buildOrderMessage, buildWhatsAppLinks, normaliseIndianNumber, openWhatsApp } from './whatsapp';
 
 export interface BusinessCatalogDialogProps {
@@ -112,13 +112,7 @@ function CatalogBody({ businessUserId, readerLocation, onRequestClose, onDone, o
     openWhatsApp(buildWhatsAppLinks(phone, message));
   };
 
-  const block = catalog.isError ? catalogBlockOf(catalog.error) : null;
-  const blockText =
-    block?.kind === 'enable-location'
-      ? t('catalog.enableLocation')
-      : block?.kind === 'out-of-range'
-        ? t('catalog.outOfRange', { n: block.metres })
-        : t('catalog.noItems');
+  const hint = blockText(t, catalogBlockOf(catalog.data));
 
   return (
     <>
@@ -143,7 +137,7 @@ function CatalogBody({ businessUserId, readerLocation, onRequestClose, onDone, o
         </Box>
       ) : items.length === 0 ? (
         <Box sx={{ flex: 1, p: 3 }}>
-          <Alert severity="info">{blockText}</Alert>
+          <Alert severity="info">{hint}</Alert>
         </Box>
       ) : (
         <>

@@ -1,6 +1,7 @@
-import type { CatalogResponse, LatLon, Order } from '@saathi/shared';
+import { distanceText, type CatalogResponse, type LatLon, type Order } from '@saathi/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import type { TFunction } from 'i18next';
+import { api } from '../../../lib/api-client';
 
 export function useCatalogQuery(businessUserId: number, reader: LatLon | null, enabled: boolean) {
   return useQuery({
@@ -18,15 +19,30 @@ export function usePlaceOrderMutation() {
   });
 }
 
-/** Why the catalog cannot be shown (SPEC.md §6 hints), from the server's 403/404. */
+/** Why the catalog cannot be shown (SPEC.md §6 hints). */
 export type CatalogBlock = { kind: 'enable-location' } | { kind: 'out-of-range'; metres: number } | { kind: 'empty' };
 
-export function catalogBlockOf(error: unknown): CatalogBlock {
-  if (isApiError(error) && error.status === 403) {
-    const range = /Outside delivery range \((\d+)m\)/.exec(error.message);
-    if (range) return { kind: 'out-of-range', metres: Number(range[1]) };
-    if (/Enable location/i.test(error.message)) return { kind: 'enable-location' };
-  }
-  // SPEC.md §8: any other load failure leaves the list empty.
+/**
+ * The hint to show instead of the items: the server answers a reader without a location or
+ * out of range with 200 and `unavailable` (an expected state, not an error); any failure
+ * (e.g. 404, no catalog) leaves the list empty (SPEC.md §8).
+ */
+export function catalogBlockOf(data: CatalogResponse | undefined): CatalogBlock {
+  const unavailable = data?.unavailable;
+  if (unavailable?.reason === 'location_required') return { kind: 'enable-location' };
+  if (unavailable?.reason === 'outside_delivery_range') return { kind: 'out-of-range', metres: unavailable.deliveryRangeM };
   return { kind: 'empty' };
+}
+
+/** "800 m" / "3 km" / "2.5 km" in the reader's language (SPEC.md §9: metres under 1 km, else km to one decimal). */
+export function rangeText(t: TFunction, metres: number): string {
+  const { unit, value } = distanceText(metres / 1000);
+  return t(unit === 'm' ? 'community-create:catalog.metres' : 'community-create:catalog.kilometres', { value });
+}
+
+/** The out-of-range hint: 'Catalog not available - Outside delivery range (3 km)'. */
+export function blockText(t: TFunction, block: CatalogBlock): string {
+  if (block.kind === 'enable-location') return t('community-create:catalog.enableLocation');
+  if (block.kind === 'out-of-range') return t('community-create:catalog.outOfRange', { range: rangeText(t, block.metres) });
+  return t('community-create:catalog.noItems');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { catalogBlockOf } from './catalog-queries';
+import type { CatalogResponse } from '@saathi/shared';
+import { i18next, initI18n } from '../../../i18n';
+import { blockText, catalogBlockOf, rangeText } from './catalog-queries';
 import { addToCart, needsCloseConfirmation, removeFromCart, stepZoom, toOrderLines } from './cart';
 import { buildOrderMessage, buildWhatsAppLinks, normaliseIndianNumber, openWhatsApp } from './whatsapp';
 
@@ -73,10 +74,39 @@ describe('WhatsApp hand-off', () => {
 });
 
 describe('catalog access hints', () => {
-  it("reads the server's 403 into SPEC.md's hints, anything else into an empty catalog", () => {
-    expect(catalogBlockOf(new ApiError(403, 'forbidden', 'Enable location to view catalog'))).toEqual({ kind: 'enable-location' });
-    expect(catalogBlockOf(new ApiError(403, 'forbidden', 'Catalog not available - Outside delivery range (3000m)'))).toEqual({ kind: 'out-of-range', metres: 3000 });
-    expect(catalogBlockOf(new ApiError(404, 'not_found', 'No catalog items available'))).toEqual({ kind: 'empty' });
-    expect(catalogBlockOf(new Error('boom'))).toEqual({ kind: 'empty' });
+  const answer = (unavailable: CatalogResponse['unavailable']): CatalogResponse => ({ catalogItems: [], whatsappNumber: null, doesDelivery: true, deliveryText: null, unavailable });
+
+  it("reads the server's `unavailable` into SPEC.md's hints; no answer (a failed load) is an empty catalog", () => {
+    expect(catalogBlockOf(answer({ reason: 'location_required' }))).toEqual({ kind: 'enable-location' });
+    expect(catalogBlockOf(answer({ reason: 'outside_delivery_range', deliveryRangeM: 3000 }))).toEqual({ kind: 'out-of-range', metres: 3000 });
+    expect(catalogBlockOf(answer(null))).toEqual({ kind: 'empty' });
+    expect(catalogBlockOf(undefined)).toEqual({ kind: 'empty' });
+  });
+
+  it('says the delivery range in km from 1000 m, in m below, in every language', async () => {
+    await initI18n('en-US');
+    await i18next.loadNamespaces('community-create');
+    await i18next.loadLanguages(['hi-IN', 'gu-IN']);
+    const en = i18next.getFixedT('en-US');
+    const out = (metres: number) => blockText(en, { kind: 'out-of-range', metres });
+    expect(out(3000)).toBe('Catalog not available - Outside delivery range (3 km)');
+    expect(out(2500)).toBe('Catalog not available - Outside delivery range (2.5 km)');
+    expect(out(1000)).toBe('Catalog not available - Outside delivery range (1 km)');
+    expect(out(800)).toBe('Catalog not available - Outside delivery range (800 m)');
+    expect(rangeText(en, 999)).toBe('999 m');
+    expect(blockText(en, { kind: 'enable-location' })).toBe('Enable location to view catalog');
+    expect(blockText(en, { kind: 'empty' })).toBe('No catalog items available');
+    expect(blockText(i18next.getFixedT('hi-IN'), { kind: 'out-of-range', metres: 3000 })).toBe('कैटलॉग उपलब्ध नहीं - डिलीवरी सीमा (3 किमी) से बाहर');
+    expect(blockText(i18next.getFixedT('gu-IN'), { kind: 'out-of-range', metres: 500 })).toBe('કૅટલૉગ ઉપલબ્ધ નથી - ડિલિવરી મર્યાદા (500 મીટર) ની બહાર');
+  });
+
+  it('counts the cart with plural rules in every language', async () => {
+    await initI18n('en-US');
+    await i18next.loadNamespaces('community-create');
+    await i18next.loadLanguages(['hi-IN', 'gu-IN']);
+    const cart = (language: string, count: number) => i18next.getFixedT(language, 'community-create')('catalog.openCart', { count });
+    expect([0, 1, 2].map((n) => cart('en-US', n))).toEqual(['Cart (0 items)', 'Cart (1 item)', 'Cart (2 items)']);
+    expect(cart('hi-IN', 1)).toBe('कार्ट (1 आइटम)');
+    expect(cart('gu-IN', 3)).toBe('કાર્ટ (3 આઇટમ)');
   });
 });

@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import { LIMITS } from '@saathi/shared';
 import { useEffect, useRef, useState, type FormEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { relativeTimeText } from '../card-text';
 import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment, useInteractionLimits } from '../queries';
+import { useSignInLink } from './visitor-sign-in';
 
 /** SPEC.md §4: older comments load when the list is scrolled within 100 px of its top. */
 const LOAD_OLDER_MARGIN_PX = 100;
@@ -27,7 +29,7 @@ interface CommentsSheetProps {
   onClose: () => void;
 }
 
-/** The 'Comments' bottom sheet: oldest first, ten at a time, add and delete own. */
+/** The 'Comments' bottom sheet: oldest first, ten at a time, add and delete own; visitors read and are offered sign-in. */
 export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
   const { t, i18n } = useTranslation('community');
   const toast = useToast();
@@ -36,6 +38,7 @@ export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
   const query = useCommentsQuery(postId, open);
   const add = useAddComment(postId, user?.id);
   const remove = useDeleteComment(postId);
+  const signInLink = useSignInLink();
   const [text, setText] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const comments = commentsOldestFirst(query.data?.pages);
@@ -135,6 +138,13 @@ export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
             ))}
           </Stack>
         </Box>
+        {!user && (
+          <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>
+            <Button variant="contained" fullWidth component={RouterLink} to={signInLink.to} state={signInLink.state}>
+              {t('comments.signIn')}
+            </Button>
+          </Box>
+        )}
         {user && (
           <Stack component="form" onSubmit={submit} direction="row" spacing={1} sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}>
             <TextField

@@ -19,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
+import { useSession } from '../../auth/session';
 import { distanceLabel, mapsUrl, relativeTimeText } from '../card-text';
 import type { usePostActions } from '../use-post-actions';
 import { CommentsSheet } from './comments-sheet';
@@ -26,6 +27,7 @@ import { LikesSheet } from './likes-sheet';
 import { MediaGrid } from './media-grid';
 import { PostDescription } from './post-description';
 import { PostVideo } from './post-video';
+import { SignInPrompt, type SignInReason } from './visitor-sign-in';
 
 // The catalog (carousel, cart, orders) loads only when a reader opens one.
 const BusinessCatalogDialog = lazy(() => import('../catalog').then((module) => ({ default: module.BusinessCatalogDialog })));
@@ -41,8 +43,13 @@ interface PostCardProps {
 export function PostCard({ post, actions, reader }: PostCardProps) {
   const { t, i18n } = useTranslation(['community', 'account']);
   const toast = useToast();
+  const { isLoggedIn } = useSession();
   const [sheet, setSheet] = useState<'comments' | 'likes' | 'catalog' | null>(null);
-  const profilePath = `/my-posts/${post.userId}`;
+  // Visitors read; what needs an account opens a sign-in prompt that brings them back here.
+  const [signIn, setSignIn] = useState<SignInReason | null>(null);
+  const memberOnly = (reason: SignInReason, action: () => void) => () => (isLoggedIn ? action() : setSignIn(reason));
+  // /my-posts/{id} is for members; visitors get the same list at the public /profile/{id} (SPEC.md §2).
+  const profilePath = isLoggedIn ? `/my-posts/${post.userId}` : `/profile/${post.userId}`;
   const distance = distanceLabel(t, post.distance);
   const category = post.businessCategory && post.businessCategory !== 'null' ? post.businessCategory : null;
 
@@ -61,18 +68,26 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
           {post.userName.charAt(0)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Link component={RouterLink} to={profilePath} underline="hover" color="inherit" sx={{ fontWeight: 600, display: 'block' }} noWrap>
+          {/* A business name can be long: it wraps rather than being cut at 360 px. */}
+          <Link component={RouterLink} to={profilePath} underline="hover" color="inherit" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
             {post.userName}
           </Link>
           <Typography variant="caption" color="text.secondary">
             {relativeTimeText(t, post.createdAt, new Date(), i18n.language)}
           </Typography>
         </Box>
-        <Button size="small" color="inherit" onClick={openLocation} startIcon={<Place color="error" />} aria-label={t('card.openLocation')} sx={{ textTransform: 'none', flexShrink: 0 }}>
-          <Typography variant="caption" color="text.secondary">
-            {distance}
-          </Typography>
-        </Button>
+        {distance ? (
+          <Button size="small" color="inherit" onClick={openLocation} startIcon={<Place color="error" />} aria-label={t('card.openLocation')} sx={{ textTransform: 'none', flexShrink: 0 }}>
+            <Typography variant="caption" color="text.secondary">
+              {distance}
+            </Typography>
+          </Button>
+        ) : (
+          // No distance (a visitor without a location, a hidden place): just the icon, leaving the name its room.
+          <IconButton size="small" onClick={openLocation} aria-label={t('card.openLocation')} sx={{ flexShrink: 0 }}>
+            <Place color="error" />
+          </IconButton>
+        )}
       </Stack>
 
       <Stack spacing={1}>
@@ -85,7 +100,7 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
         {(category || post.hasCatalog) && (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             {category && <Chip size="small" color="primary" variant="outlined" label={t(`account:businessCategories.${category}`, { defaultValue: category })} />}
-            {post.isBusinessPost && post.hasCatalog && <Chip size="small" color="secondary" icon={<MenuBook />} label={t('card.catalog')} onClick={() => setSheet('catalog')} />}
+            {post.isBusinessPost && post.hasCatalog && <Chip size="small" color="secondary" icon={<MenuBook />} label={t('card.catalog')} onClick={memberOnly('order', () => setSheet('catalog'))} />}
           </Stack>
         )}
         {post.tags.length > 0 && (
@@ -102,11 +117,11 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
           aria-pressed={post.liked}
           color={post.liked ? 'error' : 'default'}
           disabled={actions.isLiking(post.id)}
-          onClick={() => actions.like(post)}
+          onClick={memberOnly('like', () => actions.like(post))}
         >
           {post.liked ? <Favorite /> : <FavoriteBorder />}
         </IconButton>
-        <Link component="button" type="button" variant="body2" color="text.secondary" underline="hover" aria-label={t('card.showLikes')} onClick={() => setSheet('likes')}>
+        <Link component="button" type="button" variant="body2" color="text.secondary" underline="hover" aria-label={t('card.showLikes')} onClick={memberOnly('likes', () => setSheet('likes'))}>
           {t('card.likes', { count: post.likesCount })}
         </Link>
         <Button size="small" color="inherit" startIcon={<ChatBubbleOutline />} onClick={() => setSheet('comments')} aria-label={t('card.comments')} sx={{ ml: 1 }}>
@@ -129,6 +144,7 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
         {sheet === 'likes' && <LikesSheet postId={post.id} open onClose={() => setSheet(null)} />}
         {sheet === 'catalog' && <BusinessCatalogDialog open businessUserId={post.userId} readerLocation={reader} onClose={() => setSheet(null)} />}
       </Suspense>
+      {signIn && <SignInPrompt reason={signIn} onClose={() => setSignIn(null)} />}
     </Card>
   );
 }

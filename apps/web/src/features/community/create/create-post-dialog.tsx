@@ -104,7 +104,7 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
     }
     const room = LIMITS.photosMax - photos.length;
     const accepted = files.slice(0, room);
-    if (files.length > room) setPhotoError(t('photos.max', { max: LIMITS.photosMax }));
+    if (files.length > room) setPhotoError(t('photos.max', { count: LIMITS.photosMax }));
     setProcessing(true);
     try {
       const compressed = await Promise.all(accepted.map((file) => compressImage(file)));
@@ -176,14 +176,14 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
       </AppBar>
       <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
         <Stack spacing={2}>
-          {overLimit && <Alert severity="warning">{t('dailyLimit', { limit: limit.dailyPostLimit })}</Alert>}
+          {overLimit && <Alert severity="warning">{t('dailyLimit', { count: limit.dailyPostLimit })}</Alert>}
           {serverError && <Alert severity="error">{serverError}</Alert>}
           <TextField
             label={t('fields.title')}
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             error={problem === 'title'}
-            helperText={problem === 'title' ? t('errors.title', { max: LIMITS.postTitleMax }) : `${title.length}/${LIMITS.postTitleMax}`}
+            helperText={problem === 'title' ? t('errors.title', { count: LIMITS.postTitleMax }) : `${title.length}/${LIMITS.postTitleMax}`}
             slotProps={{ htmlInput: { maxLength: LIMITS.postTitleMax + 10 } }}
           />
           <TextField

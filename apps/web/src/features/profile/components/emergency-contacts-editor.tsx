@@ -36,7 +36,7 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        {t('contacts.count', { count: contacts.length, max: LIMITS.emergencyContactsMax })}
+        {t('contacts.count', { current: contacts.length, count: LIMITS.emergencyContactsMax })}
       </Typography>
       {contacts.length === 0 ? (
         <Typography color="text.secondary">{t('contacts.empty')}</Typography>
@@ -140,7 +140,7 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
         </Button>
         {full && (
           <Typography variant="body2" color="text.secondary">
-            {t('contacts.limit', { max: LIMITS.emergencyContactsMax })}
+            {t('contacts.limit', { count: LIMITS.emergencyContactsMax })}
           </Typography>
         )}
       </Stack>

@@ -180,7 +180,7 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
         </Button>
         {full && (
           <Typography variant="body2" color="text.secondary">
-            {t('locations.limit', { max: LIMITS.savedLocationsMax })}
+            {t('locations.limit', { count: LIMITS.savedLocationsMax })}
           </Typography>
         )}
       </Stack>

@@ -37,7 +37,7 @@ export function addContact(
   draft: ContactDraft,
 ): AddContactResult {
   if (contacts.length >= LIMITS.emergencyContactsMax) {
-    return { ok: false, errors: { name: t('contacts.limit', { max: LIMITS.emergencyContactsMax }) } };
+    return { ok: false, errors: { name: t('contacts.limit', { count: LIMITS.emergencyContactsMax }) } };
   }
   const parsed = EmergencyContact.safeParse({
     name: draft.name,

@@ -3,9 +3,9 @@ import { UpdateUserBody } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromIssues, leafField, messageForField, messageForServerError } from './field-errors';
 
-// Echoes the key (and max) so the assertions name the message that would be shown.
-const t = ((key: string, options?: { max?: number }) =>
-  options?.max === undefined ? key : `${key}:${options.max}`) as unknown as TFunction<'profile'>;
+// Echoes the key (and count) so the assertions name the message that would be shown.
+const t = ((key: string, options?: { count?: number }) =>
+  options?.count === undefined ? key : `${key}:${options.count}`) as unknown as TFunction<'profile'>;
 
 describe('field errors', () => {
   it('finds the field a dotted server path names', () => {

@@ -35,7 +35,7 @@ export function messageForField(
 ): string {
   const leaf = leafField(path);
   if (kind === 'required') return t('validation.required');
-  if (kind === 'tooLong') return t('validation.tooLong', { max: max ?? 0 });
+  if (kind === 'tooLong') return t('validation.tooLong', { count: max ?? 0 });
   if (SPECIFIC_INVALID.has(leaf)) return t(`validation.invalid.${leaf}` as 'validation.invalid.dob');
   return t('validation.checkField');
 }

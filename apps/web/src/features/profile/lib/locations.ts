@@ -60,7 +60,7 @@ export function addLocation(
   draft: LocationDraft,
 ): AddLocationResult {
   if (locations.length >= LIMITS.savedLocationsMax) {
-    return { ok: false, errors: { name: t('locations.limit', { max: LIMITS.savedLocationsMax }) } };
+    return { ok: false, errors: { name: t('locations.limit', { count: LIMITS.savedLocationsMax }) } };
   }
   const errors: FieldErrors = {};
   const parsed = parseCoordinateFields(draft.latitude, draft.longitude);
@@ -78,7 +78,7 @@ export function addLocation(
   }
   const name = draft.name.trim();
   if (name === '') errors.name = t('validation.required');
-  else if (name.length > LIMITS.locationNameMax) errors.name = t('validation.tooLong', { max: LIMITS.locationNameMax });
+  else if (name.length > LIMITS.locationNameMax) errors.name = t('validation.tooLong', { count: LIMITS.locationNameMax });
   if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, errors };
 
   const item: LocationItem = {

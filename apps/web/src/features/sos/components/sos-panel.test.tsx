@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@saathi/shared';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
+import { rememberPosition } from '../lib/position';
 import { SosPanel } from './sos-panel';
 
 const contacts = [
@@ -96,5 +97,23 @@ describe('SOS panel', () => {
     expect(await screen.findByText('We could not find your location')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send SMS to 2 contacts' })).toHaveAttribute('href', expect.stringContaining('Please%20call%20me'));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does not hold the alert for a GPS still searching when a recent position is known: it goes out as the count ends', async () => {
+    // The GPS answers only when its timeout runs out (indoors, a cold start).
+    const getCurrentPosition = vi.fn((_success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) => {
+      setTimeout(() => failure?.({ code: 3, message: 'timeout', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError), options?.timeout ?? 0);
+    });
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() } });
+    // Where the phone was 30 s ago (the dashboard's warm-up fix).
+    rememberPosition({ latitude: 23.0231, longitude: 72.5705, accuracy: 20, at: Date.now() - 30_000, stale: false });
+    const user = userEvent.setup();
+    await renderPanel(1);
+    const pressedAt = Date.now();
+    await user.click(screen.getByRole('button', { name: /^SOS/ }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 2500 });
+    expect(Date.now() - pressedAt).toBeLessThan(2000);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ latitude: 23.0231, longitude: 72.5705, accuracy: 20 });
   });
 });

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { sosKeys } from '../api/sos-api';
 import { countdownSeconds } from '../lib/countdown';
 import { useSosCountdown } from '../lib/use-sos-countdown';
-import { getSosPosition, vibrate, type DevicePosition } from '../lib/position';
+import { fixTimeoutMs, getSosPosition, vibrate, type DevicePosition } from '../lib/position';
 import { raiseSos } from '../lib/raise-sos';
 import { sosModePath, storeActiveEvent } from '../lib/active-event';
 import { ThreatChips } from './threat-chips';
@@ -69,7 +69,7 @@ export function SosPanel({ userId, countdownSetting, contacts }: SosPanelProps) 
     vibrate(60);
     setResult({ kind: 'none' });
     // Start finding the position now, so the alert goes out the moment the count ends.
-    positionRef.current = getSosPosition();
+    positionRef.current = getSosPosition(fixTimeoutMs(seconds));
     countdown.start();
   };
   const cancel = () => {

@@ -64,17 +64,22 @@ export function getSosPosition(timeoutMs = 8000): Promise<DevicePosition | null>
   });
 }
 
+/**
+ * How long the fix search started by the SOS press may take. With a position remembered in
+ * the last 2 minutes (a walk of ~150 m at most), only the countdown and a moment: a GPS still
+ * searching must not hold up the alert by seconds, so it goes out with the remembered
+ * position (getSosPosition falls back to it) and SOS mode sends the fix when it comes.
+ * Without one, as long as a fix may take.
+ */
+export function fixTimeoutMs(countdownSeconds: number): number {
+  const known = lastKnownPosition();
+  return known && Date.now() - known.at < 120_000 ? countdownSeconds * 1000 + 300 : 8000;
+}
+
 /** Warms up the fix (and the fallback) when location is already allowed, without ever prompting. */
 export async function warmUpPosition(): Promise<void> {
   try {
-    if (!('geolocation' in navigator) || !navigator.permissions) return;
-    const status = await navigator.permissions.query({ name: 'geolocation' });
-    if (status.state !== 'granted') return;
-    navigator.geolocation.getCurrentPosition(
-      (position) => rememberPosition(toDevicePosition(position)),
-      () => undefined,
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
+    if ((await navigator.permissions.query({ name: 'geolocation' })).state === 'granted') void getSosPosition(15_000);
   } catch {
     // Permissions API missing (older Safari): the fix is taken when SOS is pressed.
   }

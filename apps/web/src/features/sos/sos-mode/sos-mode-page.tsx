@@ -5,11 +5,19 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import type { SosEventOwnerView, SosEventView, SosRecipient } from '@saathi/shared';
 import { isApiError } from '../../../lib/api-client';
 import { useLiveEvents } from '../../notifications/live-events';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { OwnerView } from './owner-view';
 import { VolunteerEventEnded, VolunteerView } from './volunteer-view';
+
+/** The owner's view with one recipient's new answer (the order stays the server's). */
+function withRecipient(event: SosEventOwnerView, recipient: SosRecipient): SosEventOwnerView {
+  const known = event.alerted.some((r) => r.notificationId === recipient.notificationId);
+  const alerted = known ? event.alerted.map((r) => (r.notificationId === recipient.notificationId ? recipient : r)) : [...event.alerted, recipient];
+  return { ...event, alerted, accepted: alerted.filter((r) => r.status === 'accepted') };
+}
 
 /** Safety net under the live stream while the event is active. */
 const ACTIVE_REFRESH_MS = 15_000;
@@ -35,6 +43,12 @@ export function SosModePage() {
 
   useLiveEvents((message) => {
     if (message.type === 'stream.ready' || (message.type.startsWith('sos.') && 'data' in message && 'eventId' in message.data && message.data.eventId === id)) {
+      // A volunteer's answer carries what the owner's screen shows: shown at once, then the
+      // refetch below confirms it (the API stays the source of truth).
+      if (message.type === 'sos.accepted' || message.type === 'sos.declined') {
+        const { recipient } = message.data;
+        queryClient.setQueryData<SosEventView>(sosKeys.event(id), (current) => (current?.role === 'owner' ? withRecipient(current, recipient) : current));
+      }
       void queryClient.invalidateQueries({ queryKey: sosKeys.event(id) });
     }
   }, valid);

@@ -3,17 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MapIcon from '@mui/icons-material/Map';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import type { SosEventVolunteerView } from '@saathi/shared';
-import { useToast } from '../../../components/toast';
+import type { SosEventView, SosEventVolunteerView } from '@saathi/shared';
+import { isApiError } from '../../../lib/api-client';
+import { locationStore } from '../../location/location-store';
 import { sosApi, sosKeys } from '../api/sos-api';
-import { getSosPosition } from '../lib/position';
+import { getSosPosition, lastKnownPosition } from '../lib/position';
 import { formatCoordinates, mapsLink } from '../lib/sms-link';
 import { DistanceBandText, DistanceText } from './distance-text';
 
@@ -24,29 +27,44 @@ import { DistanceBandText, DistanceText } from './distance-text';
  */
 export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
   const { t, i18n } = useTranslation('sos');
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  // The tapped answer while it is on its way, and why the last one failed.
+  const [pending, setPending] = useState<Answer | null>(null);
+  const [failure, setFailure] = useState<{ answer: Answer; reason: FailureReason } | null>(null);
   const name = event.victim.firstName ?? t('volunteer.someone');
   const threat = event.threat ? t(`dashboard:threats.${event.threat}`) : t('rating.defaultThreat');
 
   if (event.status !== 'active') return <VolunteerEventEnded />;
 
-  const respond = async (answer: 'accept' | 'decline') => {
-    setBusy(true);
+  const respond = async (answer: Answer) => {
+    if (pending) return;
+    setPending(answer);
+    setFailure(null);
     try {
-      if (answer === 'accept') {
-        // Sharing where the volunteer is lets the victim see how far help is.
-        const here = await getSosPosition(5000);
-        await sosApi.accept(event.id, here ? { latitude: here.latitude, longitude: here.longitude } : undefined);
-      } else {
-        await sosApi.decline(event.id);
+      // Never wait for a GPS fix here: the position the phone already has, else none (the
+      // server then measures from their live position or volunteer place); a fresh fix
+      // follows in the background.
+      const known = answer === 'accept' ? knownPosition() : undefined;
+      const result = answer === 'accept' ? await sosApi.accept(event.id, known) : await sosApi.decline(event.id);
+      queryClient.setQueryData<SosEventView>(sosKeys.event(event.id), (current) =>
+        current?.role === 'volunteer' ? { ...current, response: result.status, victim: { ...current.victim, distanceM: result.distanceM } } : current,
+      );
+      // The victim's location and maps link come with the accepted view.
+      void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
+      if (answer === 'accept' && !known) {
+        const stillComing = () => {
+          const current = queryClient.getQueryData<SosEventView>(sosKeys.event(event.id));
+          return current?.role === 'volunteer' && current.status === 'active' && current.response === 'accepted';
+        };
+        void refineDistance(event.id, stillComing, () => void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) }));
       }
-      await queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('volunteer.respondFailed'));
+      const reason = failureReason(error);
+      setFailure({ answer, reason });
+      // Ended meanwhile: the refetch shows the ended screen.
+      if (reason === 'ended') void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
     } finally {
-      setBusy(false);
+      setPending(null);
     }
   };
 
@@ -68,7 +86,10 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={1.5}>
-              <Alert severity="success">{t('volunteer.acceptedNote')}</Alert>
+              <Alert severity="success" role="status">
+                <AlertTitle>{t('volunteer.going')}</AlertTitle>
+                {t('volunteer.acceptedNote')}
+              </Alert>
               {location ? (
                 <>
                   <Typography variant="h6" component="h2">
@@ -116,15 +137,24 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
               )}
               <Typography>{event.response === 'declined' ? t('volunteer.declinedNote') : t('volunteer.question')}</Typography>
               <Stack direction="row" spacing={1.5}>
-                <Button variant="contained" color="success" size="large" sx={{ flex: 1, minHeight: 52 }} onClick={() => void respond('accept')} disabled={busy}>
-                  {t('volunteer.accept')}
-                </Button>
-                {event.response !== 'declined' && (
-                  <Button variant="outlined" color="inherit" size="large" sx={{ flex: 1, minHeight: 52 }} onClick={() => void respond('decline')} disabled={busy}>
-                    {t('volunteer.decline')}
-                  </Button>
-                )}
+                <AnswerButton answer="accept" pending={pending} onClick={() => void respond('accept')} />
+                {event.response !== 'declined' && <AnswerButton answer="decline" pending={pending} onClick={() => void respond('decline')} />}
               </Stack>
+              {failure && (
+                <Alert
+                  severity="error"
+                  role="alert"
+                  action={
+                    failure.reason === 'network' || failure.reason === 'server' ? (
+                      <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => void respond(failure.answer)}>
+                        {t('common:actions.retry')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  {t(`volunteer.failed.${failure.reason}`)}
+                </Alert>
+              )}
             </Stack>
           </CardContent>
         </Card>
@@ -134,6 +164,61 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
         {t('common:call112')}
       </Button>
     </Stack>
+  );
+}
+
+type Answer = 'accept' | 'decline';
+type FailureReason = 'network' | 'ended' | 'forbidden' | 'server';
+
+function failureReason(error: unknown): FailureReason {
+  if (!isApiError(error) || error.isNetworkError) return 'network';
+  if (error.code === 'sos_ended' || error.status === 409) return 'ended';
+  if (error.status === 403 || error.status === 404) return 'forbidden';
+  return 'server';
+}
+
+/** A position the phone already has and that still says where the volunteer is. */
+const KNOWN_POSITION_MAX_AGE_MS = 2 * 60_000;
+
+function knownPosition(): { latitude: number; longitude: number } | undefined {
+  const candidates = [locationStore().getState().position, lastKnownPosition()];
+  const fresh = candidates.filter((p) => p !== null && Date.now() - p.at <= KNOWN_POSITION_MAX_AGE_MS).sort((a, b) => (b?.at ?? 0) - (a?.at ?? 0))[0];
+  return fresh ? { latitude: fresh.latitude, longitude: fresh.longitude } : undefined;
+}
+
+/** After accepting without a position: a fresh fix, sent as a second accept, refines how far they are. */
+async function refineDistance(eventId: number, stillComing: () => boolean, done: () => void): Promise<void> {
+  const fix = await getSosPosition(15_000);
+  // Withdrawn meanwhile: a second accept would take them back in.
+  if (!fix || fix.stale || !stillComing()) return;
+  try {
+    await sosApi.accept(eventId, { latitude: fix.latitude, longitude: fix.longitude });
+    done();
+  } catch {
+    // The first answer stands; the distance stays the one measured without the fix.
+  }
+}
+
+/** Accept or Decline: the tapped one shows at once that it is working; the other waits. */
+function AnswerButton({ answer, pending, onClick }: { answer: Answer; pending: Answer | null; onClick: () => void }) {
+  const { t } = useTranslation('sos');
+  const working = pending === answer;
+  const accept = answer === 'accept';
+  return (
+    <Button
+      variant={accept ? 'contained' : 'outlined'}
+      color={accept ? 'success' : 'inherit'}
+      size="large"
+      sx={{ flex: 1, minHeight: 52 }}
+      onClick={onClick}
+      // The tapped button keeps its colour (not greyed out) and says what it is doing.
+      disabled={pending !== null && !working}
+      aria-busy={working || undefined}
+      aria-disabled={working || undefined}
+      startIcon={working ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+    >
+      {working ? t(accept ? 'volunteer.accepting' : 'volunteer.declining') : t(accept ? 'volunteer.accept' : 'volunteer.decline')}
+    </Button>
   );
 }
 

@@ -1,0 +1,162 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationItem, User } from '@saathi/shared';
+import { renderRoutes } from '../../test/render';
+import { clearSession, setSession } from '../auth/session';
+import { LiveAlerts } from './live-alerts';
+import type { LiveMessage } from './live-events';
+
+// The stream itself is replaced: the tests hand LiveAlerts its messages.
+const live = vi.hoisted(() => ({ listeners: new Set<(message: LiveMessage) => void>() }));
+vi.mock('./live-events', async () => {
+  const { useEffect, useRef } = await import('react');
+  return {
+    useLiveEvents(handler: (message: LiveMessage) => void, enabled = true) {
+      const ref = useRef(handler);
+      useEffect(() => {
+        ref.current = handler;
+      });
+      useEffect(() => {
+        if (!enabled) return;
+        const listener = (message: LiveMessage) => ref.current(message);
+        live.listeners.add(listener);
+        return () => void live.listeners.delete(listener);
+      }, [enabled]);
+    },
+  };
+});
+
+function emit(message: LiveMessage) {
+  act(() => {
+    for (const listener of live.listeners) listener(message);
+  });
+}
+
+function sosAlert(id: number, sosEventId: number, minutesAgo = 0): NotificationItem {
+  return {
+    id,
+    type: 'sos.alert',
+    title: `SOS nearby: Medical (${sosEventId})`,
+    body: 'Priya needs help within 500 m of you. Can you go?',
+    read: false,
+    sosEventId,
+    postId: null,
+    actorId: 2,
+    data: { url: `/sos-mode?sosEventId=${sosEventId}`, distanceBand: '0-500' },
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+  };
+}
+
+const created = (notification: NotificationItem): LiveMessage => ({ type: 'notification.created', data: { notification } });
+
+function routes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: (
+        <>
+          <LiveAlerts />
+          <Outlet />
+        </>
+      ),
+      children: [
+        { index: true, element: <p>Dashboard</p> },
+        { path: 'notifications', element: <p>Notifications list</p> },
+        { path: 'sos-mode', element: <p>SOS screen</p> },
+      ],
+    },
+  ];
+}
+
+/** Waits inside act, so the toasts' transitions may run meanwhile. */
+const pause = (ms = 300) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+const toastText = (eventId: number) => screen.queryByText(`SOS nearby: Medical (${eventId})`);
+
+describe('live SOS alerts', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    setSession({ id: 11, name: 'Kavita Joshi' } as User);
+    sessionStorage.clear();
+    fetchMock = vi.fn((url: string) => {
+      const body = String(url).startsWith('/api/notifications/unread-count') ? { count: 0 } : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it("closes the 'Go to SOS' toast when its SOS screen opens another way, and does not show it again for that event", async () => {
+    const { router } = await renderRoutes(routes(), '/');
+    emit(created(sosAlert(31, 5)));
+    expect(await screen.findByText('SOS nearby: Medical (5)')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Go to SOS' })).toBeVisible();
+
+    // The volunteer opens the alert from the notifications list (or the system notification).
+    await act(() => router.navigate('/notifications'));
+    expect(toastText(5)).toBeVisible();
+    await act(() => router.navigate('/sos-mode?sosEventId=5'));
+    await waitFor(() => expect(toastText(5)).not.toBeInTheDocument());
+    expect(screen.getByText('SOS screen')).toBeVisible();
+
+    // Back on the dashboard, the same alert again (its push copy, a later notification of the
+    // same event) does not bring it back.
+    await act(() => router.navigate('/'));
+    emit(created(sosAlert(31, 5)));
+    emit(created(sosAlert(32, 5)));
+    await pause();
+    expect(toastText(5)).not.toBeInTheDocument();
+
+    // Another SOS does.
+    emit(created(sosAlert(33, 6)));
+    expect(await screen.findByText('SOS nearby: Medical (6)')).toBeVisible();
+  });
+
+  it("opens the SOS screen from 'Go to SOS' and closes the toast", async () => {
+    const user = userEvent.setup();
+    const { router } = await renderRoutes(routes(), '/');
+    emit(created(sosAlert(41, 8)));
+    await user.click(await screen.findByRole('button', { name: 'Go to SOS' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/sos-mode?sosEventId=8');
+    await waitFor(() => expect(toastText(8)).not.toBeInTheDocument());
+  });
+
+  it('shows no toast for an SOS whose screen is already open', async () => {
+    await renderRoutes(routes(), '/sos-mode?sosEventId=9');
+    emit(created(sosAlert(51, 9)));
+    await pause();
+    expect(toastText(9)).not.toBeInTheDocument();
+  });
+
+  it('catches up, after the stream (re)connects, an alert it missed while the SOS is still active', async () => {
+    const unread = [sosAlert(61, 12, 2), sosAlert(62, 13, 1), sosAlert(63, 14, 40)];
+    fetchMock.mockImplementation((url: string) => {
+      const respond = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      if (url.startsWith('/api/notifications?')) return respond({ items: unread, page: 1, pageSize: 10, hasMore: false, unreadCount: 3 });
+      // 12 is still on; 13 has ended (volunteers get 403 sos_ended); 14 is too old to ask about.
+      if (url === '/api/sos/12') return respond({ id: 12, status: 'active', role: 'volunteer' });
+      if (url === '/api/sos/13') return respond({ error: { code: 'sos_ended', message: 'This SOS has ended' } }, 403);
+      return respond({ count: 0 });
+    });
+    await renderRoutes(routes(), '/');
+    emit({ type: 'stream.ready' });
+    expect(await screen.findByText('SOS nearby: Medical (12)')).toBeVisible();
+    await pause();
+    expect(toastText(13)).not.toBeInTheDocument();
+    expect(toastText(14)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/sos/14');
+
+    // Opened; a second reconnect does not bring it back.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to SOS' }));
+    await waitFor(() => expect(toastText(12)).not.toBeInTheDocument());
+    emit({ type: 'stream.ready' });
+    await pause();
+    expect(toastText(12)).not.toBeInTheDocument();
+  });
+});

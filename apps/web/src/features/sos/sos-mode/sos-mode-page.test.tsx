@@ -1,0 +1,251 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient, User } from '@saathi/shared';
+import { page, renderRoutes } from '../../../test/render';
+import { clearSession, setSession } from '../../auth/session';
+import type { LiveMessage } from '../../notifications/live-events';
+import { SosModePage } from './sos-mode-page';
+
+// The stream is replaced: the tests hand the screen its live messages.
+const live = vi.hoisted(() => ({ listeners: new Set<(message: LiveMessage) => void>() }));
+vi.mock('../../notifications/live-events', async () => {
+  const { useEffect, useRef } = await import('react');
+  return {
+    useLiveEvents(handler: (message: LiveMessage) => void, enabled = true) {
+      const ref = useRef(handler);
+      useEffect(() => {
+        ref.current = handler;
+      });
+      useEffect(() => {
+        if (!enabled) return;
+        const listener = (message: LiveMessage) => ref.current(message);
+        live.listeners.add(listener);
+        return () => void live.listeners.delete(listener);
+      }, [enabled]);
+    },
+  };
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const never = () => new Promise<Response>(() => undefined);
+
+interface Deferred {
+  promise: Promise<Response>;
+  resolve: (response: Response) => void;
+  reject: (error: unknown) => void;
+}
+function deferred(): Deferred {
+  let resolve: Deferred['resolve'] = () => undefined;
+  let reject: Deferred['reject'] = () => undefined;
+  const promise = new Promise<Response>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A phone whose GPS takes its time: no fix ever arrives during the test. */
+function stubSlowGeolocation() {
+  const getCurrentPosition = vi.fn();
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(() => 1), clearWatch: vi.fn() } });
+  return getCurrentPosition;
+}
+
+const volunteerEvent = (overrides: Partial<SosEventVolunteerView> = {}): SosEventVolunteerView => ({
+  id: 7,
+  status: 'active',
+  threat: 'medical',
+  contactsOnly: false,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-01-10T10:00:00.000Z',
+  endedAt: null,
+  role: 'volunteer',
+  response: 'notified',
+  victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null },
+  ...overrides,
+});
+
+const acceptedEvent = () =>
+  volunteerEvent({
+    response: 'accepted',
+    victim: {
+      firstName: 'Priya',
+      location: { latitude: 23.0226, longitude: 72.5716, accuracy: 15, at: '2026-01-10T10:00:05.000Z' },
+      distanceM: 130,
+      distanceBand: '0-500',
+      mapsUrl: 'https://www.google.com/maps?q=23.0226,72.5716',
+    },
+  });
+
+const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
+  notificationId: 41,
+  kind: 'volunteer',
+  userId: 11,
+  name: 'Kavita',
+  status: 'notified',
+  deliveryStatus: 'sent',
+  distanceM: null,
+  distanceBand: '0-500',
+  radiusM: 500,
+  respondedAt: null,
+  ...overrides,
+});
+
+const ownerEvent = (): SosEventOwnerView => ({
+  id: 7,
+  status: 'active',
+  threat: 'medical',
+  contactsOnly: false,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-01-10T10:00:00.000Z',
+  endedAt: null,
+  role: 'owner',
+  userId: 2,
+  location: { latitude: 23.0226, longitude: 72.5716, accuracy: 15, at: '2026-01-10T10:00:00.000Z' },
+  lastLocation: null,
+  radiusM: 500,
+  radiusStep: 0,
+  alerted: [recipient()],
+  accepted: [],
+});
+
+const render = () => renderRoutes([page('/sos-mode', <SosModePage />)], '/sos-mode?sosEventId=7');
+
+describe('SOS mode, volunteer: Accept', () => {
+  let respond: Deferred[];
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let eventAfterAnswer: SosEventVolunteerView;
+
+  beforeEach(() => {
+    setSession({ id: 11, name: 'Kavita Joshi' } as User);
+    stubSlowGeolocation();
+    respond = [];
+    eventAfterAnswer = acceptedEvent();
+    let answered = false;
+    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(json(answered ? eventAfterAnswer : volunteerEvent()));
+      if (url === '/api/sos/7/accept' || url === '/api/sos/7/decline') {
+        const next = deferred();
+        respond.push(next);
+        return next.promise.then((response) => {
+          if (response.ok) answered = true;
+          return response;
+        });
+      }
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not found' } }, 404));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  const answers = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/accept'));
+
+  it('shows the tap at once on the tapped button and sends it without waiting for a GPS fix, then "You are going"', async () => {
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+
+    // At once: the tapped button says it is working; the other one waits.
+    const working = screen.getByRole('button', { name: /Accepting/ });
+    expect(working).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled();
+    // Sent straight away, although the GPS has not answered.
+    await waitFor(() => expect(answers()).toHaveLength(1), { timeout: 300 });
+
+    respond[0]!.resolve(json({ eventId: 7, status: 'accepted', distanceM: 130 }));
+    expect(await screen.findByText('You are going')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Live location' })).toBeVisible();
+  });
+
+  it('sends the GPS fix once it comes, as a second accept, so the victim learns how far they really are', async () => {
+    let giveFix: (position: GeolocationPosition) => void = () => undefined;
+    const getCurrentPosition = stubSlowGeolocation();
+    getCurrentPosition.mockImplementation((success: PositionCallback) => (giveFix = success));
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(answers()).toHaveLength(1), { timeout: 300 });
+    expect((answers()[0]![1] as RequestInit).body).toBeUndefined();
+    respond[0]!.resolve(json({ eventId: 7, status: 'accepted', distanceM: 300 }));
+    expect(await screen.findByText('You are going')).toBeVisible();
+
+    await waitFor(() => expect(getCurrentPosition).toHaveBeenCalled());
+    act(() => giveFix({ coords: { latitude: 23.0231, longitude: 72.5705, accuracy: 9, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition));
+    await waitFor(() => expect(answers()).toHaveLength(2));
+    expect(JSON.parse(String((answers()[1]![1] as RequestInit).body))).toEqual({ latitude: 23.0231, longitude: 72.5705 });
+    respond[1]!.resolve(json({ eventId: 7, status: 'accepted', distanceM: 120 }));
+  });
+
+  it('says why an answer failed, and lets them try again', async () => {
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(answers()).toHaveLength(1), { timeout: 300 });
+    respond[0]!.reject(new TypeError('Failed to fetch'));
+
+    expect(await screen.findByText('No connection: your answer was not sent. Check your network and try again.')).toBeVisible();
+    // Rolled back: nothing says they are going, and Accept works again.
+    expect(screen.queryByText('You are going')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(answers()).toHaveLength(2), { timeout: 300 });
+    expect(screen.getByRole('button', { name: /Accepting/ })).toHaveAttribute('aria-busy', 'true');
+    respond[1]!.resolve(json({ eventId: 7, status: 'accepted', distanceM: 130 }));
+    expect(await screen.findByText('You are going')).toBeVisible();
+    expect(screen.queryByText(/your answer was not sent/)).toBeNull();
+  });
+
+  it('explains a refusal by the server in words', async () => {
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(answers()).toHaveLength(1), { timeout: 300 });
+    respond[0]!.resolve(json({ error: { code: 'internal_error', message: 'Something went wrong' } }, 500));
+    expect(await screen.findByText('The server could not take your answer just now. Try again.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
+
+describe('SOS mode, owner: a volunteer accepts', () => {
+  let gets = 0;
+  beforeEach(() => {
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
+    stubSlowGeolocation();
+    gets = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
+          gets += 1;
+          // Only the first load answers: what follows must come from the live event itself.
+          return gets === 1 ? Promise.resolve(json(ownerEvent())) : never();
+        }
+        if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
+        return never();
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the volunteer coming from the live event, without waiting for a refetch', async () => {
+    await render();
+    expect(await screen.findByRole('heading', { name: 'No volunteer has accepted yet' })).toBeVisible();
+    act(() => {
+      for (const listener of live.listeners) {
+        listener({ type: 'sos.accepted', data: { eventId: 7, recipient: recipient({ status: 'accepted', distanceM: 120, respondedAt: '2026-01-10T10:00:09.000Z' }) } });
+      }
+    });
+    expect(await screen.findByRole('heading', { name: '1 volunteer is coming' }, { timeout: 300 })).toBeVisible();
+    expect(screen.getByRole('list', { name: '1 volunteer is coming' })).toHaveTextContent('Kavita · 120 m');
+  });
+});

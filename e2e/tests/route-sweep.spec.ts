@@ -1,0 +1,359 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import config from '../playwright.config';
+import { bearer, signInViaApi, storeSession, type ApiSession } from '../support/api';
+import { ENV_BASE_URL, ENV_SERVER_LOG, requiredEnv } from '../support/env';
+import { expect, LOGIN_URL, test } from '../support/fixtures';
+import { clippedTexts, horizontalOverflow, seriousA11yViolations } from '../support/page-checks';
+import { translationOf } from '../support/translations';
+
+/**
+ * Every screen of SPEC.md §2 that the app has, signed in and signed out, in the three
+ * languages, on the smallest common phone (360x640): each must fit without sideways
+ * scrolling, show every control's text in full, pass axe without a serious or critical
+ * violation and name itself in the tab title ("<page> · Saathi").
+ *
+ * Priya Sharma (9000000002, apps/server/src/seed/README.md) is signed in once; her session
+ * is reused by the three languages. She owns the seeded finished SOS, so /sos-mode shows a
+ * real event of hers. Nothing on her account is changed (opening /notifications marks her
+ * notifications read, which no other test relies on).
+ */
+const PRIYA_PHONE = '9000000002';
+const LANGUAGES = ['en-US', 'hi-IN', 'gu-IN'] as const;
+type Language = (typeof LANGUAGES)[number];
+const LANGUAGE_STORAGE_KEY = 'saathi.language';
+// Ellisbridge, Ahmedabad: seeded volunteers and businesses are around.
+const POSITION = { latitude: 23.0225, longitude: 72.5714, accuracy: 20 };
+/** Where to also save the screenshots of /volunteers at 5000 m (they are always attached to the report). */
+const SHOTS_DIR = process.env.SAATHI_E2E_SHOTS_DIR;
+
+/** The smallest common Android phone, with location, camera and microphone granted. */
+const PHONE = {
+  viewport: { width: 360, height: 640 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+  timezoneId: 'Asia/Kolkata',
+  geolocation: POSITION,
+  permissions: ['geolocation', 'camera', 'microphone'],
+} satisfies BrowserContextOptions;
+
+// A fake camera and microphone for /create-reel, granted without a prompt, as in reels.spec.ts.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+});
+
+interface Ids {
+  sosEventId: number;
+  /** A business post with a catalog, its author, and a post by someone else. */
+  businessPostId: number;
+  businessUserId: number;
+  otherUserId: number;
+}
+
+interface CheckOptions {
+  /** Another path of the very same screen, checked by axe there: layout and title are still checked here. */
+  sameAs?: string;
+  /** Only this part changed since the screen was checked (a tab's panel): axe runs there only. */
+  axeInside?: string;
+  /** Only the layout changed (the radius slider): no axe. */
+  skipAxe?: boolean;
+}
+
+type Check = (label: string, options?: CheckOptions) => Promise<void>;
+
+interface Visit {
+  path: (ids: Ids) => string;
+  /** See CheckOptions.sameAs. */
+  sameAs?: string;
+  /** Waits for the screen's own content (not a spinner); default: its h1 and no progress indicator in <main>. */
+  ready?: (page: Page) => Promise<void>;
+  /** Extra states of the same screen to check (account tabs, the radius at 5000 m). */
+  then?: (page: Page, check: Check, language: Language) => Promise<void>;
+}
+
+/** No busy indicator left (an indeterminate progressbar; a stepper's determinate bar is content). */
+async function noSpinner(page: Page, scope = 'main'): Promise<void> {
+  await expect(page.locator(`${scope} [role="progressbar"]:not([aria-valuenow]):visible`)).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function headingReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await noSpinner(page);
+}
+
+async function dialogReady(page: Page): Promise<void> {
+  await expect(page.getByRole('dialog').first()).toBeVisible({ timeout: 15_000 });
+  await noSpinner(page, '[role="dialog"]');
+}
+
+const ACCOUNT_TABS = ['contacts', 'locations', 'sos', 'volunteering', 'business', 'news', 'language'] as const;
+
+const SIGNED_IN: Visit[] = [
+  { path: () => '/' },
+  { path: () => '/sos', sameAs: '/' },
+  { path: (ids) => `/sos-mode?sosEventId=${ids.sosEventId}&contactsOnly=false` },
+  {
+    path: () => '/notifications',
+    ready: async (page) => {
+      await headingReady(page);
+      await expect(page.getByRole('list').first()).toBeVisible();
+    },
+  },
+  { path: () => '/profile' },
+  {
+    path: () => '/account',
+    then: async (page, check) => {
+      for (const tab of ACCOUNT_TABS) {
+        await page.locator(`#account-tab-${tab}`).click();
+        await expect(page.locator(`#account-panel-${tab}`)).toBeVisible();
+        await noSpinner(page);
+        await check(`/account?tab=${tab}`, { axeInside: `#account-panel-${tab}` });
+      }
+    },
+  },
+  { path: () => '/news' },
+  { path: () => '/all-news', sameAs: '/news' },
+  { path: () => '/news/1' },
+  { path: () => '/comunity-post', ready: feedReady },
+  { path: () => '/community', ready: feedReady, sameAs: '/comunity-post' },
+  { path: () => '/joined-community', ready: feedReady, sameAs: '/comunity-post' },
+  { path: (ids) => `/community-post/${ids.businessPostId}`, ready: postReady },
+  { path: (ids) => `/my-posts/${ids.businessUserId}`, ready: feedReady },
+  { path: (ids) => `/profile/${ids.otherUserId}`, ready: feedReady },
+  { path: () => '/post-notifications' },
+  { path: () => '/community/create', ready: dialogReady },
+  { path: (ids) => `/community/catalog/${ids.businessUserId}`, ready: dialogReady },
+  {
+    path: () => '/incident-reels',
+    ready: async (page) => {
+      await headingReady(page);
+      await expect(page.getByTestId('reel').first()).toBeVisible({ timeout: 15_000 });
+    },
+  },
+  {
+    path: () => '/create-reel',
+    ready: async (page) => {
+      await headingReady(page);
+      const preview = page.getByTestId('camera-preview');
+      await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    },
+  },
+  { path: () => '/volunteers', ready: volunteersReady, then: volunteersAt5000 },
+  { path: () => '/volunteers-nearby', ready: volunteersReady, sameAs: '/volunteers' },
+  { path: () => '/tnc' },
+  { path: () => '/help' },
+  { path: () => '/about-us' },
+  { path: (ids) => `/saathi-community-post/${ids.businessPostId}`, ready: postReady },
+  { path: () => '/feed' },
+  { path: () => '/track/not-a-real-token', ready: trackingReady },
+  { path: () => '/login' },
+  { path: () => '/no-such-page' },
+];
+
+/** Signed out: the same routes; those needing sign-in land on /login, and that page is checked. */
+const SIGNED_OUT: Visit[] = SIGNED_IN.map(({ path, sameAs }) => ({ path, sameAs, ready: anyScreenReady }));
+
+async function feedReady(page: Page): Promise<void> {
+  await headingReady(page);
+  await expect(page.locator('main article').first()).toBeVisible({ timeout: 15_000 });
+  await noSpinner(page);
+}
+
+async function postReady(page: Page): Promise<void> {
+  await headingReady(page);
+  await expect(page.locator('main article, main [role="alert"]').first()).toBeVisible({ timeout: 15_000 });
+}
+
+async function trackingReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
+  await noSpinner(page, 'body');
+}
+
+async function volunteersReady(page: Page): Promise<void> {
+  await headingReady(page);
+  await expect(page.getByTestId('volunteer-count')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The radius slider at its largest, 5000 m: the thumb (focused, with its touch target) at the right end. */
+async function volunteersAt5000(page: Page, check: Check, language: Language): Promise<void> {
+  const slider = page.getByRole('slider');
+  await slider.focus();
+  await slider.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', '5000');
+  await expect(page.getByTestId('volunteer-count')).toContainText('5000', { timeout: 15_000 });
+  await check('/volunteers at 5000 m', { skipAxe: true });
+  const name = `volunteers-5000-${language.slice(0, 2)}.png`;
+  const shot = await page.screenshot();
+  await test.info().attach(name, { body: shot, contentType: 'image/png' });
+  if (SHOTS_DIR) {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    writeFileSync(path.join(SHOTS_DIR, name), shot);
+  }
+}
+
+/** Signed out, a screen may be public or send the visitor to /login: wait for whichever shows. */
+async function anyScreenReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
+  // /volunteers says why before it goes to /login.
+  if (/\/volunteers/.test(page.url())) await expect(page).toHaveURL(LOGIN_URL);
+  await noSpinner(page, 'body');
+}
+
+/** Runs every check on the screen as it is now; failures are collected, not thrown. */
+function checker(page: Page, language: Language, problems: string[]) {
+  const appName = translationOf('Saathi', 'common', language);
+  const axeDone = new Set<string>();
+  return async (label: string, { sameAs, axeInside, skipAxe = false }: CheckOptions = {}) => {
+    const shown = new URL(page.url()).pathname;
+    const where = `[${language}] ${label}${shown !== label.split('?')[0] ? ` (shown: ${shown})` : ''}`;
+    // Fonts decide line breaks and widths: measure with the real ones.
+    await page.evaluate(() => document.fonts.ready);
+
+    const overflow = await horizontalOverflow(page);
+    if (overflow) problems.push(`${where}: ${overflow}`);
+    for (const clipped of await clippedTexts(page)) problems.push(`${where}: ${clipped}`);
+
+    const title = await page.title();
+    if (!title.trim() || !title.endsWith(appName) || title.trim() === appName) {
+      problems.push(`${where}: document.title is "${title}", expected "<page> · ${appName}"`);
+    }
+
+    // axe is the slow part: once per distinct screen (signed out, most routes show the login screen).
+    const screen = shown === label.split('?')[0] ? (sameAs ?? label) : shown;
+    if (skipAxe || axeDone.has(screen)) return;
+    axeDone.add(screen);
+    for (const violation of await seriousA11yViolations(page, axeInside)) {
+      problems.push(`${where}: axe ${violation.impact} ${violation.rule} (${violation.help}) at ${violation.targets.join(' | ')}`);
+    }
+  };
+}
+
+async function sweep(page: Page, visits: Visit[], ids: Ids, language: Language): Promise<string[]> {
+  const problems: string[] = [];
+  const check = checker(page, language, problems);
+  for (const visit of visits) {
+    const route = visit.path(ids);
+    try {
+      await page.goto(route);
+      await (visit.ready ?? headingReady)(page);
+      await check(route, { sameAs: visit.sameAs });
+      await visit.then?.(page, check, language);
+    } catch (error) {
+      problems.push(`[${language}] ${route}: did not show its content: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return problems;
+}
+
+async function findIds(request: APIRequestContext, session: ApiSession): Promise<Ids> {
+  const headers = bearer(session.token);
+  const notifications = await request.get('/api/notifications?pageSize=100', { headers });
+  expect(notifications.status()).toBe(200);
+  const { items } = (await notifications.json()) as { items: { sosEventId: number | null }[] };
+  const sosEventId = items.find((item) => item.sosEventId !== null)?.sosEventId;
+  expect(sosEventId, "Priya's seeded SOS is in her notifications").toBeDefined();
+
+  const feed = await request.get(`/api/posts/community-posts?limit=50&latitude=${POSITION.latitude}&longitude=${POSITION.longitude}`, { headers });
+  expect(feed.status()).toBe(200);
+  const posts = ((await feed.json()) as { data: { id: number; userId: number; isBusinessPost: boolean; hasCatalog: boolean }[] }).data;
+  const business = posts.find((post) => post.isBusinessPost && post.hasCatalog);
+  const other = posts.find((post) => !post.isBusinessPost && post.userId !== session.user.id);
+  expect(business, 'a seeded business post with a catalog near Ellisbridge').toBeDefined();
+  expect(other, 'a seeded post by another member').toBeDefined();
+  return { sosEventId: sosEventId as number, businessPostId: business!.id, businessUserId: business!.userId, otherUserId: other!.userId };
+}
+
+/**
+ * Priya's session and the ids, signed in once per server: a failed test restarts the worker
+ * (and runs beforeAll again), and login codes are limited per number and per IP address.
+ */
+async function sessionAndIds(request: APIRequestContext): Promise<{ session: ApiSession; ids: Ids }> {
+  const baseUrl = requiredEnv(ENV_BASE_URL);
+  const cache = path.join(path.dirname(requiredEnv(ENV_SERVER_LOG)), 'route-sweep-session.json');
+  if (existsSync(cache)) {
+    const cached = JSON.parse(readFileSync(cache, 'utf8')) as { baseUrl: string; session: ApiSession; ids: Ids };
+    if (cached.baseUrl === baseUrl) return cached;
+  }
+  const session = await signInViaApi(request, PRIYA_PHONE);
+  const ids = await findIds(request, session);
+  writeFileSync(cache, JSON.stringify({ baseUrl, session, ids }));
+  return { session, ids };
+}
+
+/** One phone per language, the three side by side: the sweep waits on the network more than it computes. */
+async function sweepInLanguage(browser: Browser, language: Language, visits: Visit[], ids: Ids, session: ApiSession | null): Promise<string[]> {
+  const context = await browser.newContext({ ...PHONE, baseURL: requiredEnv(ENV_BASE_URL) });
+  const problems: string[] = [];
+  // As the fixtures do for their own contexts: anything the Content-Security-Policy blocks is a failure.
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      problems.push(`[${language}] ${message.page()?.url() ?? ''}: the Content-Security-Policy blocked something: ${message.text()}`);
+    }
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+    if (session) await storeSession(page, session);
+    problems.push(...(await sweep(page, visits, ids, language)));
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
+
+// The sweep passing means something only if its clipping check finds what it is meant to find.
+test('the clipping check reports cut, spilled and broken text, and accepts what is readable', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.setContent(`
+    <style>
+      body { margin: 0; font: 16px sans-serif; }
+      .box { width: 60px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; display: block; }
+    </style>
+    <button class="box" id="cut">Community centre</button>
+    <a href="#" class="box" id="titled" title="Patel Fruits &amp; Vegetables">Patel Fruits &amp; Vegetables</a>
+    <a href="#" class="box" id="untitled">Shah Home Tiffin</a>
+    <nav><a href="#" id="broken" style="display: block; width: 40px; overflow-wrap: anywhere">Community</a></nav>
+    <button id="spill" style="width: 40px; white-space: nowrap; padding: 0">Volunteers</button>
+    <button id="fits" style="width: 200px">Current Location</button>
+    <span style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0)">Only for screen readers</span>
+    <div style="overflow-x: auto; width: 100px; white-space: nowrap"><a href="#">A strip that scrolls sideways on purpose</a></div>
+    <p style="margin: 0 0 0 300px; width: 200px">Sticks out</p>
+  `);
+  const problems = await clippedTexts(page);
+  const about = (text: string) => problems.filter((problem) => problem.includes(text));
+  expect(about('Community centre'), problems.join('\n')).toEqual([expect.stringContaining('cut with an ellipsis')]);
+  expect(about('Shah Home Tiffin')).toEqual([expect.stringContaining('cut with an ellipsis')]);
+  expect(about('"Community"')).toEqual([expect.stringContaining('broken across lines')]);
+  expect(about('Volunteers')).toEqual([expect.stringContaining('spills out of its control')]);
+  expect(about('Sticks out')).toEqual([expect.stringContaining('sticks out of the viewport')]);
+  expect(problems).toHaveLength(5);
+});
+
+test.describe('route sweep at 360x640', () => {
+  let session: ApiSession;
+  let ids: Ids;
+
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+    try {
+      ({ session, ids } = await sessionAndIds(request));
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test('signed in, in English, Hindi and Gujarati: every screen fits, reads in full, passes axe and has a title', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const problems = (await Promise.all(LANGUAGES.map((language) => sweepInLanguage(browser, language, SIGNED_IN, ids, session)))).flat();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('signed out, in English, Hindi and Gujarati: every screen fits, reads in full, passes axe and has a title', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const problems = (await Promise.all(LANGUAGES.map((language) => sweepInLanguage(browser, language, SIGNED_OUT, ids, null)))).flat();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { bearer, signUpViaApi } from '../support/api';
+import { ENV_SERVER_LOG, requiredEnv } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { randomPhone } from '../support/sms';
+
+/**
+ * The public live-tracking page an emergency contact opens from the SMS (`/track/<token>`):
+ * a link that never existed says so (404, or 400 when it is not even shaped like a link),
+ * an SOS that ended says that (410). Both are expected answers: the app logs nothing about
+ * them. Chromium itself prints "Failed to load resource" for any 4xx, which is allowed.
+ */
+test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+
+const CHROMIUM_4XX_LINE = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+/** The console errors the page wrote (not Chromium's own line about a 4xx), and uncaught errors. */
+function appConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' && !CHROMIUM_4XX_LINE.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** The tracking link in the newest SOS text the console SMS provider printed for `phone`. */
+async function trackingLinkTextedTo(phone: string, timeoutMs = 20_000): Promise<string> {
+  const line = new RegExp(`^\\[sms\\] to=\\+91${phone} text=.*?(https?://\\S+/track/[A-Za-z0-9_-]+)`, 'gm');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const links = [...readFileSync(requiredEnv(ENV_SERVER_LOG), 'utf8').matchAll(line)].map((m) => m[1] as string);
+    if (links.length > 0) return links[links.length - 1] as string;
+    if (Date.now() > deadline) throw new Error(`no tracking link was texted to +91${phone} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('a link that never existed says "This link is not valid", and nothing is logged', async ({ page }) => {
+  const problems = appConsoleProblems(page);
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/track/')) answers.push(response.status());
+  });
+
+  // Shaped like a real link (43 characters), but unknown: 404.
+  await page.goto(`/track/${'Q'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'This link is not valid', level: 1 })).toBeVisible();
+  await expect(page.getByText('This SOS has ended')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /112/ })).toHaveAttribute('href', 'tel:112');
+  expect(answers).toEqual([404]);
+
+  // Not even shaped like a link: 400, the same message.
+  await page.goto('/track/not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'This link is not valid', level: 1 })).toBeVisible();
+
+  // Not retried, not polled.
+  await page.waitForTimeout(6_000);
+  expect(answers).toEqual([404, 400]);
+  expect(problems).toEqual([]);
+});
+
+test('a contact follows the live link, and it says "This SOS has ended" once the SOS is resolved', async ({ page, request }) => {
+  const contactPhone = randomPhone();
+  const victim = await signUpViaApi(request, randomPhone(), {
+    name: 'Farida Khan',
+    dob: '1990-03-14',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380009',
+    emergencyContacts: [{ name: 'Salim Khan', phoneNumber: contactPhone }],
+    profileCompleted: true,
+  });
+  const raised = await request.post('/api/sos', {
+    headers: bearer(victim.token),
+    data: { latitude: 23.0225, longitude: 72.5714, accuracy: 20, threat: 'medical', contactsOnly: true },
+  });
+  expect(raised.status(), await raised.text()).toBe(201);
+  const { id } = (await raised.json()) as { id: number };
+  const link = new URL(await trackingLinkTextedTo(contactPhone));
+
+  const problems = appConsoleProblems(page);
+  await page.goto(link.pathname);
+  await expect(page.getByRole('heading', { name: 'Farida asked for help', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open in Maps' })).toBeVisible();
+
+  const resolved = await request.post(`/api/sos/${id}/resolve`, { headers: bearer(victim.token) });
+  expect(resolved.status(), await resolved.text()).toBe(200);
+  // The page polls every 5 s: the next answer is 410.
+  const ended = page.getByRole('heading', { name: 'This SOS has ended', level: 1 });
+  await expect(ended).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Open in Maps' })).toHaveCount(0);
+  await expect(page.getByText('This link is not valid')).toHaveCount(0);
+
+  // Opened again later: still ended, not "not valid".
+  await page.reload();
+  await expect(ended).toBeVisible();
+  await expect(page.getByText('The location is no longer shared.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
