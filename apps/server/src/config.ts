@@ -67,6 +67,12 @@ const EnvSchema = z
           .max(10)
           .refine((radii) => radii.every((r, i) => i === 0 || r > (radii[i - 1] ?? 0)), 'must be increasing whole metres'),
       ),
+    /**
+     * Login codes sent per IP address per hour. Many Indian mobile users share a carrier's
+     * address (CGNAT), so an operator may raise it; the end-to-end tests, which all sign in
+     * from 127.0.0.1, do.
+     */
+    OTP_CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** SOS alerts one user may raise per 10 minutes (ended ones count too); benchmarks raise it. */
     SOS_MAX_PER_10_MIN: z.coerce.number().int().min(1).max(1000).default(SOS_LIMITS.eventsPerWindow),
     PUSH_PROVIDER: z.enum(['webpush', 'none']).default('webpush'),
@@ -159,6 +165,7 @@ export interface Config {
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Config };
   authSecret: string | undefined;
   sessionTtlDays: number;
+  otpCodesPerIpPerHour: number;
   seedDemoData: boolean;
   sos: { escalationMs: number; radiiM: number[]; maxPerWindow: number };
   push: {
@@ -242,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage,
     authSecret: e.AUTH_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    otpCodesPerIpPerHour: e.OTP_CODES_PER_IP_PER_HOUR,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? embedded && !isProduction : e.SEED_DEMO_DATA === 'true',
     sos: { escalationMs: Math.round(e.SOS_ESCALATION_SECONDS * 1000), radiiM: e.SOS_RADII_M, maxPerWindow: e.SOS_MAX_PER_10_MIN },
     push: {

@@ -111,4 +111,11 @@ describe('boolean variables', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'pub' })).toThrow(/set both or neither/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://x' })).toThrow(/VAPID_SUBJECT/);
   });
+
+  it('takes the login codes allowed per IP address per hour, 20 unless set', () => {
+    expect(loadConfig({}).otpCodesPerIpPerHour).toBe(20);
+    expect(loadConfig({ OTP_CODES_PER_IP_PER_HOUR: '500' }).otpCodesPerIpPerHour).toBe(500);
+    expect(() => loadConfig({ OTP_CODES_PER_IP_PER_HOUR: '0' })).toThrow(/OTP_CODES_PER_IP_PER_HOUR/);
+    expect(() => loadConfig({ OTP_CODES_PER_IP_PER_HOUR: 'many' })).toThrow(/OTP_CODES_PER_IP_PER_HOUR/);
+  });
 });

@@ -3,6 +3,51 @@ export const LANGUAGES = ['en-US', 'hi-IN', 'gu-IN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
 
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** News articles carry the bare language code of the app language they are written in. */
+export const NEWS_LANGUAGES = ['en', 'hi', 'gu'] as const;
+export type NewsLanguage = (typeof NEWS_LANGUAGES)[number];
+
+export function isNewsLanguage(value: string): value is NewsLanguage {
+  return (NEWS_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The news language of an app language ('hi-IN' reads 'hi' news). */
+export function newsLanguageOf(language: Language): NewsLanguage {
+  return language.slice(0, 2) as NewsLanguage;
+}
+
+/** Each language in its own script, readable whatever the UI language (pickers). */
+export const LANGUAGE_NATIVE_NAMES: Record<NewsLanguage, string> = { en: 'English', hi: 'हिन्दी', gu: 'ગુજરાતી' };
+
+/**
+ * Choices for the user's news preferences (SPEC.md §3: language default 'en', categories,
+ * newsType default 'all'). The server stores them as given; these are the values the app offers.
+ */
+export const NEWS_CATEGORIES = [
+  'safety',
+  'local',
+  'india',
+  'health',
+  'weather',
+  'technology',
+  'education',
+  'business',
+  'sports',
+  'entertainment',
+] as const;
+export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
+
+export const NEWS_TYPES = ['all', 'local', 'national', 'international'] as const;
+export type NewsType = (typeof NEWS_TYPES)[number];
+
+export function isNewsType(value: string): value is NewsType {
+  return (NEWS_TYPES as readonly string[]).includes(value);
+}
+
 /** Where a user lands after login (SPEC.md §2). */
 export const DEFAULT_APPS = ['sos', 'news', 'community', 'astroai'] as const;
 export type DefaultApp = (typeof DEFAULT_APPS)[number];

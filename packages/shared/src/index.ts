@@ -3,6 +3,7 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/public-user';
+export * from './domain/india-time';
 export * from './domain/age';
 export * from './domain/coordinates';
 export * from './schemas/sos';

@@ -1,10 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { Random } from './random';
-
-/** A `geography(Point)` value for an insert; coordinates in degrees. */
-export function point(latitude: number, longitude: number): RawBuilder<string> {
-  return sql<string>`ST_SetSRID(ST_MakePoint(${longitude}, ${latitude}), 4326)::geography`;
-}
 
 /** Moves a point up to about `metres` in a random direction, so neighbours do not stack up. */
 export function jitter(random: Random, latitude: number, longitude: number, metres: number) {

@@ -5,7 +5,8 @@ import { DEMO_CATALOGS } from './data/businesses';
 import { PLACES } from './data/places';
 import { DEMO_POSTS } from './data/posts';
 import { DEMO_USERS, type DemoUser } from './data/users';
-import { jitter, point } from './geo';
+import { geoPoint } from '../core/db/geo';
+import { jitter } from './geo';
 import { idOf, type SeededUsers } from './insert-users';
 import type { SeedMedia } from './media-rows';
 import { hoursAgo, type Random } from './random';
@@ -89,7 +90,7 @@ export async function insertPosts(db: Db, users: SeededUsers, media: SeedMedia, 
         description: post.description,
         priority: post.priority ?? 'regular',
         // A business location is stored as geography already; copy it as is.
-        location: businessLocation ?? point(at.latitude, at.longitude),
+        location: businessLocation ?? geoPoint(at),
         show_location: business ? true : (post.showLocation ?? false),
         tags: post.tags,
         is_business_post: business !== undefined,

@@ -7,7 +7,8 @@ import { NEWS_ESSENTIALS } from './data/news-essentials';
 import { NEWS_EVERYDAY } from './data/news-everyday';
 import { PLACES } from './data/places';
 import { DEMO_REELS } from './data/reels';
-import { jitter, point } from './geo';
+import { geoPoint } from '../core/db/geo';
+import { jitter } from './geo';
 import { COMMUNITY_MEMBERS } from './insert-community';
 import { idOf, type SeededUsers } from './insert-users';
 import { findSeedMediaDir } from './media-files';
@@ -33,7 +34,7 @@ export async function insertReels(db: Db, users: SeededUsers, media: SeedMedia, 
         video_url: media.url(`reels/${reel.video}`),
         video_source: 'normal',
         media_object_id: media.id(`reels/${reel.video}`),
-        location: point(at.latitude, at.longitude),
+        location: geoPoint(at),
         duration_ms: durationMs,
         created_at: createdAt,
         updated_at: createdAt,
@@ -100,9 +101,9 @@ export async function insertSosHistory(db: Db, users: SeededUsers, now: Date): P
       user_id: victim,
       threat: 'harassment',
       status: 'resolved',
-      location: point(home.latitude, home.longitude),
+      location: geoPoint(home),
       accuracy_m: 12,
-      last_location: point(home.latitude + 0.0012, home.longitude + 0.0008),
+      last_location: geoPoint({ latitude: home.latitude + 0.0012, longitude: home.longitude + 0.0008 }),
       last_accuracy_m: 9,
       last_location_at: hoursAgo(now, 49.6),
       radius_m: 2000,
@@ -118,7 +119,7 @@ export async function insertSosHistory(db: Db, users: SeededUsers, now: Date): P
     .values(
       [0, 1, 2, 3].map((step) => ({
         event_id: event.id,
-        location: point(home.latitude + step * 0.0004, home.longitude + step * 0.00027),
+        location: geoPoint({ latitude: home.latitude + step * 0.0004, longitude: home.longitude + step * 0.00027 }),
         accuracy_m: 12 - step,
         recorded_at: new Date(raised.getTime() + step * 60_000),
       })),

@@ -1,14 +1,14 @@
 import { sql, type InsertObject, type Kysely, type Transaction } from 'kysely';
-import { PERMISSIONS, SPEC_PERMISSION_USER_IDS, isOldEnoughForCommunity, type Language } from '@saathi/shared';
+import { PERMISSIONS, SPEC_PERMISSION_USER_IDS, indiaDate, isOldEnoughForCommunity, newsLanguageOf } from '@saathi/shared';
 import type { Database } from '../core/db/schema';
 import { PLACES } from './data/places';
 import { DEMO_USERS, type DemoUser } from './data/users';
-import { jitter, point } from './geo';
-import { hoursAgo, indiaDate, type Random } from './random';
+import { geoPoint } from '../core/db/geo';
+import { jitter } from './geo';
+import { hoursAgo, type Random } from './random';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const NEWS_LANGUAGE: Record<Language, string> = { 'en-US': 'en', 'hi-IN': 'hi', 'gu-IN': 'gu' };
 
 export interface SeededUsers {
   /** Every demo phone number and its user id (including users that existed before). */
@@ -48,7 +48,7 @@ export async function insertUsers(db: Db, random: Random, now: Date): Promise<Se
       available_for_community: user.profession !== undefined,
       available_for_paid_professional_service: user.paidService ?? false,
       share_live_location: live !== undefined,
-      last_location: live ? point(live.latitude, live.longitude) : null,
+      last_location: live ? geoPoint(live) : null,
       last_location_at: live ? hoursAgo(now, 0.2 + index / 10) : null,
       has_joined_community: isOldEnoughForCommunity(user.dob, now),
       start_audio_video_record_on_sos: user.recordsOnSos ?? false,
@@ -59,7 +59,7 @@ export async function insertUsers(db: Db, random: Random, now: Date): Promise<Se
       whatsapp_number: user.business?.whatsapp ?? null,
       default_app: user.defaultApp ?? 'sos',
       language,
-      news_language: NEWS_LANGUAGE[language],
+      news_language: newsLanguageOf(language),
       profile_completed: true,
       // Older accounts first, so "joined" dates look like a growing community.
       created_at: hoursAgo(now, (DEMO_USERS.length - index) * 36),
@@ -140,7 +140,7 @@ async function insertContactsAndPlaces(db: Db, users: SeededUsers, random: Rando
         name: 'Home',
         is_business_location: false,
         is_volunteer_location: user.profession !== undefined,
-        location: point(homePoint.latitude, homePoint.longitude),
+        location: geoPoint(homePoint),
       },
     ];
     if (user.business) {
@@ -151,7 +151,7 @@ async function insertContactsAndPlaces(db: Db, users: SeededUsers, random: Rando
         name: user.business.name.slice(0, 60),
         is_business_location: true,
         is_volunteer_location: false,
-        location: point(at.latitude, at.longitude),
+        location: geoPoint(at),
       });
     }
     for (const other of user.otherPlaces ?? []) {
@@ -162,7 +162,7 @@ async function insertContactsAndPlaces(db: Db, users: SeededUsers, random: Rando
         name: other.name,
         is_business_location: false,
         is_volunteer_location: false,
-        location: point(at.latitude, at.longitude),
+        location: geoPoint(at),
       });
     }
     return list.map((row, position) => ({ ...row, position }));

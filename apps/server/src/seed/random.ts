@@ -35,10 +35,5 @@ export function createRandom(seed: number) {
 }
 export type Random = ReturnType<typeof createRandom>;
 
-/** The calendar date in India (Asia/Kolkata) of `at`, as 'YYYY-MM-DD'. */
-export function indiaDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 /** A moment `hours` before `now`. */
 export const hoursAgo = (now: Date, hours: number): Date => new Date(now.getTime() - hours * 3_600_000);

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '@saathi/shared';
+import { LANGUAGES, type Language } from '@saathi/shared';
 import { FALLBACK_LANGUAGE, isAppLanguage, readStoredLanguage, storeLanguage } from './languages';
 
 type Json = Record<string, unknown>;
@@ -72,7 +72,7 @@ export async function initI18n(preferred?: Language | null): Promise<typeof i18n
       partialBundledLanguages: true,
       lng: FALLBACK_LANGUAGE,
       fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: ['en-US', 'hi-IN', 'gu-IN'],
+      supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
       ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',

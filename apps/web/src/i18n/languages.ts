@@ -1,20 +1,17 @@
-import type { Language } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NATIVE_NAMES, LANGUAGES, newsLanguageOf, type Language } from '@saathi/shared';
 
-/** The three app languages (same as `LANGUAGES` in @saathi/shared), with their own names. */
-export const APP_LANGUAGES: readonly { code: Language; nativeName: string }[] = [
-  { code: 'en-US', nativeName: 'English' },
-  { code: 'hi-IN', nativeName: 'हिन्दी' },
-  { code: 'gu-IN', nativeName: 'ગુજરાતી' },
-];
+/** The app languages (`LANGUAGES` in @saathi/shared), with their own names. */
+export const APP_LANGUAGES: readonly { code: Language; nativeName: string }[] = LANGUAGES.map((code) => ({
+  code,
+  nativeName: LANGUAGE_NATIVE_NAMES[newsLanguageOf(code)],
+}));
 
-export const FALLBACK_LANGUAGE: Language = 'en-US';
+export const FALLBACK_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
 /** localStorage key of the chosen language (kept even when signed out). */
 export const LANGUAGE_STORAGE_KEY = 'saathi.language';
 
-export function isAppLanguage(value: unknown): value is Language {
-  return APP_LANGUAGES.some((language) => language.code === value);
-}
+export const isAppLanguage: (value: unknown) => value is Language = isLanguage;
 
 export function readStoredLanguage(): Language | null {
   try {

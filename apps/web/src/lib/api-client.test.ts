@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl } from './api-client';
-import { getSession, setSession } from '../features/auth/session';
+import { api, ApiError, buildUrl, onUnauthorized } from './api-client';
 import { setNavigator } from './navigation';
-import type { User } from '@saathi/shared';
-
-const user = { id: 7, name: 'Asha Patel', language: 'en-US' } as unknown as User;
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -13,8 +9,12 @@ function jsonResponse(status: number, body: unknown): Response {
 describe('api client', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const navigate = vi.fn();
+  const signOut = vi.fn();
+  let unregister: () => void = () => undefined;
 
   beforeEach(() => {
+    signOut.mockReset();
+    unregister = onUnauthorized(signOut);
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockReset();
     navigate.mockReset();
@@ -23,12 +23,12 @@ describe('api client', () => {
   });
 
   afterEach(() => {
+    unregister();
     setNavigator(null);
     vi.unstubAllGlobals();
   });
 
   it('sends FormData as is, leaving the multipart Content-Type to the browser', async () => {
-    setSession(user);
     fetchMock.mockResolvedValue(jsonResponse(201, { id: 1 }));
     const form = new FormData();
     form.append('title', 'Hello');
@@ -43,7 +43,6 @@ describe('api client', () => {
   });
 
   it('sends JSON under /api with the session cookie and never a token a script could read', async () => {
-    setSession(user);
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
 
     await expect(api.post('/auth/logout', { all: false })).resolves.toEqual({ ok: true });
@@ -63,16 +62,14 @@ describe('api client', () => {
     expect(buildUrl('/users/me')).toBe('/api/users/me');
   });
 
-  it('turns a 401 into logout and a redirect to /login that remembers the page', async () => {
-    setSession(user);
+  it('turns a 401 into the registered sign-out and a redirect to /login that remembers the page', async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Session expired' } }));
 
     const error = await api.get('/users/me').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
-    expect(getSession()).toBeNull();
-    expect(localStorage.getItem('saathi.session')).toBeNull();
+    expect(signOut).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login', {
       replace: true,
       state: { from: { pathname: '/account', search: '?tab=sos', hash: '' } },
@@ -87,7 +84,6 @@ describe('api client', () => {
   });
 
   it('parses the error shape with its field', async () => {
-    setSession(user);
     fetchMock.mockResolvedValue(
       jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' } }),
     );
@@ -96,7 +92,7 @@ describe('api client', () => {
 
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'phoneNumber' });
     expect(error.message).toBe('Enter a valid 10-digit mobile number');
-    expect(getSession()).not.toBeNull();
+    expect(signOut).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,3 @@
-import { clearSession } from '../features/auth/session';
 import { currentLocation, navigateTo } from './navigation';
 
 /** An error answered by the API (`{error:{code,message,field?}}`) or a network failure (status 0). */
@@ -62,9 +61,21 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
   return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || `Request failed (${response.status})`);
 }
 
+const unauthorizedHandlers = new Set<() => void>();
+
+/**
+ * Registers what else a 401 does before the redirect to /login: the auth feature forgets its
+ * session (features/auth/session.ts), so this module never imports a feature. Returns the
+ * function that unregisters the handler.
+ */
+export function onUnauthorized(handler: () => void): () => void {
+  unauthorizedHandlers.add(handler);
+  return () => unauthorizedHandlers.delete(handler);
+}
+
 /** Any 401 means the session is missing, expired or revoked: sign out and ask for a login. */
 function handleUnauthorized(): void {
-  clearSession();
+  for (const handler of unauthorizedHandlers) handler();
   const here = currentLocation();
   if (!here.pathname.startsWith('/login')) {
     navigateTo('/login', { replace: true, state: { from: here } });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/toast';
+import { getSession } from '../features/auth/session';
 
 /** Set just before reloading into a new version, so the reloaded app can say so. */
 const UPDATED_FLAG_KEY = 'saathi.app-updated';
@@ -45,7 +46,9 @@ export function PwaUpdatePrompt() {
           });
         },
         onOfflineReady() {
-          toast.success(t('pwa.offlineReady'));
+          // Worth saying to members (their SOS screen now opens offline); a visitor who came
+          // from a shared link would only find it covering the post they came to read.
+          if (getSession()) toast.success(t('pwa.offlineReady'));
         },
       });
     });

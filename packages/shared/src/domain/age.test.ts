@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageBand, ageInYears, dobChangeCrossesAgeBandUpwards, indiaDate, isDobValid, isOldEnoughForCommunity } from './age';
+import { ageBand, ageInYears, dobChangeCrossesAgeBandUpwards, isDobValid, isOldEnoughForCommunity } from './age';
 
 /** Midday of 21 Nov 2026 in India, the same date in every time zone from UTC-6:30 to UTC+14. */
 const today = new Date('2026-11-21T06:30:00Z');
@@ -9,15 +9,6 @@ const beforeIndiaMidnight = new Date('2026-11-25T18:29:59.999Z'); // 25 Nov 23:5
 const atIndiaMidnight = new Date('2026-11-25T18:30:00.000Z'); // 26 Nov 00:00 IST, still 25 Nov in UTC
 const beforeUtcMidnight = new Date('2026-11-26T18:29:00Z'); // 26 Nov 23:59 IST
 const afterUtcMidnight = new Date('2026-11-26T18:31:00Z'); // 27 Nov 00:01 IST
-
-describe('indiaDate', () => {
-  it("is India's calendar date, which starts 5 h 30 min before UTC's", () => {
-    expect(indiaDate(beforeIndiaMidnight)).toBe('2026-11-25');
-    expect(indiaDate(atIndiaMidnight)).toBe('2026-11-26');
-    expect(atIndiaMidnight.toISOString().slice(0, 10)).toBe('2026-11-25');
-    expect(indiaDate(new Date('2026-11-26T23:59:00Z'))).toBe('2026-11-27');
-  });
-});
 
 describe('age', () => {
   it('counts whole years, turning on the birthday', () => {

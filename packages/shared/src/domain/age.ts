@@ -1,12 +1,5 @@
 import { LIMITS } from '../constants';
-
-/** India has one time zone, UTC+05:30, without daylight saving. */
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-/** The calendar date in India (Asia/Kolkata) at the instant `at`, as 'YYYY-MM-DD'. */
-export function indiaDate(at: Date = new Date()): string {
-  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
-}
+import { indiaDate } from './india-time';
 
 /**
  * Whole years between a YYYY-MM-DD birth date and the instant `at`, counted on India's

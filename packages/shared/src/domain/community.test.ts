@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText } from './distance-text';
+import { formatDistance } from './distance-text';
 import { linksClickable, splitLinks } from './links';
 import { countWords, needsReadMore, previewText } from './read-more';
-import { cardRelativeTime, parseIndiaDateTime, reelRelativeTime } from './relative-time';
+import { parseIndiaDateTime } from './india-time';
+import { cardRelativeTime, reelRelativeTime } from './relative-time';
 import { extractVideoId } from './video-id';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -44,12 +45,31 @@ describe('reelRelativeTime', () => {
   });
 });
 
-describe('distanceText', () => {
-  it('uses metres under 1 km, else km to one decimal', () => {
-    expect(distanceText(0.4567).text).toBe('457 m');
-    expect(distanceText(0.999).text).toBe('999 m');
-    expect(distanceText(1).text).toBe('1.0 km');
-    expect(distanceText(12.345)).toEqual({ unit: 'km', value: 12.3, text: '12.3 km' });
+describe('formatDistance', () => {
+  it('uses whole metres under 1 km, else km to at most one decimal', () => {
+    expect(formatDistance(456.7, 'en-US')).toBe('457 m');
+    expect(formatDistance(999, 'en-US')).toBe('999 m');
+    expect(formatDistance(999.6, 'en-US')).toBe('1 km');
+    expect(formatDistance(1000, 'en-US')).toBe('1 km');
+    expect(formatDistance(2450, 'en-US')).toBe('2.5 km');
+    expect(formatDistance(12_345, 'en-US')).toBe('12.3 km');
+    expect(formatDistance(-3, 'en-US')).toBe('0 m');
+  });
+
+  it('words the units in the reader language, short or long', () => {
+    expect(formatDistance(500, 'hi-IN')).toBe('500 मी');
+    expect(formatDistance(500, 'hi-IN', 'long')).toBe('500 मीटर');
+    expect(formatDistance(1200, 'hi-IN')).toBe('1.2 किमी');
+    expect(formatDistance(500, 'gu-IN')).toBe('500 મી');
+    expect(formatDistance(500, 'gu-IN', 'long')).toBe('500 મીટર');
+    expect(formatDistance(3000, 'gu-IN', 'long')).toBe('3 કિમી');
+    expect(formatDistance(500, 'en-US', 'long')).toBe('500 m');
+    expect(formatDistance(500, 'fr')).toBe('500 m');
+  });
+
+  it('formats digits as the locale does', () => {
+    expect(formatDistance(1_234_500, 'en-US')).toBe('1,234.5 km');
+    expect(formatDistance(1_234_500, 'hi-IN')).toBe(`${new Intl.NumberFormat('hi-IN', { maximumFractionDigits: 1 }).format(1234.5)} किमी`);
   });
 });
 

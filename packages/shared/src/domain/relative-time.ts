@@ -43,10 +43,3 @@ export function reelRelativeTime(then: Date, now: Date = new Date(), options: { 
   return { unit: 'years', count: Math.floor(days / 365) };
 }
 
-/** Posts carry 'YYYY-MM-DD HH:mm:ss' in India time (UTC+05:30, no daylight saving). */
-export function parseIndiaDateTime(text: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
-  return new Date(Date.UTC(y, mo - 1, d, h, mi, s) - 330 * MINUTE);
-}

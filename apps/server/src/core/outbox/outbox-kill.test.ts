@@ -11,6 +11,7 @@ import { startPushPeer, type PushPeer } from '../../../test/push-peer';
 import { seedSosScenario } from '../../../test/sos-scenario';
 import { spawnServer, type ServerProcess } from '../../../test/spawn-server';
 import '../../../test/provided';
+import { waitFor } from '../../../test/wait-for';
 
 /**
  * The outbox promise, tested the hard way: a real server process is killed with SIGKILL in
@@ -25,17 +26,27 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-async function prepareDatabase(dataDir: string): Promise<{ handle: DbHandle; env: Record<string, string> }> {
+async function prepareDatabase(dataDir: string): Promise<{ handle: DbHandle; env: Record<string, string>; reopen: () => Promise<DbHandle> }> {
   if (testDbKind() === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const name = `${inject('pgTemplateDb')}_${randomBytes(4).toString('hex')}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(inject('pgTemplateDb'))}`);
     cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
     const databaseUrl = withDatabase(adminUrl, name);
-    return { handle: await openDatabase({ databaseUrl, dataDir, poolSize: 2 }), env: { DATABASE_URL: databaseUrl } };
+    const open = () => openDatabase({ databaseUrl, dataDir, poolSize: 2 });
+    return { handle: await open(), env: { DATABASE_URL: databaseUrl }, reopen: open };
   }
   await fs.cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
-  return { handle: await openDatabase({ dataDir }), env: {} };
+  const open = () => openDatabase({ dataDir });
+  return { handle: await open(), env: {}, reopen: open };
+}
+
+/** How many volunteers the server has recorded as reached, as the victim's own view shows it. */
+async function volunteersMarkedSent(baseUrl: string, victimToken: string, eventId: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/sos/${eventId}`, { headers: { authorization: `Bearer ${victimToken}` } });
+  if (res.status !== 200) return -1;
+  const view = (await res.json()) as { alerted: { kind: string; deliveryStatus: string }[] };
+  return view.alerted.filter((r) => r.kind === 'volunteer' && r.deliveryStatus === 'sent').length;
 }
 
 describe('outbox after a crash', () => {
@@ -46,7 +57,7 @@ describe('outbox after a crash', () => {
     const peer: PushPeer = await startPushPeer({ vapidPublicKey: vapid.publicKey });
     cleanups.push(() => peer.close());
 
-    const { handle, env: dbEnv } = await prepareDatabase(dataDir);
+    const { handle, env: dbEnv, reopen } = await prepareDatabase(dataDir);
     const center = { latitude: 19.076, longitude: 72.8777 };
     const scenario = await seedSosScenario(handle.db, {
       center,
@@ -84,16 +95,43 @@ describe('outbox after a crash', () => {
     expect(raised.status).toBe(201);
     const eventId = ((await raised.json()) as { id: number }).id;
     await peer.waitFor(STALL_AFTER, 30_000);
-    // Let the server record what the push service already accepted, then kill it.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the server has recorded what the push service already accepted, kill it (the
+    // rest of the chunk is still in flight, stalled at the push service).
+    await waitFor(async () => (await volunteersMarkedSent(server.baseUrl, scenario.victimToken, eventId)) >= STALL_AFTER, {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      what: `${STALL_AFTER} volunteers marked sent before the kill`,
+    });
     await server.kill9();
     expect(peer.received.length).toBe(STALL_AFTER);
 
     peer.unfreeze();
     server = await spawnServer(env);
     await peer.waitFor(VOLUNTEERS, 60_000);
-    // Anything sent twice would arrive within this quiet period.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // No fixed quiet period before counting: wait until the server says every volunteer is
+    // recorded as reached, stop it cleanly (its worker finishes the jobs in hand, so nothing
+    // can be sent after this), and check the delivery jobs all completed. Any push sent
+    // twice has arrived by then.
+    await waitFor(async () => (await volunteersMarkedSent(server.baseUrl, scenario.victimToken, eventId)) === VOLUNTEERS, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      what: `all ${VOLUNTEERS} volunteers marked sent after the restart`,
+    });
+    await server.stop();
+    expect(server.child.signalCode, 'the server stopped on SIGTERM, not the SIGKILL fallback').not.toBe('SIGKILL');
+    const after = await reopen();
+    try {
+      const deliveries = await after.db
+        .selectFrom('outbox')
+        .select(['dedupe_key', 'status'])
+        .where('topic', '=', 'sos.deliver')
+        .where('dedupe_key', 'like', `sos:${eventId}:deliver:%`)
+        .execute();
+      expect(deliveries.length).toBeGreaterThan(0);
+      expect(deliveries.filter((d) => d.status !== 'delivered'), 'delivery jobs left unfinished').toEqual([]);
+    } finally {
+      await after.close();
+    }
 
     expect(peer.rejected).toEqual([]);
     const perSubscription = new Map<string, number>();

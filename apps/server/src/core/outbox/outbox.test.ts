@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
+import { waitFor } from '../../../test/wait-for';
 import { DbRef } from '../db/db-ref';
 import { backoffMs, createOutboxRepository, createOutboxWorker, enqueue, PermanentJobError, type OutboxHandler } from './index';
 
@@ -150,8 +151,7 @@ describe('outbox worker', () => {
       releaseLeasesOnStart: () => true,
     });
     w.start();
-    for (let i = 0; i < 500 && handled === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    await w.stop();
+    await waitFor(() => handled > 0, { timeoutMs: 10_000, intervalMs: 20, what: 'the restarted job' }).finally(() => w.stop());
     expect(handled).toBe(1);
     expect(log.lines.some((l) => l.msg.includes('resumed work'))).toBe(true);
   });
@@ -181,14 +181,12 @@ describe('outbox worker', () => {
     try {
       await enqueue(t.db, [{ topic: 'test.slow', payload: {}, dueAt: t.clock.now() }]);
       w.kick();
-      for (let i = 0; i < 200 && !slowStarted; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(slowStarted).toBe(true);
+      await waitFor(() => slowStarted, { timeoutMs: 2000, intervalMs: 10, what: 'the slow job to start' });
 
       const kickedAt = Date.now();
       await enqueue(t.db, [{ topic: 'test.urgent', payload: {}, dueAt: t.clock.now() }]);
       w.kick();
-      for (let i = 0; i < 200 && !fastDoneAt; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(fastDoneAt, 'the urgent job ran while the slow one was still running').toBeGreaterThan(0);
+      await waitFor(() => fastDoneAt > 0, { timeoutMs: 2000, intervalMs: 10, what: 'the urgent job to run while the slow one was still running' });
       expect(fastDoneAt - kickedAt).toBeLessThan(1000);
       expect(await rowsOf('test.slow')).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
     } finally {

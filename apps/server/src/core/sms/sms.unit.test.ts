@@ -1,14 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpMessage } from '../../features/auth/auth.service';
 import { consoleSmsProvider } from './console-sms-provider';
 import { httpSmsProvider } from './http-sms-provider';
 
 describe('console SMS provider', () => {
   it('prints exactly one line in the agreed form', async () => {
     const lines: string[] = [];
-    await consoleSmsProvider((line) => lines.push(line)).send({ to: '9876543210', text: otpMessage('042917') });
+    await consoleSmsProvider((line) => lines.push(line)).send({ to: '9876543210', text: 'Your Saathi login code is 042917. It expires in 5 minutes.' });
     expect(lines).toEqual(['[sms] to=+919876543210 text=Your Saathi login code is 042917. It expires in 5 minutes.\n']);
     // Readers take the first 6-digit run after `text=`.
     expect(/\d{6}/.exec(lines[0]!.split('text=')[1]!)?.[0]).toBe('042917');

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
 import { createS3Storage, type S3Storage } from './s3-storage';
-import { MEDIA_CACHE_CONTROL } from './storage';
 
 let peer: S3Peer;
 let storage: S3Storage;
@@ -32,7 +31,7 @@ describe('S3 storage against an S3-compatible server', () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('cache-control')).toBe(MEDIA_CACHE_CONTROL);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
   });
 

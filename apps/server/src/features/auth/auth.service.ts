@@ -6,16 +6,16 @@ import { AppError, TooManyRequestsError, ValidationError } from '../../core/erro
 import type { SmsProvider } from '../../core/sms';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 
 /**
- * Per-hour caps (DESIGN.md §4): codes sent per number and per IP, counted from otp_codes
- * rows, and wrong guesses per IP, counted from otp_guesses rows.
+ * Per-hour caps (DESIGN.md §4): codes sent per number, counted from otp_codes rows, and
+ * wrong guesses per IP, counted from otp_guesses rows. Codes per IP come from the config
+ * (OTP_CODES_PER_IP_PER_HOUR).
  */
 export const OTP_RATE_LIMITS = {
   windowSeconds: 3600,
   perNumber: 5,
-  perIp: 20,
   wrongGuessesPerIp: 30,
 } as const;
 
@@ -28,6 +28,8 @@ export interface AuthServiceDeps {
   /** Keys the HMAC of stored codes. */
   secret: string;
   sessionTtlDays: number;
+  /** Login codes sent per IP address per hour. */
+  codesPerIpPerHour: number;
   log: FastifyBaseLogger;
 }
 
@@ -61,7 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw new TooManyRequestsError('Too many codes were requested for this number. Try again later.', wait);
         }
         const byIp = await auth.countForIpSince(trx, ip, windowStart);
-        if (byIp.count >= OTP_RATE_LIMITS.perIp && byIp.oldest) {
+        if (byIp.count >= deps.codesPerIpPerHour && byIp.oldest) {
           const wait = secondsUntil(new Date(byIp.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
           throw new TooManyRequestsError('Too many codes were requested from this network. Try again later.', wait);
         }

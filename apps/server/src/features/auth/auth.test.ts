@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { takeConsoleErrors } from '../../../test/console';
 import { uniquePhone } from '../../../test/factory';
-import { OTP_RATE_LIMITS } from './auth.service';
 
 const t = build();
 
@@ -119,6 +118,13 @@ describe('OTP login', () => {
     expect(res.json().error).toMatchObject({ code: 'validation_error', field: 'code' });
   });
 
+  it('accepts a code until its 5 minutes are up', async () => {
+    const phone = uniquePhone();
+    await requestCode(phone, freshIp());
+    t.clock.advance(299_000);
+    expect((await verify({ phoneNumber: phone, code: t.sms.lastCode(phone) })).statusCode).toBe(200);
+  });
+
   it('rejects an expired code with 400 and a clear message', async () => {
     const phone = uniquePhone();
     await requestCode(phone, freshIp());
@@ -174,9 +180,10 @@ describe('OTP login', () => {
     expect(await countCodes(phone)).toBe(2);
   });
 
-  it(`allows ${OTP_RATE_LIMITS.perNumber} codes per number per hour`, async () => {
+  // The limits users meet are pinned here as numbers, not read back from the code under test.
+  it('allows 5 codes per number per hour', async () => {
     const phone = uniquePhone();
-    for (let i = 0; i < OTP_RATE_LIMITS.perNumber; i++) {
+    for (let i = 0; i < 5; i++) {
       expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
       t.clock.advance(31_000);
     }
@@ -188,9 +195,9 @@ describe('OTP login', () => {
     expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
   });
 
-  it(`allows ${OTP_RATE_LIMITS.perIp} codes per IP per hour`, async () => {
+  it('allows 20 codes per IP per hour', async () => {
     const ip = freshIp();
-    for (let i = 0; i < OTP_RATE_LIMITS.perIp; i++) {
+    for (let i = 0; i < 20; i++) {
       expect((await requestCode(uniquePhone(), ip)).statusCode).toBe(200);
     }
     const limited = await requestCode(uniquePhone(), ip);
@@ -367,15 +374,15 @@ describe('login attempts', () => {
     expect(await t.db.selectFrom('users').select('id').where('phone_number', 'in', [phone, other]).execute()).toHaveLength(0);
   });
 
-  it(`allows ${OTP_RATE_LIMITS.wrongGuessesPerIp} wrong codes per IP per hour, across numbers and attempts`, async () => {
+  it('allows 30 wrong codes per IP per hour, across numbers and attempts', async () => {
     const ip = freshIp();
     let guesses = 0;
     const phones: string[] = [];
-    while (guesses < OTP_RATE_LIMITS.wrongGuessesPerIp) {
+    while (guesses < 30) {
       const phone = uniquePhone();
       phones.push(phone);
       await requestCode(phone, freshIp());
-      for (let i = 0; i < 5 && guesses < OTP_RATE_LIMITS.wrongGuessesPerIp; i++, guesses++) {
+      for (let i = 0; i < 5 && guesses < 30; i++, guesses++) {
         expect((await verify({ phoneNumber: phone, code: wrongCodeFor(t.sms.lastCode(phone)) }, ip)).statusCode).toBe(400);
       }
     }

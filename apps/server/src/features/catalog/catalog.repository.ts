@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
+import { geoPoint } from '../../core/db/geo';
+import { indiaDateTimeText } from '../../core/db/india-time';
 
 export interface CatalogRecord {
   userId: number;
@@ -41,7 +43,7 @@ export function createCatalogRepository(ref: DbRef) {
     /** Metres from the business location to the point; undefined when the business has none. */
     async distanceToBusiness(userId: number, longitude: number, latitude: number): Promise<number | undefined> {
       const result = await sql<{ metres: number }>`
-        SELECT ST_Distance(location, ST_SetSRID(ST_MakePoint(${longitude}::float8, ${latitude}::float8), 4326)::geography) AS metres
+        SELECT ST_Distance(location, ${geoPoint({ latitude, longitude })}) AS metres
         FROM saved_locations WHERE user_id = ${userId} AND is_business_location ORDER BY position, id LIMIT 1`.execute(ref.db);
       return result.rows[0]?.metres;
     },
@@ -74,7 +76,7 @@ export function createCatalogRepository(ref: DbRef) {
           'u.avatar',
           'o.whatsapp_number',
           'o.status',
-          sql<string>`to_char(o.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS')`.as('created_at_text'),
+          indiaDateTimeText('o.created_at').as('created_at_text'),
         ])
         .where('o.business_user_id', '=', businessUserId);
       if (ids) query = query.where('o.id', 'in', ids);

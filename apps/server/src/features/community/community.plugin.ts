@@ -1,8 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Clock } from '../../core/clock';
-import type { DbRef } from '../../core/db/db-ref';
-import type { Storage } from '../../core/storage';
+import type { FeaturePlugin } from '../../app-context';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogRoutes } from '../catalog/catalog.routes';
 import { createCatalogService } from '../catalog/catalog.service';
@@ -16,20 +12,9 @@ import { postsRoutes } from '../posts/posts.routes';
 import { createPostsService } from '../posts/posts.service';
 import { createUsageRepository } from '../posts/usage.repository';
 
-export interface CommunityOptions {
-  config: Config;
-  dbRef: DbRef;
-  clock: Clock;
-  webDistDir: string | undefined;
-  /** The configured media store (core/storage createStorage). */
-  storage: Storage;
-}
-
-/**
- * The community area (posts, engagement, catalog and orders) wired from its parts: `api`
- * goes under the `/api` prefix, `page` at the root (the public share link).
- */
-export function createCommunity({ config, dbRef, clock, webDistDir, storage }: CommunityOptions) {
+/** The community area (posts, engagement, catalog and orders) wired from its parts; registered under /api. */
+export const communityPlugin: FeaturePlugin = async (app, { ctx }) => {
+  const { config, dbRef, clock, storage } = ctx;
   const access = createCommunityAccess(dbRef, clock);
   const posts = createPostsRepository(dbRef);
   const usage = createUsageRepository(dbRef, config.community);
@@ -46,14 +31,12 @@ export function createCommunity({ config, dbRef, clock, webDistDir, storage }: C
   const catalog = createCatalogService({ catalog: createCatalogRepository(dbRef), access });
   const upload = { imageMaxBytes: config.community.imageMaxBytes, uploadMaxBytes: config.community.uploadMaxBytes };
 
-  return {
-    async api(app: FastifyInstance): Promise<void> {
-      await app.register(postsRoutes, { posts: service, createPost, storage, upload });
-      await app.register(engagementRoutes, { posts: service });
-      await app.register(catalogRoutes, { catalog });
-    },
-    async page(app: FastifyInstance): Promise<void> {
-      await app.register(postPageRoutes, { dbRef, publicUrl: config.publicUrl, webDistDir });
-    },
-  };
-}
+  await app.register(postsRoutes, { posts: service, createPost, storage, upload });
+  await app.register(engagementRoutes, { posts: service });
+  await app.register(catalogRoutes, { catalog });
+};
+
+/** The public share link of a post (an HTML page with its preview tags); registered at the root, outside /api. */
+export const communityPagePlugin: FeaturePlugin = async (app, { ctx }) => {
+  await app.register(postPageRoutes, { dbRef: ctx.dbRef, publicUrl: ctx.config.publicUrl, webDistDir: ctx.webDistDir });
+};

@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock';
 import { newToken, sha256Hex } from '../../core/crypto';
 import { UnauthorizedError } from '../../core/errors';
 import type { EventBus } from '../../core/realtime';
-import type { SessionsRepository } from '../auth/sessions.repository';
+import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 import { requireUser, sessionToken } from '../../plugins/app/auth';
 import type { SessionCookie } from '../../plugins/app/session-cookie';
 import type { EventTicketsRepository } from './events.repository';

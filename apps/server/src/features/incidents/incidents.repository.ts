@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
+import { geoPoint } from '../../core/db/geo';
 
 export interface ReelRow {
   id: number;
@@ -98,7 +99,6 @@ export function createIncidentsRepository(ref: DbRef) {
     },
 
     async insert(reel: NewReel): Promise<number> {
-      const hasPoint = reel.latitude !== undefined && reel.longitude !== undefined;
       const row = await ref.db
         .insertInto('incidents')
         .values({
@@ -108,7 +108,7 @@ export function createIncidentsRepository(ref: DbRef) {
           title: reel.title,
           description: reel.description,
           duration_ms: reel.durationMs ?? null,
-          location: hasPoint ? sql<string>`ST_SetSRID(ST_MakePoint(${reel.longitude}::float8, ${reel.latitude}::float8), 4326)::geography` : null,
+          location: reel.latitude !== undefined && reel.longitude !== undefined ? geoPoint({ latitude: reel.latitude, longitude: reel.longitude }) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

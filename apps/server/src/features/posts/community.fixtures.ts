@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../core/db/schema';
 import type { TestApp } from '../../../test/build';
-import { pointOf } from './posts.repository';
+import { geoPoint } from '../../core/db/geo';
 
 /** An adult's birth date (the age gate needs one). */
 export const ADULT_DOB = '1990-05-17';
@@ -25,7 +25,7 @@ export function communityFixtures(t: TestApp) {
         .execute();
       await db()
         .insertInto('saved_locations')
-        .values({ user_id: user.id, name: 'Shop', is_business_location: true, location: pointOf(options.longitude, options.latitude) })
+        .values({ user_id: user.id, name: 'Shop', is_business_location: true, location: geoPoint({ latitude: options.latitude, longitude: options.longitude }) })
         .execute();
       const itemIds: number[] = [];
       if (options.items) {
@@ -65,7 +65,7 @@ export function communityFixtures(t: TestApp) {
           user_name: 'Asha Verma',
           title: values.title ?? '',
           description: values.description ?? 'A post',
-          location: values.latitude !== undefined && values.longitude !== undefined ? pointOf(values.longitude, values.latitude) : null,
+          location: values.latitude !== undefined && values.longitude !== undefined ? geoPoint({ latitude: values.latitude, longitude: values.longitude }) : null,
           show_location: values.showLocation ?? true,
           tags: values.tags ?? [],
           is_business_post: values.businessCategory !== undefined,

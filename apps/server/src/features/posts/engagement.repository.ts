@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
+import { indiaDateTimeText } from '../../core/db/india-time';
 
-const INDIA_TEXT = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS')`;
 
 export interface CommentRow {
   id: number;
@@ -20,7 +20,7 @@ export function createEngagementRepository(ref: DbRef) {
     db
       .selectFrom('post_comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.content', 'c.post_id', 'c.user_id', 'u.name', 'u.avatar', INDIA_TEXT('c.created_at').as('created_at_text')]);
+      .select(['c.id', 'c.content', 'c.post_id', 'c.user_id', 'u.name', 'u.avatar', indiaDateTimeText('c.created_at').as('created_at_text')]);
 
   return {
     transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -62,7 +62,7 @@ export function createEngagementRepository(ref: DbRef) {
         ref.db
           .selectFrom('post_likes as l')
           .innerJoin('users as u', 'u.id', 'l.user_id')
-          .select(['l.id', 'u.id as user_id', 'u.name', 'u.avatar', INDIA_TEXT('l.created_at').as('created_at_text')])
+          .select(['l.id', 'u.id as user_id', 'u.name', 'u.avatar', indiaDateTimeText('l.created_at').as('created_at_text')])
           .where('l.post_id', '=', postId)
           .orderBy('l.created_at', 'desc')
           .orderBy('l.id', 'desc')

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
+import { geoPoint } from '../../core/db/geo';
+import { indiaDateTimeText } from '../../core/db/india-time';
 
 /** The key of a post photo's thumbnail, stored next to it. */
 export function thumbnailKeyOf(key: string): string {
@@ -105,9 +107,6 @@ export function feedCells(latitude: number, longitude: number, radiusM: number):
   return cells;
 }
 
-export const pointOf = (longitude: number, latitude: number): RawBuilder<string> =>
-  sql<string>`ST_SetSRID(ST_MakePoint(${longitude}::float8, ${latitude}::float8), 4326)::geography`;
-
 /** Words of the search box, each matched as a prefix, all required ('simple' config: no stemming). */
 export function searchQuery(prompt: string): string | undefined {
   const words = prompt
@@ -151,7 +150,7 @@ export function createPostsRepository(ref: DbRef) {
           LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db);
         return result.rows.map((r) => r.id);
       }
-      const point = pointOf(reader.longitude as number, reader.latitude as number);
+      const point = geoPoint({ latitude: reader.latitude as number, longitude: reader.longitude as number });
       const cells = feedCells(reader.latitude as number, reader.longitude as number, filter.radiusM);
       const wanted = filter.offset + filter.limit;
       // Keyword matches are sparser: a month of a common word fills a page; a rare word's
@@ -191,13 +190,13 @@ export function createPostsRepository(ref: DbRef) {
       const liked =
         reader.userId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${reader.userId})`;
       const km = hasPoint
-        ? sql`ST_Distance(p.location, ${pointOf(reader.longitude as number, reader.latitude as number)}) / 1000.0`
+        ? sql`ST_Distance(p.location, ${geoPoint({ latitude: reader.latitude as number, longitude: reader.longitude as number })}) / 1000.0`
         : sql`NULL::float8`;
       const result = await sql<PostRow>`
         SELECT p.id, p.user_id, p.user_name, p.title, p.description, p.priority, p.status, p.video_url,
                p.likes_count, p.comments_count, p.shares_count, p.is_business_post, p.business_category,
                p.whatsapp_number, p.tags, p.show_location, p.delivery_range_m,
-               to_char(p.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS') AS created_at_text,
+               ${indiaDateTimeText('p.created_at')} AS created_at_text,
                ST_X(p.location::geometry) AS lon, ST_Y(p.location::geometry) AS lat, ${km} AS km,
                u.name AS author_name, u.avatar AS author_avatar, u.profile_image,
                coalesce((SELECT json_agg(json_build_object('url', m.url, 'thumb', m.thumbnail_url) ORDER BY m.position)
@@ -238,7 +237,7 @@ export function createPostsRepository(ref: DbRef) {
           user_name: post.userName,
           title: post.title,
           description: post.description,
-          location: post.longitude !== null && post.latitude !== null ? pointOf(post.longitude, post.latitude) : null,
+          location: post.longitude !== null && post.latitude !== null ? geoPoint({ latitude: post.latitude, longitude: post.longitude }) : null,
           show_location: post.showLocation,
           tags: post.tags,
           is_business_post: post.isBusinessPost,

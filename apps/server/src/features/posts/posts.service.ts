@@ -1,4 +1,4 @@
-import type { CommunityPost, FeedQuery, InteractionLimits, PostComment } from '@saathi/shared';
+import { nextIndiaMidnight, type CommunityPost, type FeedQuery, type InteractionLimits, type PostComment } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { assertSelf, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { CommunityAccess } from './community-access';
@@ -26,9 +26,7 @@ export const LIMIT_MESSAGES: Record<UsageKind, (limit: number) => string> = {
 
 /** Seconds until the next midnight in India, when the counters reset. */
 export function secondsToIndiaMidnight(now: Date): number {
-  const india = now.getTime() + 330 * 60_000;
-  const nextMidnight = Math.floor(india / 86_400_000 + 1) * 86_400_000;
-  return Math.max(1, Math.ceil((nextMidnight - india) / 1000));
+  return Math.max(1, Math.ceil((nextIndiaMidnight(now).getTime() - now.getTime()) / 1000));
 }
 
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { indiaDate } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 
@@ -18,11 +19,6 @@ export interface UsageRow {
 const COLUMN = { posts: 'posts_count', likes: 'likes_count', comments: 'comments_count' } as const;
 const LIMIT_COLUMN = { posts: 'daily_post_limit', likes: 'daily_like_limit', comments: 'daily_comment_limit' } as const;
 const DEFAULT_KEY = { posts: 'dailyPostLimit', likes: 'dailyLikeLimit', comments: 'dailyCommentLimit' } as const;
-
-/** The calendar date in India (UTC+05:30 all year) of `at`, 'YYYY-MM-DD': daily limits reset at its midnight. */
-export function indiaDate(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
 
 /** Daily counters (daily_usage) and per-user limit overrides (user_interaction_limits). */
 export function createUsageRepository(ref: DbRef, defaults: DefaultLimits) {

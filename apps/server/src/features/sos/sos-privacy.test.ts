@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { sosDistanceBand, type LiveEvent } from '@saathi/shared';
 import { build } from '../../../test/build';
 import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos, recipientsOf, type LatLon } from '../../../test/sos-fixtures';
 import { LAT_STEP_DEG, lonStepDeg, snapToCell } from '../volunteers/volunteer-grid';
+import { geoPoint } from '../../core/db/geo';
 
 /**
  * DESIGN.md §8: before a volunteer accepts an SOS, nobody learns a distance computed from their
@@ -12,7 +12,6 @@ import { LAT_STEP_DEG, lonStepDeg, snapToCell } from '../volunteers/volunteer-gr
  */
 const t = build({ SOS_ESCALATION_SECONDS: '30' });
 
-const point = (p: LatLon) => sql<string>`ST_SetSRID(ST_MakePoint(${p.longitude}::float8, ${p.latitude}::float8), 4326)::geography`;
 
 /** Raises an SOS at `at` and runs the fan-out, widening `steps` times (30 s apart). */
 async function raiseAndFanOut(token: string, at: LatLon, steps = 0): Promise<number> {
@@ -174,7 +173,7 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
     const eventId = await raiseAndFanOut(token, centre);
     // Alerted at ~200 m; by the time they accept, their phone reported them ~600 m away.
     t.clock.advance(60_000);
-    await t.db.updateTable('users').set({ last_location: point(offset(centre, 600)), last_location_at: t.clock.now() }).where('id', '=', volunteer.id).execute();
+    await t.db.updateTable('users').set({ last_location: geoPoint(offset(centre, 600)), last_location_at: t.clock.now() }).where('id', '=', volunteer.id).execute();
     const accepted = (await post(t, await t.loginAs(volunteer), `/api/sos/${eventId}/accept`)).json();
     expect(accepted.distanceM).toBeGreaterThan(595);
     expect(accepted.distanceM).toBeLessThan(605);
@@ -240,9 +239,9 @@ describe('property: nothing the owner sees changes when a volunteer moves inside
 
       const run = async (at: LatLon) => {
         if (via === 'place') {
-          await t.db.updateTable('saved_locations').set({ location: point(at) }).where('user_id', '=', mover.id).execute();
+          await t.db.updateTable('saved_locations').set({ location: geoPoint(at) }).where('user_id', '=', mover.id).execute();
         } else {
-          await t.db.updateTable('users').set({ last_location: point(at), last_location_at: t.clock.now() }).where('id', '=', mover.id).execute();
+          await t.db.updateTable('users').set({ last_location: geoPoint(at), last_location_at: t.clock.now() }).where('id', '=', mover.id).execute();
         }
         const { victim, token } = await owner();
         await addContact(t, victim.id, { name: 'Didi', phoneNumber: '6000000042' });

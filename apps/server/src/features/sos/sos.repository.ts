@@ -6,11 +6,9 @@ import type { Database } from '../../core/db/schema';
 import type { SosStatus } from '../../core/db/tables/sos';
 import { LIVE_LOCATION_FRESH_MS } from './sos-fanout.repository';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
+import { geoPoint } from '../../core/db/geo';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export const point = (latitude: number, longitude: number) =>
-  sql<string>`ST_SetSRID(ST_MakePoint(${longitude}::float8, ${latitude}::float8), 4326)::geography`;
 
 interface EventRow {
   id: number;
@@ -136,7 +134,7 @@ export function createSosRepository(ref: DbRef) {
      * first use (~300 ms measured), which must not be paid by the first SOS after a start.
      */
     async warmUp(): Promise<void> {
-      await sql`SELECT ST_DWithin(${point(23, 72)}, ${point(23.001, 72.001)}, 500), ST_Distance(${point(23, 72)}, ${point(23.001, 72.001)})`.execute(ref.db);
+      await sql`SELECT ST_DWithin(${geoPoint({ latitude: 23, longitude: 72 })}, ${geoPoint({ latitude: 23.001, longitude: 72.001 })}, 500), ST_Distance(${geoPoint({ latitude: 23, longitude: 72 })}, ${geoPoint({ latitude: 23.001, longitude: 72.001 })})`.execute(ref.db);
     },
 
     enqueue(messages: readonly OutboxMessage[], db: Db = ref.db): Promise<void> {
@@ -175,7 +173,7 @@ export function createSosRepository(ref: DbRef) {
       db: Db,
       input: { userId: number; threat: Threat | null; contactsOnly: boolean; latitude: number; longitude: number; accuracy: number | null; radiusM: number; now: Date },
     ): Promise<number> {
-      const location = point(input.latitude, input.longitude);
+      const location = geoPoint(input);
       const row = await db
         .insertInto('sos_events')
         .values({
@@ -205,7 +203,7 @@ export function createSosRepository(ref: DbRef) {
       eventId: number,
       input: { latitude: number; longitude: number; accuracy: number | null; heading: number | null; speed: number | null; now: Date },
     ): Promise<void> {
-      const location = point(input.latitude, input.longitude);
+      const location = geoPoint(input);
       await db
         .insertInto('sos_location_updates')
         .values({ event_id: eventId, location, accuracy_m: input.accuracy, heading_deg: input.heading, speed_mps: input.speed, recorded_at: input.now })
@@ -273,7 +271,7 @@ export function createSosRepository(ref: DbRef) {
       const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
       const victim = sql`(SELECT COALESCE(e.last_location, e.location) FROM sos_events e WHERE e.id = n.event_id)`;
       const distance = from
-        ? sql<number>`round(ST_Distance(${victim}, ${point(from.latitude, from.longitude)}))::int`
+        ? sql<number>`round(ST_Distance(${victim}, ${geoPoint(from)}))::int`
         : // Primary keys only: users by id, the volunteer's places by saved_locations_user_idx.
           sql<number | null>`round(COALESCE(
               (SELECT ST_Distance(${victim}, u.last_location) FROM users u

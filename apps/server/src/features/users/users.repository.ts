@@ -3,6 +3,7 @@ import type { Permission } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import type { UsersTable } from '../../core/db/tables/users';
+import { geoPoint } from '../../core/db/geo';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -146,7 +147,7 @@ export function createUsersRepository(ref: DbRef) {
                   name: l.name,
                   is_business_location: l.isBusinessLocation,
                   is_volunteer_location: l.isVolunteerLocation,
-                  location: sql<string>`ST_SetSRID(ST_MakePoint(${l.longitude}::float8, ${l.latitude}::float8), 4326)::geography`,
+                  location: geoPoint(l),
                   position,
                 })),
               )

@@ -5,6 +5,7 @@ import { build } from '../../../test/build';
 import { LAT_STEP_DEG, lonStepDeg, snapToCell } from './volunteer-grid';
 import { makeVolunteer, nearby, pair, project } from './volunteers.fixtures';
 import { nearbyQuery } from './volunteers.repository';
+import { geoPoint } from '../../core/db/geo';
 
 const t = build({ VOLUNTEERS_NEARBY_PER_MINUTE: '100000' });
 
@@ -84,7 +85,7 @@ async function probeOrigin(target: LatLon, range: number, rand: () => number): P
   const bearing = rand() * 360;
   const { rows } = await sql<{ lat: number; lon: number }>`
     SELECT ST_Y(p::geometry) AS lat, ST_X(p::geometry) AS lon
-    FROM (SELECT ST_Project(ST_SetSRID(ST_MakePoint(${target.longitude}::float8, ${target.latitude}::float8), 4326)::geography,
+    FROM (SELECT ST_Project(${geoPoint(target)},
                             ${distance}::float8, radians(${bearing}::float8)) AS p) x`.execute(t.db);
   return { latitude: rows[0]!.lat, longitude: rows[0]!.lon };
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { bearer, build, TEST_AUTH_SECRET } from '../../../test/build';
-import { createRateLimiter } from './rate-limiter';
-import { createRedisRateLimiter } from './redis-rate-limiter';
+import { createRateLimiter } from '../../core/rate-limit/rate-limiter';
+import { createRedisRateLimiter } from '../../core/rate-limit/redis-rate-limiter';
 
 /** The local Redis (CI runs one too); override with TEST_REDIS_URL. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

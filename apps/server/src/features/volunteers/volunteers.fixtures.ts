@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LatLon, Profession } from '@saathi/shared';
 import type { TestApp } from '../../../test/build';
 import { bearer } from '../../../test/build';
+import { geoPoint } from '../../core/db/geo';
 
 let placeCounter = 0;
 
@@ -18,7 +19,7 @@ export function freshPlace(): LatLon {
 export async function project(t: TestApp, from: LatLon, metres: number, bearingDeg = 0): Promise<LatLon> {
   const { rows } = await sql<{ lat: number; lon: number }>`
     SELECT ST_Y(p::geometry) AS lat, ST_X(p::geometry) AS lon
-    FROM (SELECT ST_Project(ST_SetSRID(ST_MakePoint(${from.longitude}::float8, ${from.latitude}::float8), 4326)::geography,
+    FROM (SELECT ST_Project(${geoPoint(from)},
                             ${metres}::float8, radians(${bearingDeg}::float8)) AS p) x`.execute(t.db);
   const row = rows[0];
   if (!row) throw new Error('ST_Project returned nothing');
@@ -48,7 +49,7 @@ export async function makeVolunteer(t: TestApp, options: VolunteerOptions): Prom
       share_live_location: live,
       ...(live && points[0]
         ? {
-            last_location: sql<string>`ST_SetSRID(ST_MakePoint(${points[0].longitude}::float8, ${points[0].latitude}::float8), 4326)::geography`,
+            last_location: geoPoint(points[0]),
             last_location_at: options.seenAt ?? t.clock.now(),
           }
         : {}),
@@ -63,7 +64,7 @@ export async function makeVolunteer(t: TestApp, options: VolunteerOptions): Prom
           user_id: user.id,
           name: `Place ${index + 1}`,
           is_volunteer_location: !options.notVolunteerPlace,
-          location: sql<string>`ST_SetSRID(ST_MakePoint(${p.longitude}::float8, ${p.latitude}::float8), 4326)::geography`,
+          location: geoPoint(p),
           position: index,
         })
         .execute();

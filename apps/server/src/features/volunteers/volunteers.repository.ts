@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { LatLon } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import { LIVE_LOCATION_FRESH_MS } from '../sos/sos-fanout.repository';
+import { geoPoint } from '../../core/db/geo';
 
 /** The radar shows at most this many; the nearest are kept. */
 export const MAX_NEARBY_RESULTS = 500;
@@ -23,9 +24,6 @@ export interface NearbyRow {
   distanceM: number;
 }
 
-const point = (lat: RawBuilder<unknown> | number, lon: RawBuilder<unknown> | number) =>
-  sql`ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
-
 /**
  * Volunteers whose grid cell centre is within `rangeM` of `origin`, nearest first.
  *
@@ -36,7 +34,7 @@ const point = (lat: RawBuilder<unknown> | number, lon: RawBuilder<unknown> | num
  * volunteer with several places counts once, at the nearest.
  */
 export function nearbyQuery({ origin, rangeM, callerId, now, limit = MAX_NEARBY_RESULTS }: NearbyArgs): RawBuilder<NearbyRow> {
-  const from = point(origin.latitude, origin.longitude);
+  const from = geoPoint(origin);
   const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
   return sql<NearbyRow>`
     WITH candidates AS (
@@ -80,7 +78,7 @@ export function createVolunteersRepository(dbRef: DbRef) {
       const row = await dbRef.db
         .updateTable('users')
         .set({
-          last_location: sql<string>`${point(at.latitude, at.longitude)}`,
+          last_location: geoPoint(at),
           last_location_at: now,
         })
         .where('id', '=', userId)

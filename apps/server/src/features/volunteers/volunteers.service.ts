@@ -1,7 +1,7 @@
 import { PROFESSIONS, type LatLon, type LiveLocationResponse, type NearbyVolunteer, type Profession } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { TooManyRequestsError } from '../../core/errors';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import type { VolunteersRepository } from './volunteers.repository';
 
 const KNOWN_PROFESSIONS: ReadonlySet<string> = new Set(PROFESSIONS);

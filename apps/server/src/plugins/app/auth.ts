@@ -4,8 +4,8 @@ import type { Permission, Role } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { sha256Hex } from '../../core/crypto';
 import { AppError, TooManyRequestsError, UnauthorizedError } from '../../core/errors';
-import type { SessionsRepository } from '../../features/auth/sessions.repository';
-import type { RateLimiter } from '../../features/volunteers/rate-limiter';
+import type { SessionsRepository } from '../../core/sessions/sessions.repository';
+import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import type { SessionCookie } from './session-cookie';
 
 export interface AuthUser {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { User } from '@saathi/shared';
+import { onUnauthorized } from '../../lib/api-client';
 
 /**
  * localStorage key holding `{user}` as JSON (shared with e2e tests): who is signed in, so
@@ -69,6 +70,9 @@ export function updateSessionUser(user: User): void {
 export function clearSession(): void {
   if (current) write(null);
 }
+
+// Any 401 from the API ends the session this tab remembers (the api client then asks for a login).
+onUnauthorized(clearSession);
 
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);

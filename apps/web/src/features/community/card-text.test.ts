@@ -20,9 +20,9 @@ describe('card text', () => {
   });
 
   it('writes distances in metres under 1 km and kilometres above', () => {
-    expect(distanceLabel(t, 0.25)).toBe('250 m away');
-    expect(distanceLabel(t, 3.24)).toMatch(/^3\.2 km away$/);
-    expect(distanceLabel(t, null)).toBe('');
+    expect(distanceLabel(t, 0.25, 'en-US')).toBe('250 m away');
+    expect(distanceLabel(t, 3.24, 'en-US')).toMatch(/^3\.2 km away$/);
+    expect(distanceLabel(t, null, 'en-US')).toBe('');
   });
 
   it('builds maps, WhatsApp and public links', () => {

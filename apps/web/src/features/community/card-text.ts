@@ -1,4 +1,4 @@
-import { cardRelativeTime, distanceText, parseIndiaDateTime, type RelativeTime } from '@saathi/shared';
+import { cardRelativeTime, formatDistance, parseIndiaDateTime, type RelativeTime } from '@saathi/shared';
 import type { TFunction } from 'i18next';
 
 /** "5 minutes ago" etc. in the reader's language (SPEC.md §9 community card rules). */
@@ -11,11 +11,10 @@ export function relativeTimeText(t: TFunction, createdAt: string, now: Date = ne
   return t(`community:time.${relative.unit}`, { count: relative.count });
 }
 
-/** "850 m away" / "3.2 km away"; empty when the server could not measure it. */
-export function distanceLabel(t: TFunction, km: number | null): string {
+/** "850 m away" / "3.2 km away" in `language`; empty when the server could not measure it. */
+export function distanceLabel(t: TFunction, km: number | null, language: string): string {
   if (km === null) return '';
-  const { unit, value } = distanceText(km);
-  return t(unit === 'm' ? 'community:distance.metres' : 'community:distance.kilometres', { value });
+  return t('community:distance.away', { distance: formatDistance(km * 1000, language) });
 }
 
 /** SPEC.md §2: a maps link with q=lat,lng (post locations are {x: longitude, y: latitude}). */

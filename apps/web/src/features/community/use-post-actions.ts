@@ -1,6 +1,7 @@
 import type { CommunityPost } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
+import { shareOrCopy } from '../../lib/share-or-copy';
 import { useSession } from '../auth/session';
 import { publicPostUrl, whatsappLinks } from './card-text';
 import { useCountShare, useInteractionLimits, useToggleLike } from './queries';
@@ -62,17 +63,15 @@ export function usePostActions() {
 
   async function share(post: CommunityPost): Promise<void> {
     const url = publicPostUrl(post.id, window.location.origin);
-    try {
-      if (typeof navigator.share === 'function') {
-        await navigator.share({ title: post.title, text: t('card.shareText', { title: post.title || post.userName }), url });
-      } else {
-        await navigator.clipboard.writeText(url);
-        toast.success(t('card.linkCopied'));
-      }
-      countShare.mutate(post.id);
-    } catch {
+    const outcome = await shareOrCopy({ title: post.title, text: t('card.shareText', { title: post.title || post.userName }), url });
+    // Closing the phone's share sheet is the reader changing their mind, not an error.
+    if (outcome === 'cancelled') return;
+    if (outcome === 'failed') {
       toast.error(t('card.shareNotSupported'));
+      return;
     }
+    if (outcome === 'copied') toast.success(t('card.linkCopied'));
+    countShare.mutate(post.id);
   }
 
   return {

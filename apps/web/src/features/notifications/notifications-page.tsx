@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -19,6 +18,7 @@ import { notificationTarget } from './live-alerts';
 import { useMarkRead, useNotifications } from './queries';
 import { relativeTimeParts } from './relative-time';
 import { useNow } from './use-now';
+import { LoadFailed } from '../../components/load-failed';
 
 /** `/notifications`: the caller's notifications, newest first, live; opening the page marks them read. */
 export function NotificationsPage() {
@@ -50,16 +50,7 @@ export function NotificationsPage() {
           <CircularProgress aria-label={t('common:loading')} />
         </Box>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void query.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')}
-        </Alert>
+        <LoadFailed message={t('loadFailed')} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <Typography color="text.secondary">{t('empty')}</Typography>
       ) : (

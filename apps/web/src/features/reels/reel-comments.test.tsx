@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { COMMENTS_REFRESH_MS, ReelComments } from './reel-comments';
+import { ReelComments } from './reel-comments';
 import { reelsApi } from './reels-api';
 
 const reel = { id: 7, title: 'Flooded lane', comments: 1 } as Reel;
@@ -17,7 +17,8 @@ describe('ReelComments', () => {
     const realSetInterval = window.setInterval.bind(window);
     const refreshers: (() => void)[] = [];
     vi.spyOn(window, 'setInterval').mockImplementation(((handler: () => void, ms?: number) => {
-      if (ms === COMMENTS_REFRESH_MS) {
+      // 5 s is what the title promises, pinned as a number rather than read back from the component.
+      if (ms === 5000) {
         refreshers.push(handler);
         return 0;
       }

@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
 import { sosApi, sosKeys } from '../sos/api/sos-api';
 import { formatCoordinates, mapsLink } from '../sos/lib/sms-link';
+import { LoadFailed } from '../../components/load-failed';
 
 /** Contacts without the app see the location refresh this often. */
 export const TRACKING_POLL_MS = 5000;
@@ -124,16 +125,7 @@ export function TrackingPage() {
             </Typography>
           </>
         ) : (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void query.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            }
-          >
-            {t('loadFailed')}
-          </Alert>
+          <LoadFailed message={t('loadFailed')} onRetry={() => void query.refetch()} />
         )}
 
         <Button href="tel:112" variant="outlined" color="error" size="large" startIcon={<PhoneInTalkIcon />}>

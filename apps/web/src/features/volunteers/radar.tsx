@@ -1,5 +1,5 @@
 import Tooltip from '@mui/material/Tooltip';
-import { placeOnRadar, radarRings, volunteerColour, volunteerIcon, type LatLon, type NearbyVolunteer, type VolunteerColour, type VolunteerIconKind } from '@saathi/shared';
+import { formatDistance, placeOnRadar, radarRings, volunteerColour, volunteerIcon, type LatLon, type NearbyVolunteer, type VolunteerColour, type VolunteerIconKind } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 
 const SIZE = 320;
@@ -35,7 +35,7 @@ interface RadarProps {
  * range rings, one icon per volunteer placed by SPEC.md's metres-per-degree scale.
  */
 export function Radar({ centre, rangeM, volunteers }: RadarProps) {
-  const { t } = useTranslation(['volunteers', 'profile']);
+  const { t, i18n } = useTranslation(['volunteers', 'profile']);
   const rings = radarRings(rangeM);
   const frame = { centreX: CENTRE, centreY: CENTRE, radiusPx: RADIUS };
   return (
@@ -58,7 +58,7 @@ export function Radar({ centre, rangeM, volunteers }: RadarProps) {
           <g key={ringM}>
             {index < rings.length - 1 && <circle cx={CENTRE} cy={CENTRE} r={r} fill="none" stroke="#ad1457" strokeOpacity={0.35} strokeDasharray="4 4" />}
             <text x={CENTRE + 4} y={CENTRE - r + 12} fontSize={10} fill="#6d1b3b">
-              {t('radar.ringLabel', { metres: ringM })}
+              {formatDistance(ringM, i18n.language)}
             </text>
           </g>
         );

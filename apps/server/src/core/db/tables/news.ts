@@ -1,7 +1,9 @@
 import type { Generated } from 'kysely';
 import type { Default } from './columns';
 
-export type NewsLanguage = 'en' | 'hi' | 'gu';
+import type { NewsLanguage } from '@saathi/shared';
+
+export type { NewsLanguage };
 
 export interface NewsArticlesTable {
   id: Generated<number>;

@@ -6,23 +6,21 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import type { User } from '@saathi/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   isNewsLanguage,
   isNewsType,
+  LANGUAGE_NATIVE_NAMES,
   NEWS_CATEGORIES,
   NEWS_LANGUAGES,
   NEWS_TYPES,
   type NewsLanguage,
   type NewsType,
-} from '../../news/news-preferences';
+  type User,
+} from '@saathi/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
 import { TabSection } from '../components/tab-section';
-
-/** Native names, readable whatever the UI language. */
-const NEWS_LANGUAGE_NAMES: Record<NewsLanguage, string> = { en: 'English', hi: 'हिन्दी', gu: 'ગુજરાતી' };
 
 export function NewsTab({ user }: { user: User }) {
   const { t } = useTranslation('account');
@@ -56,7 +54,7 @@ export function NewsTab({ user }: { user: User }) {
       >
         {NEWS_LANGUAGES.map((code) => (
           <option key={code} value={code}>
-            {NEWS_LANGUAGE_NAMES[code]}
+            {LANGUAGE_NATIVE_NAMES[code]}
           </option>
         ))}
       </TextField>

@@ -1,6 +1,5 @@
 import type { LatLon } from '@saathi/shared';
 import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +8,7 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +18,7 @@ import { CartItemsDialog, DiscardCartDialog } from './cart-dialogs';
 import { CatalogCarousel } from './catalog-carousel';
 import { blockText, catalogBlockOf, useCatalogQuery, usePlaceOrderMutation } from './catalog-queries';
 import { buildOrderMessage, buildWhatsAppLinks, normaliseIndianNumber, openWhatsApp } from './whatsapp';
+import { DialogHeader } from '../../../components/dialog-header';
 
 export interface BusinessCatalogDialogProps {
   open: boolean;
@@ -63,7 +61,7 @@ interface CatalogBodyProps {
 }
 
 function CatalogBody({ businessUserId, readerLocation, onRequestClose, onDone, onCartChange }: CatalogBodyProps) {
-  const { t } = useTranslation('community-create');
+  const { t, i18n } = useTranslation('community-create');
   const toast = useToast();
   const catalog = useCatalogQuery(businessUserId, readerLocation, true);
   const placeOrder = usePlaceOrderMutation();
@@ -112,25 +110,17 @@ function CatalogBody({ businessUserId, readerLocation, onRequestClose, onDone, o
     openWhatsApp(buildWhatsAppLinks(phone, message));
   };
 
-  const hint = blockText(t, catalogBlockOf(catalog.data));
+  const hint = blockText(t, catalogBlockOf(catalog.data), i18n.language);
 
   return (
     <>
-      <AppBar position="relative" color="default" elevation={1}>
-        <Toolbar>
-          <IconButton edge="start" onClick={onRequestClose} aria-label={t('actions.close')}>
-            <CloseIcon />
-          </IconButton>
-          <Typography id="catalog-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-            {t('catalog.title')}
-          </Typography>
-          <IconButton onClick={() => setCartOpen(true)} aria-label={t('catalog.openCart', { count: cart.length })}>
-            <Badge badgeContent={cart.length} color="primary">
-              <ShoppingCartIcon />
-            </Badge>
-          </IconButton>
-        </Toolbar>
-      </AppBar>
+      <DialogHeader titleId="catalog-title" title={t('catalog.title')} closeLabel={t('actions.close')} onClose={onRequestClose}>
+        <IconButton onClick={() => setCartOpen(true)} aria-label={t('catalog.openCart', { count: cart.length })}>
+          <Badge badgeContent={cart.length} color="primary">
+            <ShoppingCartIcon />
+          </Badge>
+        </IconButton>
+      </DialogHeader>
       {catalog.isPending ? (
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
           <CircularProgress aria-label={t('catalog.loading')} />

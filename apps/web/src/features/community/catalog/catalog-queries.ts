@@ -1,4 +1,4 @@
-import { distanceText, type CatalogResponse, type LatLon, type Order } from '@saathi/shared';
+import { formatDistance, type CatalogResponse, type LatLon, type Order } from '@saathi/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api } from '../../../lib/api-client';
@@ -35,14 +35,13 @@ export function catalogBlockOf(data: CatalogResponse | undefined): CatalogBlock 
 }
 
 /** "800 m" / "3 km" / "2.5 km" in the reader's language (SPEC.md §9: metres under 1 km, else km to one decimal). */
-export function rangeText(t: TFunction, metres: number): string {
-  const { unit, value } = distanceText(metres / 1000);
-  return t(unit === 'm' ? 'community-create:catalog.metres' : 'community-create:catalog.kilometres', { value });
+export function rangeText(metres: number, language: string): string {
+  return formatDistance(metres, language, 'long');
 }
 
 /** The out-of-range hint: 'Catalog not available - Outside delivery range (3 km)'. */
-export function blockText(t: TFunction, block: CatalogBlock): string {
+export function blockText(t: TFunction, block: CatalogBlock, language: string): string {
   if (block.kind === 'enable-location') return t('community-create:catalog.enableLocation');
-  if (block.kind === 'out-of-range') return t('community-create:catalog.outOfRange', { range: rangeText(t, block.metres) });
+  if (block.kind === 'out-of-range') return t('community-create:catalog.outOfRange', { range: rangeText(block.metres, language) });
   return t('community-create:catalog.noItems');
 }

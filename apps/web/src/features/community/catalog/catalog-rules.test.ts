@@ -88,16 +88,16 @@ describe('catalog access hints', () => {
     await i18next.loadNamespaces('community-create');
     await i18next.loadLanguages(['hi-IN', 'gu-IN']);
     const en = i18next.getFixedT('en-US');
-    const out = (metres: number) => blockText(en, { kind: 'out-of-range', metres });
+    const out = (metres: number) => blockText(en, { kind: 'out-of-range', metres }, 'en-US');
     expect(out(3000)).toBe('Catalog not available - Outside delivery range (3 km)');
     expect(out(2500)).toBe('Catalog not available - Outside delivery range (2.5 km)');
     expect(out(1000)).toBe('Catalog not available - Outside delivery range (1 km)');
     expect(out(800)).toBe('Catalog not available - Outside delivery range (800 m)');
-    expect(rangeText(en, 999)).toBe('999 m');
-    expect(blockText(en, { kind: 'enable-location' })).toBe('Enable location to view catalog');
-    expect(blockText(en, { kind: 'empty' })).toBe('No catalog items available');
-    expect(blockText(i18next.getFixedT('hi-IN'), { kind: 'out-of-range', metres: 3000 })).toBe('कैटलॉग उपलब्ध नहीं - डिलीवरी सीमा (3 किमी) से बाहर');
-    expect(blockText(i18next.getFixedT('gu-IN'), { kind: 'out-of-range', metres: 500 })).toBe('કૅટલૉગ ઉપલબ્ધ નથી - ડિલિવરી મર્યાદા (500 મીટર) ની બહાર');
+    expect(rangeText(999, 'en-US')).toBe('999 m');
+    expect(blockText(en, { kind: 'enable-location' }, 'en-US')).toBe('Enable location to view catalog');
+    expect(blockText(en, { kind: 'empty' }, 'en-US')).toBe('No catalog items available');
+    expect(blockText(i18next.getFixedT('hi-IN'), { kind: 'out-of-range', metres: 3000 }, 'hi-IN')).toBe('कैटलॉग उपलब्ध नहीं - डिलीवरी सीमा (3 किमी) से बाहर');
+    expect(blockText(i18next.getFixedT('gu-IN'), { kind: 'out-of-range', metres: 500 }, 'gu-IN')).toBe('કૅટલૉગ ઉપલબ્ધ નથી - ડિલિવરી મર્યાદા (500 મીટર) ની બહાર');
   });
 
   it('counts the cart with plural rules in every language', async () => {

@@ -1,4 +1,3 @@
-import Close from '@mui/icons-material/Close';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -6,7 +5,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@saathi/shared';
@@ -18,6 +16,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { relativeTimeText } from '../card-text';
 import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment, useInteractionLimits } from '../queries';
+import { PostSheet } from './post-sheet';
 import { useSignInLink } from './visitor-sign-in';
 
 /** SPEC.md §4: older comments load when the list is scrolled within 100 px of its top. */
@@ -77,91 +76,82 @@ export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
   }
 
   return (
-    <SwipeableDrawer
-      anchor="bottom"
+    <PostSheet
       open={open}
       onClose={onClose}
-      onOpen={() => undefined}
-      disableSwipeToOpen
-      slotProps={{ paper: { sx: { maxHeight: '80vh', borderTopLeftRadius: 16, borderTopRightRadius: 16, mx: 'auto', width: '100%', maxWidth: 640 } } }}
+      titleId={`comments-title-${postId}`}
+      title={t('comments.title')}
+      closeLabel={t('comments.close')}
+      maxHeight="80vh"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}
     >
-      <Box role="dialog" aria-labelledby={`comments-title-${postId}`} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography id={`comments-title-${postId}`} variant="h6" component="h2" sx={{ flex: 1 }}>
-            {t('comments.title')}
+      <Box ref={listRef} onScroll={onScroll} sx={{ overflowY: 'auto', flex: 1, px: 2, py: 1, minHeight: 160 }}>
+        {query.isFetchingNextPage && <CircularProgress size={20} sx={{ display: 'block', mx: 'auto', my: 1 }} />}
+        {query.hasNextPage && !query.isFetchingNextPage && (
+          <Button size="small" fullWidth onClick={() => void query.fetchNextPage()}>
+            {t('comments.loadOlder')}
+          </Button>
+        )}
+        {query.isPending && open && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
+        {query.isSuccess && comments.length === 0 && (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+            {t('comments.empty')}
           </Typography>
-          <IconButton aria-label={t('comments.close')} onClick={onClose}>
-            <Close />
-          </IconButton>
+        )}
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {comments.map((comment) => (
+            <Stack component="li" key={comment.id} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <Avatar src={comment.user.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+                {comment.user.name.charAt(0)}
+              </Avatar>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="subtitle2" component="p">
+                  {comment.user.name}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {relativeTimeText(t, comment.createdAt, new Date(), i18n.language)}
+                  </Typography>
+                </Typography>
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {comment.content}
+                </Typography>
+              </Box>
+              {comment.user.id === user?.id && (
+                <IconButton
+                  size="small"
+                  aria-label={t('comments.delete')}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(comment.id, { onError: () => toast.error(t('comments.deleteFailed')) })}
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              )}
+            </Stack>
+          ))}
         </Stack>
-        <Box ref={listRef} onScroll={onScroll} sx={{ overflowY: 'auto', flex: 1, px: 2, py: 1, minHeight: 160 }}>
-          {query.isFetchingNextPage && <CircularProgress size={20} sx={{ display: 'block', mx: 'auto', my: 1 }} />}
-          {query.hasNextPage && !query.isFetchingNextPage && (
-            <Button size="small" fullWidth onClick={() => void query.fetchNextPage()}>
-              {t('comments.loadOlder')}
-            </Button>
-          )}
-          {query.isPending && open && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
-          {query.isSuccess && comments.length === 0 && (
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-              {t('comments.empty')}
-            </Typography>
-          )}
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {comments.map((comment) => (
-              <Stack component="li" key={comment.id} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-                <Avatar src={comment.user.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
-                  {comment.user.name.charAt(0)}
-                </Avatar>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography variant="subtitle2" component="p">
-                    {comment.user.name}{' '}
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {relativeTimeText(t, comment.createdAt, new Date(), i18n.language)}
-                    </Typography>
-                  </Typography>
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {comment.content}
-                  </Typography>
-                </Box>
-                {comment.user.id === user?.id && (
-                  <IconButton
-                    size="small"
-                    aria-label={t('comments.delete')}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(comment.id, { onError: () => toast.error(t('comments.deleteFailed')) })}
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                )}
-              </Stack>
-            ))}
-          </Stack>
-        </Box>
-        {!user && (
-          <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>
-            <Button variant="contained" fullWidth component={RouterLink} to={signInLink.to} state={signInLink.state}>
-              {t('comments.signIn')}
-            </Button>
-          </Box>
-        )}
-        {user && (
-          <Stack component="form" onSubmit={submit} direction="row" spacing={1} sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}>
-            <TextField
-              size="small"
-              fullWidth
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={t('comments.placeholder')}
-              slotProps={{ htmlInput: { maxLength: LIMITS.commentMax, 'aria-label': t('comments.placeholder') } }}
-              helperText={t('comments.counter', { length: text.length })}
-            />
-            <Button type="submit" variant="contained" disabled={add.isPending || text.trim() === ''}>
-              {t('comments.send')}
-            </Button>
-          </Stack>
-        )}
       </Box>
-    </SwipeableDrawer>
+      {!user && (
+        <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <Button variant="contained" fullWidth component={RouterLink} to={signInLink.to} state={signInLink.state}>
+            {t('comments.signIn')}
+          </Button>
+        </Box>
+      )}
+      {user && (
+        <Stack component="form" onSubmit={submit} direction="row" spacing={1} sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            fullWidth
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('comments.placeholder')}
+            slotProps={{ htmlInput: { maxLength: LIMITS.commentMax, 'aria-label': t('comments.placeholder') } }}
+            helperText={t('comments.counter', { length: text.length })}
+          />
+          <Button type="submit" variant="contained" disabled={add.isPending || text.trim() === ''}>
+            {t('comments.send')}
+          </Button>
+        </Stack>
+      )}
+    </PostSheet>
   );
 }

@@ -1,16 +1,14 @@
-import Close from '@mui/icons-material/Close';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import Typography from '@mui/material/Typography';
 import { parseIndiaDateTime, reelRelativeTime } from '@saathi/shared';
 import { useEffect, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
 import { useLikesQuery } from '../queries';
+import { PostSheet } from './post-sheet';
 
 /** SPEC.md §4 likes list: more loads within 50 px of the bottom. */
 const LOAD_MORE_MARGIN_PX = 50;
@@ -48,45 +46,28 @@ export function LikesSheet({ postId, open, onClose }: LikesSheetProps) {
   }
 
   return (
-    <SwipeableDrawer
-      anchor="bottom"
-      open={open}
-      onClose={onClose}
-      onOpen={() => undefined}
-      disableSwipeToOpen
-      slotProps={{ paper: { sx: { maxHeight: '70vh', borderTopLeftRadius: 16, borderTopRightRadius: 16, mx: 'auto', width: '100%', maxWidth: 640 } } }}
-    >
-      <Box role="dialog" aria-labelledby={`likes-title-${postId}`}>
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography id={`likes-title-${postId}`} variant="h6" component="h2" sx={{ flex: 1 }}>
-            {t('likes.title')}
-          </Typography>
-          <IconButton aria-label={t('likes.close')} onClick={onClose}>
-            <Close />
-          </IconButton>
+    <PostSheet open={open} onClose={onClose} titleId={`likes-title-${postId}`} title={t('likes.title')} closeLabel={t('likes.close')} maxHeight="70vh">
+      <Box onScroll={onScroll} sx={{ overflowY: 'auto', maxHeight: '55vh', px: 2, py: 1 }}>
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {likes.map((like) => (
+            <Stack component="li" key={like.id} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar alt="" sx={{ width: 32, height: 32 }}>
+                {like.user.name.charAt(0)}
+              </Avatar>
+              <Typography sx={{ flex: 1 }}>{like.user.name}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {when(like.createdAt)}
+              </Typography>
+            </Stack>
+          ))}
         </Stack>
-        <Box onScroll={onScroll} sx={{ overflowY: 'auto', maxHeight: '55vh', px: 2, py: 1 }}>
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {likes.map((like) => (
-              <Stack component="li" key={like.id} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Avatar alt="" sx={{ width: 32, height: 32 }}>
-                  {like.user.name.charAt(0)}
-                </Avatar>
-                <Typography sx={{ flex: 1 }}>{like.user.name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {when(like.createdAt)}
-                </Typography>
-              </Stack>
-            ))}
-          </Stack>
-          {(query.isPending || query.isFetchingNextPage) && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
-          {query.isSuccess && !query.hasNextPage && (
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
-              {likes.length === 0 ? t('likes.empty') : t('likes.end')}
-            </Typography>
-          )}
-        </Box>
+        {(query.isPending || query.isFetchingNextPage) && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
+        {query.isSuccess && !query.hasNextPage && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+            {likes.length === 0 ? t('likes.empty') : t('likes.end')}
+          </Typography>
+        )}
       </Box>
-    </SwipeableDrawer>
+    </PostSheet>
   );
 }

@@ -50,7 +50,7 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
   const memberOnly = (reason: SignInReason, action: () => void) => () => (isLoggedIn ? action() : setSignIn(reason));
   // /my-posts/{id} is for members; visitors get the same list at the public /profile/{id} (SPEC.md §2).
   const profilePath = isLoggedIn ? `/my-posts/${post.userId}` : `/profile/${post.userId}`;
-  const distance = distanceLabel(t, post.distance);
+  const distance = distanceLabel(t, post.distance, i18n.language);
   const category = post.businessCategory && post.businessCategory !== 'null' ? post.businessCategory : null;
 
   function openLocation() {

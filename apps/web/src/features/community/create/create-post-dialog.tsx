@@ -1,17 +1,13 @@
 import { LIMITS, type CommunityPost, type User } from '@saathi/shared';
 import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
@@ -26,6 +22,7 @@ import { compressImage } from './image-compress';
 import { PhotoAdder } from './photo-adder';
 import { PostLocationList } from './post-location-list';
 import { useCreatePostMutation } from './use-create-post';
+import { DialogHeader } from '../../../components/dialog-header';
 
 /** SPEC.md §4: 'Current Location' waits up to 10 s for the device. */
 export const CURRENT_LOCATION_TIMEOUT_MS = 10_000;
@@ -161,19 +158,11 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
 
   return (
     <>
-      <AppBar position="sticky" color="default" elevation={1}>
-        <Toolbar>
-          <IconButton edge="start" onClick={onClose} aria-label={t('actions.close')}>
-            <CloseIcon />
-          </IconButton>
-          <Typography id="create-post-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-            {t('title')}
-          </Typography>
-          <Button variant="contained" onClick={() => void submit()} disabled={posting || processing || overLimit || (submitted && problem !== null)}>
-            {posting ? t('actions.posting') : t('actions.post')}
-          </Button>
-        </Toolbar>
-      </AppBar>
+      <DialogHeader titleId="create-post-title" title={t('title')} closeLabel={t('actions.close')} onClose={onClose} position="sticky">
+        <Button variant="contained" onClick={() => void submit()} disabled={posting || processing || overLimit || (submitted && problem !== null)}>
+          {posting ? t('actions.posting') : t('actions.post')}
+        </Button>
+      </DialogHeader>
       <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
         <Stack spacing={2}>
           {overLimit && <Alert severity="warning">{t('dailyLimit', { count: limit.dailyPostLimit })}</Alert>}

@@ -1,6 +1,5 @@
 import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, formatCoordinatePair, INDIA_CENTRE, type LatLon } from '@saathi/shared';
 import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,10 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import RemoveIcon from '@mui/icons-material/Remove';
@@ -24,6 +21,7 @@ import { resolveLocationText } from '../../volunteers/geocode';
 import { usePublicConfigQuery } from '../../volunteers/queries';
 import { EnterCoordinatesDialog } from './enter-coordinates-dialog';
 import type { MapHandle } from './leaflet-map';
+import { DialogHeader } from '../../../components/dialog-header';
 
 const LeafletMap = lazy(() => import('./leaflet-map').then((module) => ({ default: module.LeafletMap })));
 
@@ -103,16 +101,7 @@ function SelectorBody({ initial, onClose, onSelect }: { initial: LatLon | null; 
 
   return (
     <>
-      <AppBar position="relative" color="default" elevation={1}>
-        <Toolbar>
-          <IconButton edge="start" onClick={onClose} aria-label={t('actions.close')}>
-            <CloseIcon />
-          </IconButton>
-          <Typography id="location-selector-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-            {t('map.title')}
-          </Typography>
-        </Toolbar>
-      </AppBar>
+      <DialogHeader titleId="location-selector-title" title={t('map.title')} closeLabel={t('actions.close')} onClose={onClose} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         <Suspense fallback={<CircularProgress sx={{ position: 'absolute', top: '50%', left: '50%' }} aria-label={t('map.loading')} />}>
           <LeafletMap

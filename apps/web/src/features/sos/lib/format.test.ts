@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { distanceParts, haversineMetres } from './format';
+import { formatDistance } from '@saathi/shared';
+import { haversineMetres } from './format';
 
 describe('distance formatting', () => {
-  it('shows metres under 1 km and km with one decimal above', () => {
-    expect(distanceParts(348.6)).toEqual({ key: 'distance.m', value: '349' });
-    expect(distanceParts(999)).toEqual({ key: 'distance.m', value: '999' });
-    expect(distanceParts(1000)).toEqual({ key: 'distance.km', value: '1.0' });
-    expect(distanceParts(2450)).toEqual({ key: 'distance.km', value: '2.5' });
+  it('shows metres under 1 km and km with one decimal above (the shared helper, long units)', () => {
+    expect(formatDistance(348.6, 'en-US', 'long')).toBe('349 m');
+    expect(formatDistance(999, 'hi-IN', 'long')).toBe('999 मीटर');
+    expect(formatDistance(1000, 'en-US', 'long')).toBe('1 km');
+    expect(formatDistance(2450, 'gu-IN', 'long')).toBe('2.5 કિમી');
   });
 
   it('measures great-circle distance', () => {

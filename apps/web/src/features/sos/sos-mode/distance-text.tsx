@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { SosDistanceBand } from '@saathi/shared';
-import { distanceParts } from '../lib/format';
+import { formatDistance, type SosDistanceBand } from '@saathi/shared';
 
 export function DistanceText({ metres }: { metres: number }) {
-  const { t } = useTranslation('sos');
-  const { key, value } = distanceParts(metres);
-  return <>{t(key, { value })}</>;
+  const { i18n } = useTranslation('sos');
+  return <>{formatDistance(metres, i18n.language, 'long')}</>;
 }
 
 /**

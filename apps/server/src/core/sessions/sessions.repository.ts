@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Permission, Role } from '@saathi/shared';
-import type { DbRef } from '../../core/db/db-ref';
-import type { Database } from '../../core/db/schema';
+import type { DbRef } from '../db/db-ref';
+import type { Database } from '../db/schema';
 
 export interface ActiveSession {
   sessionId: number;

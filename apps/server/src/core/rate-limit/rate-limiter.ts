@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../clock';
 
 export interface RateLimiter {
   /** Counts one use by `key`; resolves to the seconds to wait when over the limit, else 0. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../clock';
 import type { RateLimiter } from './rate-limiter';
 
 export interface RedisRateLimiterOptions {

@@ -1,0 +1,224 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Config } from './config';
+import { systemClock, type Clock } from './core/clock';
+import { openDatabase, type DbHandle } from './core/db/database';
+import { DbRef } from './core/db/db-ref';
+import { migrateToLatest } from './core/db/migrate';
+import { createOutboxRepository, createOutboxWorker, type OutboxWorker } from './core/outbox';
+import { createDisabledPushSender, createPushSubscriptionsRepository, createWebPushSender, createWorkerTransport, loadVapidKeys } from './core/push';
+import { createRateLimiter, type RateLimiter } from './core/rate-limit/rate-limiter';
+import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter';
+import { createMemoryBus, createRedisBus, type EventBus } from './core/realtime';
+import { loadSecrets, type ServerSecrets } from './core/secrets';
+import { createSessionsRepository, type SessionsRepository } from './core/sessions/sessions.repository';
+import { createSmsProvider, type SmsProvider } from './core/sms';
+import { createStorage, type MediaStorage } from './core/storage';
+import { createNotificationsRepository } from './features/notifications/notifications.repository';
+import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
+import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
+import { createSosRepository } from './features/sos/sos.repository';
+import { sessionCookie, type SessionCookie } from './plugins/app/session-cookie';
+import { findWebDist } from './plugins/external/static';
+
+export interface AppDeps {
+  /**
+   * The database, or its promise: the app answers `/api` with 503 until it resolves. The
+   * caller that passes it also closes it. Without it the app opens and migrates one from
+   * `config` and closes it on `app.close()`.
+   */
+  db?: DbHandle | Promise<DbHandle>;
+  sms?: SmsProvider;
+  clock?: Clock;
+  /**
+   * This process is the only user of the database (the embedded one is opened by one
+   * process), so outbox leases found at start belong to a stopped process and are freed.
+   */
+  exclusiveDb?: boolean;
+  /** Where log lines go instead of stdout (tests send errors to console.error). */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * What every feature plugin receives: the typed config and the app-wide pieces, built once
+ * by app.ts. A feature builds its own repositories and services from these.
+ */
+export interface AppContext {
+  config: Config;
+  dbRef: DbRef;
+  clock: Clock;
+  secrets: ServerSecrets;
+  sms: SmsProvider;
+  /** Live events (in-process, or Redis pub/sub with REDIS_URL). */
+  bus: EventBus;
+  /** The one media store every feature that keeps public files writes to (STORAGE). */
+  storage: MediaStorage;
+  /** Session lookup shared by the auth hook, the auth routes and the event stream. */
+  sessions: SessionsRepository;
+  cookie: SessionCookie;
+  log: FastifyBaseLogger;
+  mediaDir: string;
+  webDistDir: string | undefined;
+  vapidPublicKey: string;
+  /** A per-minute limiter counted in Redis when REDIS_URL is set, else in memory. */
+  perMinuteLimiter(name: string, limit: number): RateLimiter;
+  /** In-app notifications with push (SOS delivery and the notifications routes). */
+  notifications: NotificationsService;
+  /** The transactional outbox that delivers SOS alerts (the SOS service kicks it). */
+  outbox: OutboxWorker;
+}
+
+/** The options of every feature plugin. */
+export interface FeatureOptions {
+  ctx: AppContext;
+}
+
+/** A feature folder's one export: an encapsulated plugin registered under `/api`. */
+export type FeaturePlugin = FastifyPluginAsync<FeatureOptions>;
+
+/**
+ * Builds the app-wide pieces and ties their lifetimes to the app: the outbox starts once
+ * the database is ready and stops (preClose) before the database closes (onClose).
+ */
+export async function createAppContext(app: FastifyInstance, config: Config, deps: AppDeps): Promise<AppContext> {
+  const log = app.log;
+  const ownsDb = deps.db === undefined;
+  const dbRef = new DbRef(deps.db ?? openAndMigrate(config));
+  if (ownsDb) {
+    dbRef.whenReady.catch((error: unknown) => log.fatal({ err: error }, 'the database could not be opened'));
+    app.addHook('onClose', async () => {
+      const handle = await dbRef.whenReady.catch(() => undefined);
+      await handle?.close();
+    });
+  }
+  const clock = deps.clock ?? systemClock;
+  const secrets = await loadSecrets(config.dataDir, config.authSecret);
+  const sms = deps.sms ?? createSmsProvider(config.sms);
+
+  // Live events, push and the outbox: SOS alerts reach people through these.
+  const bus = config.redisUrl
+    ? await createRedisBus({
+        url: config.redisUrl,
+        prefix: config.redisChannelPrefix,
+        onError: (error) => log.warn({ reason: String(error) }, 'redis event bus error'),
+      })
+    : createMemoryBus();
+  const perMinuteLimiter = await createLimiters(app, config, clock);
+  const vapid = await loadVapidKeys(config.dataDir, config.push.vapidKeys);
+  const pushSender =
+    config.push.provider === 'webpush'
+      ? createWebPushSender({
+          subscriptions: createPushSubscriptionsRepository(dbRef),
+          vapid,
+          subject: config.push.vapidSubject,
+          clock,
+          log,
+          transport: createWorkerTransport(10_000, (error) => log.warn({ reason: String(error) }, 'push worker error')),
+        })
+      : createDisabledPushSender(vapid.publicKey);
+  const notifications = createNotificationsService({ notifications: createNotificationsRepository(dbRef), bus, push: pushSender, clock, log });
+  const sosRepository = createSosRepository(dbRef);
+  const outbox = createOutboxWorker({
+    repository: createOutboxRepository(dbRef),
+    handlers: createSosDeliveryHandlers({
+      sos: sosRepository,
+      notifications,
+      sms,
+      bus,
+      clock,
+      secret: secrets.authSecret,
+      publicUrl: config.publicUrl,
+      radiiM: config.sos.radiiM,
+      escalationMs: config.sos.escalationMs,
+      log,
+    }),
+    clock,
+    log,
+    pollMs: config.outboxPollMs,
+    leaseMs: config.outboxLeaseMs,
+    // Only the server process (it owns the embedded database) may free leases at start;
+    // an app built around a shared handle (tests, a second instance) must not.
+    releaseLeasesOnStart: () => (deps.exclusiveDb ?? ownsDb) && dbRef.kind === 'pglite',
+  });
+  let closing = false;
+  dbRef.whenReady
+    .then(async () => {
+      if (closing) return;
+      await sosRepository.warmUp().catch((error: unknown) => log.warn({ reason: String(error) }, 'SOS warm-up query failed'));
+      if (!closing) outbox.start();
+    })
+    .catch(() => undefined);
+  // Before the database closes: finish the work in hand, then stop the bus.
+  app.addHook('preClose', async () => {
+    closing = true;
+    await outbox.stop();
+  });
+  app.addHook('onClose', async () => {
+    await pushSender.close();
+    await bus.close();
+  });
+
+  const mediaDir = mediaDirOf(config);
+  const storage = createStorage(config, mediaDir, secrets.authSecret);
+  app.addHook('onClose', async () => storage.close());
+
+  return {
+    config,
+    dbRef,
+    clock,
+    secrets,
+    sms,
+    bus,
+    storage,
+    sessions: createSessionsRepository(dbRef),
+    cookie: sessionCookie(config),
+    log,
+    mediaDir,
+    webDistDir: findWebDist(config.webDistDir),
+    vapidPublicKey: vapid.publicKey,
+    perMinuteLimiter,
+    notifications,
+    outbox,
+  };
+}
+
+/** Rate-limit counts shared by every process on REDIS_URL; in memory for the single embedded process. */
+async function createLimiters(app: FastifyInstance, config: Config, clock: Clock): Promise<AppContext['perMinuteLimiter']> {
+  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (limitsRedis) {
+    limitsRedis.on('error', (error: unknown) => app.log.warn({ reason: String(error) }, 'redis rate-limit connection error'));
+    await limitsRedis.connect();
+    app.addHook('onClose', async () => {
+      await limitsRedis.quit().catch(() => undefined);
+    });
+  }
+  return (name, limit) => {
+    const inMemory = createRateLimiter({ limit, windowMs: 60_000, clock });
+    if (!limitsRedis) return inMemory;
+    return createRedisRateLimiter({
+      redis: limitsRedis,
+      prefix: `${config.redisChannelPrefix}limit:${name}:`,
+      limit,
+      windowMs: 60_000,
+      clock,
+      onError: (error) => app.log.warn({ reason: String(error) }, 'redis rate limit unavailable; counting in memory'),
+      fallback: inMemory,
+    });
+  };
+}
+
+export function mediaDirOf(config: Config): string {
+  return path.join(config.dataDir, 'media');
+}
+
+async function openAndMigrate(config: Config): Promise<DbHandle> {
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(handle.db);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+import type { FeaturePlugin } from '../../app-context';
+import { createEventTicketsRepository } from './events.repository';
+import { eventsRoutes } from './events.routes';
+
+/** The live-event stream (SSE) and its tickets; registered under /api. */
+export const eventsPlugin: FeaturePlugin = async (app, { ctx }) => {
+  await app.register(eventsRoutes, {
+    bus: ctx.bus,
+    tickets: createEventTicketsRepository(ctx.dbRef),
+    sessions: ctx.sessions,
+    clock: ctx.clock,
+    cookie: ctx.cookie,
+  });
+};

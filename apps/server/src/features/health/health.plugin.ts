@@ -1,0 +1,7 @@
+import type { FeaturePlugin } from '../../app-context';
+import { healthRoutes } from './health.routes';
+
+/** Liveness and database readiness; registered under /api. */
+export const healthPlugin: FeaturePlugin = async (app, { ctx }) => {
+  await app.register(healthRoutes, { dbRef: ctx.dbRef });
+};

@@ -1,0 +1,10 @@
+import type { FeaturePlugin } from '../../app-context';
+import { notificationsRoutes } from './notifications.routes';
+
+/**
+ * The notification list and web-push subscriptions; registered under /api. The service is
+ * app-wide (app-context.ts) because SOS delivery writes notifications too.
+ */
+export const notificationsPlugin: FeaturePlugin = async (app, { ctx }) => {
+  await app.register(notificationsRoutes, { notifications: ctx.notifications, vapidPublicKey: ctx.vapidPublicKey });
+};

@@ -1,0 +1,32 @@
+import type { FeaturePlugin } from '../../app-context';
+import { createSosEvidenceRepository } from './sos-evidence.repository';
+import { sosEvidenceRoutes } from './sos-evidence.routes';
+import { createSosEvidenceService } from './sos-evidence.service';
+import { createSosFeedbackRepository } from './sos-feedback.repository';
+import { sosFeedbackRoutes } from './sos-feedback.routes';
+import { createSosFeedbackService } from './sos-feedback.service';
+import { createSosRepository } from './sos.repository';
+import { sosRoutes } from './sos.routes';
+import { createSosService } from './sos.service';
+
+/**
+ * SOS alerts, their feedback and evidence; registered under /api. Delivery runs in the
+ * app-wide outbox (app-context.ts, handlers in sos-delivery.ts), which a new alert kicks.
+ */
+export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
+  const { config, dbRef, clock } = ctx;
+  const sos = createSosService({
+    sos: createSosRepository(dbRef),
+    bus: ctx.bus,
+    clock,
+    radiiM: config.sos.radiiM,
+    maxPerWindow: config.sos.maxPerWindow,
+    kick: () => ctx.outbox.kick(),
+    log: ctx.log,
+  });
+  await app.register(sosFeedbackRoutes, { feedback: createSosFeedbackService({ feedback: createSosFeedbackRepository(dbRef), sos, clock }) });
+  await app.register(sosRoutes, { sos });
+  await app.register(sosEvidenceRoutes, {
+    evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef), sos, mediaDir: ctx.mediaDir, clock }),
+  });
+};

@@ -1,0 +1,9 @@
+import type { FeaturePlugin } from '../../app-context';
+import { createUsersRepository } from './users.repository';
+import { usersRoutes } from './users.routes';
+import { createUsersService } from './users.service';
+
+/** The signed-in user's profile; registered under /api. */
+export const usersPlugin: FeaturePlugin = async (app, { ctx }) => {
+  await app.register(usersRoutes, { users: createUsersService(createUsersRepository(ctx.dbRef), ctx.clock) });
+};

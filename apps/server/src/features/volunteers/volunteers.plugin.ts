@@ -1,0 +1,18 @@
+import type { FeaturePlugin } from '../../app-context';
+import { createVolunteersRepository } from './volunteers.repository';
+import { volunteersRoutes } from './volunteers.routes';
+import { createVolunteersService } from './volunteers.service';
+
+/** Nearby volunteers, live location and the web app's public config; registered under /api. */
+export const volunteersPlugin: FeaturePlugin = async (app, { ctx }) => {
+  const { config } = ctx;
+  const volunteers = createVolunteersService({
+    volunteers: createVolunteersRepository(ctx.dbRef),
+    nearbyLimiter: ctx.perMinuteLimiter('nearby', config.volunteers.nearbyPerMinute),
+    clock: ctx.clock,
+  });
+  await app.register(volunteersRoutes, {
+    volunteers,
+    publicConfig: { geocoderUrl: config.volunteers.geocoderUrl, mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution },
+  });
+};

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@saathi/shared';
+import { api } from '../../lib/api-client';
+import { setNavigator } from '../../lib/navigation';
+import { getSession, SESSION_STORAGE_KEY, setSession } from './session';
+
+const user = { id: 7, name: 'Asha Patel', language: 'en-US' } as unknown as User;
+
+describe('session', () => {
+  afterEach(() => {
+    setNavigator(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('is forgotten when the API answers 401', async () => {
+    setNavigator(vi.fn());
+    setSession(user);
+    const response = new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Session expired' } }), {
+      status: 401,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(response));
+
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
