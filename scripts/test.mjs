@@ -19,6 +19,8 @@ const stages = [
   { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm('run', 'test:unit') },
   { name: 'integration', describe: 'server API suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)', run: () => npm('run', 'test:integration') },
   { name: 'build', describe: 'web app and server bundles', run: () => npm('run', 'build') },
+  // Cheap and easy to break by one import (a schema library reaching the dashboard): checked on every run.
+  { name: 'bundle', describe: "the SOS dashboard's JavaScript budget (bench:bundle)", run: () => npm('run', 'bench:bundle') },
   { name: 'e2e', describe: 'Playwright in Chromium against the built app', run: () => npm('run', 'test:e2e') },
 ];
 

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@saathi/shared';
+import { LANGUAGES, type Language } from '@saathi/shared/languages';
 import { FALLBACK_LANGUAGE, isAppLanguage, readStoredLanguage, storeLanguage } from './languages';
 
 type Json = Record<string, unknown>;

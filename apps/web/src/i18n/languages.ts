@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NATIVE_NAMES, LANGUAGES, newsLanguageOf, type Language } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NATIVE_NAMES, LANGUAGES, newsLanguageOf, type Language } from '@saathi/shared/languages';
 
 /** The app languages (`LANGUAGES` in @saathi/shared), with their own names. */
 export const APP_LANGUAGES: readonly { code: Language; nativeName: string }[] = LANGUAGES.map((code) => ({
