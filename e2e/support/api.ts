@@ -22,16 +22,7 @@ export async function signUpViaApi(
   phone: string,
   profile: Record<string, unknown>,
 ): Promise<ApiSession> {
-  const seen = codesSentTo(phone).length;
-  const sent = await request.post('/api/auth/otp/request', { data: { phoneNumber: phone } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { attemptId, resendAfterSeconds } = (await sent.json()) as { attemptId: string; resendAfterSeconds: number };
-  rememberResendDelay(phone, resendAfterSeconds);
-  const code = await waitForNewCode(phone, seen);
-
-  const verified = await request.post('/api/auth/otp/verify', { data: { phoneNumber: phone, code, attemptId } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const { token } = (await verified.json()) as ApiSession;
+  const { token } = await signInViaApi(request, phone);
 
   const updated = await request.patch('/api/users/me', { headers: bearer(token), data: profile });
   expect(updated.status(), await updated.text()).toBe(200);
