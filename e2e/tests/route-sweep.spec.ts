@@ -216,6 +216,10 @@ function checker(page: Page, language: Language, problems: string[]) {
     if (overflow) problems.push(`${where}: ${overflow}`);
     for (const clipped of await clippedTexts(page)) problems.push(`${where}: ${clipped}`);
 
+    // The titles' texts load after the first paint: give them a bounded moment before judging.
+    await page
+      .waitForFunction((name) => document.title.endsWith(name) && document.title.trim() !== name, appName, { timeout: 5000 })
+      .catch(() => undefined);
     const title = await page.title();
     if (!title.trim() || !title.endsWith(appName) || title.trim() === appName) {
       problems.push(`${where}: document.title is "${title}", expected "<page> · ${appName}"`);
