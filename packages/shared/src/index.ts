@@ -1,3 +1,5 @@
+export * from './errors';
+export * from './api/endpoint';
 export * from './constants';
 export * from './schemas/common';
 export * from './schemas/auth';

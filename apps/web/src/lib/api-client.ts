@@ -1,3 +1,5 @@
+import type { Contract, ContractKey } from '@saathi/shared/contract';
+import type { ErrorParams, RequestOf, ResponseOf } from '@saathi/shared';
 import { currentLocation, navigateTo } from './navigation';
 
 /** An error answered by the API (`{error:{code,message,field?}}`) or a network failure (status 0). */
@@ -5,13 +7,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** Values for the localised text of `code` (`{{seconds}}`). */
+  readonly params: ErrorParams | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(status: number, code: string, message: string, field?: string, params?: ErrorParams) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.params = params;
   }
 
   get isNetworkError(): boolean {
@@ -49,13 +54,14 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic error.
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; params?: unknown } } | null)?.error;
   if (error && typeof error.message === 'string') {
     return new ApiError(
       response.status,
       typeof error.code === 'string' ? error.code : `HTTP_${response.status}`,
       error.message,
       typeof error.field === 'string' ? error.field : undefined,
+      error.params && typeof error.params === 'object' ? (error.params as ErrorParams) : undefined,
     );
   }
   return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || `Request failed (${response.status})`);
@@ -82,12 +88,16 @@ function handleUnauthorized(): void {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: QueryParams): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, query?: QueryParams, signal?: AbortSignal): Promise<T> {
   // The session travels in its HttpOnly cookie, which same-origin requests carry by themselves.
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin', signal };
   if (body instanceof FormData) {
     // The browser sets the multipart Content-Type with its boundary.
+    init.body = body;
+  } else if (body instanceof Blob) {
+    // Raw bytes (a recording chunk) go with their own type.
+    headers['Content-Type'] = body.type || 'application/octet-stream';
     init.body = body;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -112,12 +122,41 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The one way the web app talks to the server. Paths are relative to `/api`. */
+/** What `api.call` takes besides the endpoint: its params, query and body, and an abort signal. */
+export type CallOptions<K extends ContractKey> = RequestOf<Contract[K]> & { signal?: AbortSignal };
+type CallArgs<K extends ContractKey> = {} extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** `/sos/:id/evidence` with `{id: 7}` → `/sos/7/evidence`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The one way the web app talks to the server: an endpoint of the contract by its key, with
+ * the request and answer types of that endpoint.
+ *
+ *     const volunteers = await api.call('GET /community/volunteers-nearby', { query: { location, range } });
+ */
 export const api = {
+  /** @deprecated Being replaced by `call`; kept while features move over. */
   get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
+  /** @deprecated */
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  /** @deprecated */
   postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+  /** @deprecated */
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  /** @deprecated */
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  /** @deprecated */
   delete: <T>(path: string) => request<T>('DELETE', path),
+  call<K extends ContractKey>(key: K, ...[options]: CallArgs<K>): Promise<ResponseOf<Contract[K]>> {
+    const space = key.indexOf(' ');
+    const { params, query, body, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown; signal?: AbortSignal };
+    return request(key.slice(0, space), fillPath(key.slice(space + 1), params), body, query, signal);
+  },
 };

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors';
 
-/** The one error shape of the API (DESIGN.md §4). `field` names the input that failed. */
+/**
+ * The one error shape of the API (DESIGN.md §4): `code` from the closed list in errors.ts,
+ * `params` for the localised text, `field` naming the input that failed.
+ */
 export const ErrorResponse = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     field: z.string().optional(),
     /** Set on 429 answers: how long to wait before trying again. */
     retryAfterSeconds: z.number().int().optional(),

@@ -11,7 +11,7 @@ export const volunteersPlugin: FeaturePlugin = async (app, { ctx }) => {
     nearbyLimiter: ctx.perMinuteLimiter('nearby', config.volunteers.nearbyPerMinute),
     clock: ctx.clock,
   });
-  await app.register(volunteersRoutes, {
+  volunteersRoutes(app, {
     volunteers,
     publicConfig: { geocoderUrl: config.volunteers.geocoderUrl, mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution },
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatCoordinatePair, type LatLon, type PublicConfig, type VolunteersNearbyResponse } from '@saathi/shared';
+import { formatCoordinatePair, type LatLon, type VolunteersNearbyResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 import { resolveLocationText } from './geocode';
 
@@ -18,7 +18,7 @@ export const volunteerKeys = {
 };
 
 export function fetchNearbyVolunteers(origin: LatLon, range: number): Promise<VolunteersNearbyResponse> {
-  return api.get<VolunteersNearbyResponse>('/community/volunteers-nearby', { location: formatCoordinatePair(origin), range });
+  return api.call('GET /community/volunteers-nearby', { query: { location: formatCoordinatePair(origin), range } });
 }
 
 export interface NearbyResult {
@@ -43,7 +43,7 @@ export function useNearbyVolunteersQuery(origin: LatLon | null, range: number) {
 export function usePublicConfigQuery() {
   return useQuery({
     queryKey: volunteerKeys.publicConfig(),
-    queryFn: () => api.get<PublicConfig>('/config/public'),
+    queryFn: () => api.call('GET /config/public'),
     staleTime: PUBLIC_CONFIG_STALE_TIME_MS,
   });
 }

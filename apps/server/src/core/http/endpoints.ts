@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { COMMON_ERRORS, ERROR_CODES, ErrorResponse, splitEndpointKey, type ContractPart, type EndpointDefinition } from '@saathi/shared';
+
+type Output<E, K extends 'params' | 'query' | 'body'> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : unknown;
+type ResponseInput<E> = E extends { responses: infer R } ? { [S in keyof R]: R[S] extends z.ZodType ? z.input<R[S]> : never }[keyof R] : never;
+
+/** The request a handler receives: params, query and body already parsed by the endpoint's schemas. */
+export type EndpointRequest<E> = FastifyRequest<{ Params: Output<E, 'params'>; Querystring: Output<E, 'query'>; Body: Output<E, 'body'> }>;
+
+/**
+ * A handler returns the answer (serialised through the endpoint's response schema) or the
+ * reply it has sent itself (another status, a header, a stream).
+ */
+export type EndpointHandler<E> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ResponseInput<E> | FastifyReply | undefined>;
+
+/** A handler alone, or with route options the contract does not describe (a body limit). */
+export type EndpointImplementation<E> = EndpointHandler<E> | ({ handler: EndpointHandler<E> } & Pick<RouteShorthandOptions, 'bodyLimit'>);
+
+export type Implementations<T extends ContractPart> = { [K in keyof T]: EndpointImplementation<T[K]> };
+
+/** The OpenAPI `security` of each access level; `user` keeps the document's default (bearer). */
+const SECURITY = { public: [], optional: [{}, { bearerAuth: [] }] } as const;
+
+/** The route schema fastify validates, serialises and documents with, all from the contract. */
+export function routeSchema(endpoint: EndpointDefinition): Record<string, unknown> {
+  const response: Record<number, z.ZodType | undefined> = { ...endpoint.responses };
+  for (const code of [...COMMON_ERRORS, ...endpoint.errors, ...(endpoint.access === 'public' ? [] : (['unauthorized'] as const))]) {
+    response[ERROR_CODES[code]] = ErrorResponse;
+  }
+  return {
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body && typeof endpoint.body !== 'string' ? { body: endpoint.body } : {}),
+    ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+    response,
+    ...(endpoint.access && endpoint.access !== 'user' ? { security: SECURITY[endpoint.access] } : {}),
+    ...(endpoint.hidden ? { hide: true } : {}),
+  };
+}
+
+/**
+ * Registers a feature's part of the contract: one route per endpoint, its method, path and
+ * schemas taken from the map, so they are written once. The type demands a handler for every
+ * endpoint of the part, and each handler sees the request types of its own endpoint.
+ */
+export function registerEndpoints<T extends ContractPart>(app: FastifyInstance, part: T, implementations: Implementations<T>): void {
+  for (const key of Object.keys(part) as Array<keyof T & string>) {
+    const endpoint = part[key] as EndpointDefinition;
+    const implementation = implementations[key] as EndpointImplementation<EndpointDefinition>;
+    const { handler, ...options } = typeof implementation === 'function' ? { handler: implementation } : implementation;
+    const { method, path } = splitEndpointKey(key);
+    const successStatus = Math.min(...Object.keys(endpoint.responses).map(Number));
+    app.route({
+      method: method as 'GET',
+      url: path,
+      schema: routeSchema(endpoint),
+      config: { access: endpoint.access ?? 'user' },
+      ...options,
+      handler: async (request, reply) => {
+        if (successStatus !== 200) reply.status(successStatus);
+        return handler(request as EndpointRequest<EndpointDefinition>, reply);
+      },
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { authEndpoints } from './auth.endpoints';
+import { catalogEndpoints } from './catalog.endpoints';
+import { eventsEndpoints } from './events.endpoints';
+import { healthEndpoints } from './health.endpoints';
+import { incidentsEndpoints } from './incidents.endpoints';
+import { notificationsEndpoints } from './notifications.endpoints';
+import { postsEndpoints } from './posts.endpoints';
+import { pushEndpoints } from './push.endpoints';
+import { sosEndpoints } from './sos.endpoints';
+import { trackingEndpoints } from './tracking.endpoints';
+import { usersEndpoints } from './users.endpoints';
+import { volunteersEndpoints } from './volunteers.endpoints';
+
+/**
+ * The API contract: every call of `/api`, keyed `"METHOD /path"`, with its schemas and the
+ * errors it can answer. The server registers its routes from it (core/http/endpoints.ts),
+ * the OpenAPI document is generated from those routes, and the web app calls endpoints by
+ * key with types taken from here (`import type` only, so no schema code reaches the bundle).
+ */
+export const contract = {
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...pushEndpoints,
+  ...notificationsEndpoints,
+  ...eventsEndpoints,
+  ...healthEndpoints,
+  ...trackingEndpoints,
+  ...volunteersEndpoints,
+  ...sosEndpoints,
+  ...catalogEndpoints,
+  ...postsEndpoints,
+  ...incidentsEndpoints,
+};
+
+export {
+  authEndpoints,
+  catalogEndpoints,
+  eventsEndpoints,
+  healthEndpoints,
+  incidentsEndpoints,
+  notificationsEndpoints,
+  postsEndpoints,
+  pushEndpoints,
+  sosEndpoints,
+  trackingEndpoints,
+  usersEndpoints,
+  volunteersEndpoints,
+};
+
+export type Contract = typeof contract;
+export type ContractKey = keyof Contract;

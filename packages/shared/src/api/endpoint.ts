@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors';
+
+/**
+ * One API call of the contract. Its key in the map is `"METHOD /path"` (path relative to
+ * `/api`, parameters as `:name`), so the path is written once: the server registers the route
+ * from the key, the web app calls the endpoint by the same key, and the OpenAPI document is
+ * generated from both.
+ */
+export interface EndpointDefinition {
+  summary: string;
+  /** OpenAPI tag: the feature the call belongs to. */
+  tag: string;
+  /**
+   * Who may call it: `user` needs a session (the default); `optional` signs the caller in
+   * when it can and serves visitors public data; `public` needs no session at all.
+   */
+  access?: 'user' | 'optional' | 'public';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body schema, `multipart` (form data with files) or `binary` (raw bytes). */
+  body?: z.ZodType | 'multipart' | 'binary';
+  /**
+   * The success answers by status. A handler answers the lowest one unless it sets another
+   * (`POST /sos` answers 201 for a new SOS and 200 for the one already running).
+   */
+  responses: Partial<Record<200 | 201 | 204, z.ZodType>>;
+  /** The error codes this call can answer besides the ones every call can (see COMMON_ERRORS). */
+  errors: readonly ErrorCode[];
+  /** Kept out of the OpenAPI document (an internal call a client never makes). */
+  hidden?: boolean;
+}
+
+/** Errors any call may answer: bad input, a server fault, the start-up window. */
+export const COMMON_ERRORS = ['validation_error', 'bad_request', 'internal_error', 'starting', 'db_unavailable'] as const satisfies readonly ErrorCode[];
+
+/** `'GET /sos/:id'`: the method and the path relative to `/api`. */
+export type EndpointKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
+
+export type ContractPart = Record<EndpointKey, EndpointDefinition>;
+
+/** Keeps the literal types of a feature's endpoints while checking their shape. */
+export function defineEndpoints<const T extends ContractPart>(endpoints: T): T {
+  return endpoints;
+}
+
+export function splitEndpointKey(key: string): { method: string; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space), path: key.slice(space + 1) };
+}
+
+// ---- Types a client derives from an endpoint ---------------------------------------------
+
+type Schema<E, K extends 'params' | 'query' | 'body'> = E extends Record<K, infer S extends z.ZodType> ? S : never;
+
+/**
+ * What a client sends for a schema: its input, except that a coerced field (whose input zod
+ * types as `unknown`) takes its output type, so a numeric id is sent as a number.
+ */
+type Sent<S extends z.ZodType> = z.input<S> extends object
+  ? { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : z.input<S>[K]) : z.input<S>[K] }
+  : z.input<S>;
+
+type BodyOf<E> = E extends { body: 'multipart' | 'binary' } ? FormData | Blob : [Schema<E, 'body'>] extends [never] ? never : z.input<Schema<E, 'body'>>;
+
+/** `{params?, query?, body?}` of a call, each present only when the endpoint takes it. */
+export type RequestOf<E> = ([Schema<E, 'params'>] extends [never] ? unknown : { params: Sent<Schema<E, 'params'>> }) &
+  ([Schema<E, 'query'>] extends [never] ? unknown : {} extends Sent<Schema<E, 'query'>> ? { query?: Sent<Schema<E, 'query'>> } : { query: Sent<Schema<E, 'query'>> }) &
+  ([BodyOf<E>] extends [never] ? unknown : { body: BodyOf<E> });
+
+/** The parsed JSON of a successful answer (any of the endpoint's success statuses). */
+export type ResponseOf<E> = E extends { responses: infer R }
+  ? { [S in keyof R]: R[S] extends z.ZodType ? (S extends 204 ? undefined : z.output<R[S]>) : never }[keyof R]
+  : never;

@@ -1,0 +1,73 @@
+/**
+ * The closed list of error codes the API answers, each with its HTTP status. The web app has
+ * a text for every code in each language (apps/web/src/i18n/locales/<lang>/errors.json) and
+ * shows that text, never the English `message`, which is for logs and API readers.
+ *
+ * This module imports nothing, so the web app can use it without pulling in schema code.
+ */
+export const ERROR_CODES = {
+  // 400: the input is wrong
+  validation_error: 400,
+  bad_request: 400,
+  code_not_requested: 400,
+  code_expired: 400,
+  incorrect_code: 400,
+  dob_change_not_allowed: 400,
+  business_post_too_far: 400,
+  not_accepted: 400,
+  not_webm: 400,
+  video_missing: 400,
+  empty_upload: 400,
+  location_required: 400,
+  // 401, 403: who may do it
+  unauthorized: 401,
+  forbidden: 403,
+  origin_mismatch: 403,
+  sos_ended: 403,
+  // 404, 409, 410: what is there
+  not_found: 404,
+  conflict: 409,
+  sos_closed_for_evidence: 409,
+  link_expired: 410,
+  // 413, 415: the upload itself
+  payload_too_large: 413,
+  video_too_large: 413,
+  unsupported_media_type: 415,
+  video_not_webm: 415,
+  // 429: wait before trying again
+  too_many_requests: 429,
+  rate_limited: 429,
+  sos_rate_limited: 429,
+  daily_limit_reached: 429,
+  code_locked: 429,
+  too_many_guesses: 429,
+  // 5xx: our side
+  internal_error: 500,
+  sms_failed: 502,
+  starting: 503,
+  db_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode];
+
+/** Values a localised error text may interpolate (`{{seconds}}`, `{{limit}}`...). */
+export type ErrorParams = Record<string, string | number>;
+
+/** The body of every error answer (DESIGN.md §4). */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    /** English, for logs and API readers; people see the localised text of `code`. */
+    message: string;
+    params?: ErrorParams;
+    /** The dotted path of the input that failed (`locations.0.name`). */
+    field?: string;
+    /** On 429 answers: how long to wait before trying again (also the Retry-After header). */
+    retryAfterSeconds?: number;
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
