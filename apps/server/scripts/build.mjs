@@ -6,13 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sharedEntry = path.resolve(root, '../../packages/shared/src/index.ts');
+const sharedDir = path.resolve(root, '../../packages/shared');
+/** `@saathi/shared` and its subpaths (`/contract`, `/alerts`...), as its package.json exports them. */
+const sharedExports = JSON.parse(await fs.readFile(path.join(sharedDir, 'package.json'), 'utf8')).exports;
 
 /** @type {import('esbuild').Plugin} */
 const bundleShared = {
   name: 'bundle-saathi-shared',
   setup(b) {
-    b.onResolve({ filter: /^@saathi\/shared$/ }, () => ({ path: sharedEntry }));
+    b.onResolve({ filter: /^@saathi\/shared(\/.*)?$/ }, (args) => {
+      const target = sharedExports[`.${args.path.slice('@saathi/shared'.length)}`];
+      if (!target) return { errors: [{ text: `${args.path} is not exported by packages/shared/package.json` }] };
+      return { path: path.join(sharedDir, target) };
+    });
   },
 };
 
@@ -30,6 +36,9 @@ await build({
   logLevel: 'warning',
   tsconfig: path.join(root, 'tsconfig.json'),
 });
-// The push worker runs as its own thread file, found next to the bundle (core/push/push-transport.ts).
-await fs.copyFile(path.join(root, 'src/core/push/push-worker.mjs'), path.join(root, 'dist/push-worker.mjs'));
+// The push worker runs as its own thread file, found next to the bundle (core/push/push-transport.ts),
+// with the HTTP POST module it imports.
+for (const file of ['push-worker.mjs', 'http-post.mjs']) {
+  await fs.copyFile(path.join(root, 'src/core/push', file), path.join(root, 'dist', file));
+}
 console.log(`server built: dist/server.js in ${Date.now() - started} ms`);

@@ -21,6 +21,7 @@ import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
 import { startupGate } from './plugins/app/startup-gate';
+import { contractRoutes } from './plugins/app/contract-routes';
 import { strictBodies } from './plugins/app/strict-bodies';
 import { cookies } from './plugins/external/cookie';
 import { securityHeaders } from './plugins/external/security-headers';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Order matters: these hooks run before every route registered after them.
   await app.register(errorHandler);
   await app.register(strictBodies);
+  await app.register(contractRoutes);
   await app.register(requestLog);
   await app.register(securityHeaders, { config });
   await app.register(cookies);

@@ -19,19 +19,43 @@ export const ERROR_CODES = {
   video_missing: 400,
   empty_upload: 400,
   location_required: 400,
+  own_catalog_order: 400,
+  catalog_item_missing: 400,
+  own_post_report: 400,
+  post_empty: 400,
+  category_required: 400,
+  too_many_photos: 400,
+  image_rejected: 400,
   // 401, 403: who may do it
   unauthorized: 401,
   forbidden: 403,
   origin_mismatch: 403,
-  sos_ended: 403,
+  age_restricted: 403,
+  business_location_required: 403,
+  post_not_yours: 403,
+  comment_not_yours: 403,
+  sos_not_yours: 403,
+  sos_not_alerted: 403,
   // 404, 409, 410: what is there
   not_found: 404,
+  user_not_found: 404,
+  post_not_found: 404,
+  comment_not_found: 404,
+  reel_not_found: 404,
+  catalog_empty: 404,
+  sos_not_found: 404,
+  evidence_not_found: 404,
   conflict: 409,
+  sos_ended: 409,
   sos_closed_for_evidence: 409,
+  feedback_already_given: 409,
+  evidence_chunk_exists: 409,
   link_expired: 410,
   // 413, 415: the upload itself
   payload_too_large: 413,
   video_too_large: 413,
+  photo_too_large: 413,
+  photos_too_large: 413,
   unsupported_media_type: 415,
   video_not_webm: 415,
   // 429: wait before trying again
@@ -41,6 +65,8 @@ export const ERROR_CODES = {
   daily_limit_reached: 429,
   code_locked: 429,
   too_many_guesses: 429,
+  otp_number_limit: 429,
+  otp_ip_limit: 429,
   // 5xx: our side
   internal_error: 500,
   sms_failed: 502,
@@ -49,6 +75,13 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * A code some call answers with a second status, kept for the clients written against it:
+ * a volunteer who opens an SOS that has ended gets 403 `sos_ended` (no longer theirs to see),
+ * while acting on an ended SOS is 409 `sos_ended`.
+ */
+export const OTHER_STATUSES: Partial<Record<ErrorCode, readonly number[]>> = { sos_ended: [403] };
 export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode];
 
 /** Values a localised error text may interpolate (`{{seconds}}`, `{{limit}}`...). */

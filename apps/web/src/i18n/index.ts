@@ -9,12 +9,14 @@ type Json = Record<string, unknown>;
  * Namespaces the first screen needs ship inside the main bundle in English. Every other
  * namespace, and every Hindi or Gujarati file, is its own small chunk fetched when a screen
  * first asks for it (react-i18next suspends that screen until then). This keeps the JS of the
- * SOS dashboard small. Every JSON file under locales/<language>/ is a namespace.
+ * SOS dashboard small. Every JSON file under locales/<language>/ is a namespace, and so is
+ * every one under packages/shared/src/locales/<language>/: the texts the server sends too
+ * (`alerts`: push, SMS and in-app notifications), one catalog for both.
  */
 export const STARTUP_NAMESPACES = ['common', 'nav', 'dashboard'] as const;
 
 const bundled = import.meta.glob<Json>('./locales/en-US/{common,nav,dashboard}.json', { eager: true, import: 'default' });
-const loaders = import.meta.glob<Json>(['./locales/*/*.json', '!./locales/en-US/{common,nav,dashboard}.json'], {
+const loaders = import.meta.glob<Json>(['./locales/*/*.json', '!./locales/en-US/{common,nav,dashboard}.json', '../../../../packages/shared/src/locales/*/*.json'], {
   import: 'default',
 });
 

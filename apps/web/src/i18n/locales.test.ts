@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 type Json = Record<string, unknown>;
-const files = import.meta.glob<Json>('./locales/*/*.json', { eager: true, import: 'default' });
+// The app's own namespaces and those shared with the server (packages/shared/src/locales), as i18n/index.ts loads them.
+const files = import.meta.glob<Json>(['./locales/*/*.json', '../../../../packages/shared/src/locales/*/*.json'], { eager: true, import: 'default' });
 const LANGUAGES = ['en-US', 'hi-IN', 'gu-IN'] as const;
 
 /** Flattens a resource into `path → string` (arrays by index, e.g. `terms.sections.0.heading`). */
@@ -20,7 +21,7 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
 function byLanguage(language: string): Map<string, Json> {
   const namespaces = new Map<string, Json>();
   for (const [path, content] of Object.entries(files)) {
-    const [, lang, file] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    const [, lang, file] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
     if (lang === language && file) namespaces.set(file, content);
   }
   return namespaces;
@@ -62,6 +63,13 @@ const english = byLanguage('en-US');
 describe('translations', () => {
   it('has the namespaces the shell needs', () => {
     expect([...english.keys()]).toEqual(expect.arrayContaining(['auth', 'common', 'dashboard', 'nav', 'pages']));
+  });
+
+  it('has the catalog shared with the server, and no app namespace of the same name', () => {
+    const paths = Object.keys(files).filter((path) => path.endsWith('/en-US/alerts.json'));
+    expect(paths).toEqual([expect.stringContaining('packages/shared/src/locales/en-US/alerts.json')]);
+    const names = Object.keys(files).map((path) => /\/locales\/([^/]+\/[^/]+)\.json$/.exec(path)?.[1]);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   for (const language of LANGUAGES) {

@@ -33,7 +33,7 @@ describe('api client', () => {
     const form = new FormData();
     form.append('title', 'Hello');
 
-    await expect(api.postForm('/posts/post-create', form)).resolves.toEqual({ id: 1 });
+    await expect(api.call('POST /posts/post-create', { body: form })).resolves.toEqual({ id: 1 });
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/posts/post-create');
@@ -45,14 +45,14 @@ describe('api client', () => {
   it('sends JSON under /api with the session cookie and never a token a script could read', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
 
-    await expect(api.post('/auth/logout', { all: false })).resolves.toEqual({ ok: true });
+    await expect(api.call('POST /volunteers/me/location', { body: { latitude: 23, longitude: 72 } })).resolves.toEqual({ ok: true });
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/logout');
+    expect(url).toBe('/api/volunteers/me/location');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
     expect((init?.headers as Record<string, string>).Authorization).toBeUndefined();
-    expect(init?.body).toBe('{"all":false}');
+    expect(init?.body).toBe('{"latitude":23,"longitude":72}');
   });
 
   it('builds query strings, skipping empty values and repeating arrays', () => {
@@ -65,7 +65,7 @@ describe('api client', () => {
   it('turns a 401 into the registered sign-out and a redirect to /login that remembers the page', async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Session expired' } }));
 
-    const error = await api.get('/users/me').catch((caught: unknown) => caught);
+    const error = await api.call('GET /users/me').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
@@ -79,7 +79,7 @@ describe('api client', () => {
   it('does not redirect again when the 401 happens on the login page', async () => {
     window.history.replaceState(null, '', '/login');
     fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'No token' } }));
-    await expect(api.get('/users/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call('GET /users/me')).rejects.toBeInstanceOf(ApiError);
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -88,7 +88,7 @@ describe('api client', () => {
       jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' } }),
     );
 
-    const error = (await api.post('/auth/otp/request', { phoneNumber: '123' }).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await api.call('POST /auth/otp/request', { body: { phoneNumber: '123' } }).catch((caught: unknown) => caught)) as ApiError;
 
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'phoneNumber' });
     expect(error.message).toBe('Enter a valid 10-digit mobile number');
@@ -98,18 +98,18 @@ describe('api client', () => {
 
   it('reports non-JSON failures with the HTTP status', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(api.get('/health')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Bad Gateway' });
+    await expect(api.call('GET /health')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Bad Gateway' });
   });
 
   it('reports a network failure as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = (await api.get('/health').catch((caught: unknown) => caught)) as ApiError;
+    const error = (await api.call('GET /health').catch((caught: unknown) => caught)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(error.code).toBe('NETWORK_ERROR');
   });
 
   it('returns undefined for 204 No Content', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(api.delete('/users/me/locations/3')).resolves.toBeUndefined();
+    await expect(api.call('DELETE /comments/:id', { params: { id: 3 } })).resolves.toBeUndefined();
   });
 });

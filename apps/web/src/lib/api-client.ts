@@ -1,5 +1,6 @@
 import type { Contract, ContractKey } from '@saathi/shared/contract';
 import type { ErrorParams, RequestOf, ResponseOf } from '@saathi/shared';
+import { currentLanguage } from '../i18n';
 import { currentLocation, navigateTo } from './navigation';
 
 /** An error answered by the API (`{error:{code,message,field?}}`) or a network failure (status 0). */
@@ -90,7 +91,8 @@ function handleUnauthorized(): void {
 
 async function request<T>(method: string, path: string, body?: unknown, query?: QueryParams, signal?: AbortSignal): Promise<T> {
   // The session travels in its HttpOnly cookie, which same-origin requests carry by themselves.
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The language tells the server which to write an SMS in when it knows no user (the login code).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal };
   if (body instanceof FormData) {
     // The browser sets the multipart Content-Type with its boundary.
@@ -136,27 +138,39 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 /**
+ * The URL of a GET endpoint of the contract, for what cannot go through `api.call` (an
+ * EventSource, a link): `apiUrl('GET /events')` → `/api/events`.
+ */
+export function apiUrl(key: Extract<ContractKey, `GET ${string}`>, options?: { params?: Record<string, unknown>; query?: QueryParams }): string {
+  return buildUrl(fillPath(key.slice(key.indexOf(' ') + 1), options?.params), options?.query);
+}
+
+/**
  * The one way the web app talks to the server: an endpoint of the contract by its key, with
  * the request and answer types of that endpoint.
  *
  *     const volunteers = await api.call('GET /community/volunteers-nearby', { query: { location, range } });
  */
 export const api = {
-  /** @deprecated Being replaced by `call`; kept while features move over. */
-  get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, undefined, query),
-  /** @deprecated */
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  /** @deprecated */
-  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
-  /** @deprecated */
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  /** @deprecated */
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  /** @deprecated */
-  delete: <T>(path: string) => request<T>('DELETE', path),
   call<K extends ContractKey>(key: K, ...[options]: CallArgs<K>): Promise<ResponseOf<Contract[K]>> {
     const space = key.indexOf(' ');
     const { params, query, body, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown; signal?: AbortSignal };
     return request(key.slice(0, space), fillPath(key.slice(space + 1), params), body, query, signal);
+  },
+  /** A GET endpoint that answers a file (an SOS recording) as a Blob, with the errors and 401 handling of `call`. */
+  async blob<K extends Extract<ContractKey, `GET ${string}`>>(key: K, ...[options]: CallArgs<K>): Promise<Blob> {
+    const { params, query, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; signal?: AbortSignal };
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(key, { params, query }), { credentials: 'same-origin', signal });
+    } catch {
+      throw new ApiError(0, 'NETWORK_ERROR', 'No connection. Check your internet and try again.');
+    }
+    if (!response.ok) {
+      const error = await parseErrorResponse(response);
+      if (response.status === 401) handleUnauthorized();
+      throw error;
+    }
+    return response.blob();
   },
 };

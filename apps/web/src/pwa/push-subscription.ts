@@ -55,10 +55,10 @@ export async function syncPushSubscription(): Promise<boolean> {
   if (!registration) return false;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
-    const { publicKey } = await api.get<{ publicKey: string }>('/push/vapid-public-key');
+    const { publicKey } = await api.call('GET /push/vapid-public-key');
     subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) });
   }
-  await api.post('/auth/update-fcm-token', subscriptionBody(subscription.toJSON()));
+  await api.call('POST /auth/update-fcm-token', { body: subscriptionBody(subscription.toJSON()) });
   return true;
 }
 

@@ -1,4 +1,30 @@
+import { z } from 'zod';
+import { CatalogQuery, CatalogResponse, CreateOrderBody, Order, OrdersQuery } from '../schemas/community';
+import { UserIdParams } from '../schemas/user';
 import { defineEndpoints } from './endpoint';
 
-/** The catalog calls of the API contract (see contract.ts). */
-export const catalogEndpoints = defineEndpoints({});
+/** Business catalog and orders (SPEC.md §7); the client hands orders to WhatsApp. */
+export const catalogEndpoints = defineEndpoints({
+  'GET /community/business-catalog/:userId': {
+    tag: 'community',
+    summary: "A business's catalog; items only for a reader whose latitude/longitude is within its delivery range (else `unavailable` says why)",
+    params: UserIdParams,
+    query: CatalogQuery,
+    responses: { 200: CatalogResponse },
+    errors: ['age_restricted', 'catalog_empty'],
+  },
+  'POST /community/orders': {
+    tag: 'community',
+    summary: 'Place an order from a catalog (saved; the client then opens WhatsApp)',
+    body: CreateOrderBody,
+    responses: { 201: Order },
+    errors: ['age_restricted', 'own_catalog_order', 'catalog_empty', 'catalog_item_missing'],
+  },
+  'GET /community/orders': {
+    tag: 'community',
+    summary: 'Orders the caller received as a business, newest first',
+    query: OrdersQuery,
+    responses: { 200: z.array(Order) },
+    errors: ['age_restricted'],
+  },
+});

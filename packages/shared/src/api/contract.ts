@@ -6,7 +6,7 @@ import { incidentsEndpoints } from './incidents.endpoints';
 import { notificationsEndpoints } from './notifications.endpoints';
 import { postsEndpoints } from './posts.endpoints';
 import { pushEndpoints } from './push.endpoints';
-import { sosEndpoints } from './sos.endpoints';
+import { sosEndpoints, sosEvidenceEndpoints, sosFeedbackEndpoints } from './sos.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
 import { usersEndpoints } from './users.endpoints';
 import { volunteersEndpoints } from './volunteers.endpoints';
@@ -27,6 +27,8 @@ export const contract = {
   ...trackingEndpoints,
   ...volunteersEndpoints,
   ...sosEndpoints,
+  ...sosEvidenceEndpoints,
+  ...sosFeedbackEndpoints,
   ...catalogEndpoints,
   ...postsEndpoints,
   ...incidentsEndpoints,
@@ -42,10 +44,15 @@ export {
   postsEndpoints,
   pushEndpoints,
   sosEndpoints,
+  sosEvidenceEndpoints,
+  sosFeedbackEndpoints,
   trackingEndpoints,
   usersEndpoints,
   volunteersEndpoints,
 };
+
+/** The two halves of the posts part, registered in separate server contexts (only the first parses multipart). */
+export { communityPostEndpoints, engagementEndpoints } from './posts.endpoints';
 
 export type Contract = typeof contract;
 export type ContractKey = keyof Contract;

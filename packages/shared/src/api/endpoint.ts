@@ -9,6 +9,8 @@ import type { ErrorCode } from '../errors';
  */
 export interface EndpointDefinition {
   summary: string;
+  /** A longer explanation for API readers (OpenAPI `description`). */
+  description?: string;
   /** OpenAPI tag: the feature the call belongs to. */
   tag: string;
   /**
@@ -20,6 +22,8 @@ export interface EndpointDefinition {
   query?: z.ZodType;
   /** A JSON body schema, `multipart` (form data with files) or `binary` (raw bytes). */
   body?: z.ZodType | 'multipart' | 'binary';
+  /** With a `binary` body: the content types it accepts. */
+  contentTypes?: readonly string[];
   /**
    * The success answers by status. A handler answers the lowest one unless it sets another
    * (`POST /sos` answers 201 for a new SOS and 200 for the one already running).
@@ -33,6 +37,19 @@ export interface EndpointDefinition {
 
 /** Errors any call may answer: bad input, a server fault, the start-up window. */
 export const COMMON_ERRORS = ['validation_error', 'bad_request', 'internal_error', 'starting', 'db_unavailable'] as const satisfies readonly ErrorCode[];
+
+/**
+ * Every error code an endpoint can answer: the common ones, its own, `unauthorized` unless
+ * it is public, and `origin_mismatch` for a write that a session cookie may carry.
+ */
+export function errorsOf(key: string, endpoint: EndpointDefinition): ErrorCode[] {
+  const codes: ErrorCode[] = [...COMMON_ERRORS, ...endpoint.errors];
+  if (endpoint.access !== 'public') {
+    codes.push('unauthorized');
+    if (!key.startsWith('GET ')) codes.push('origin_mismatch');
+  }
+  return [...new Set(codes)];
+}
 
 /** `'GET /sos/:id'`: the method and the path relative to `/api`. */
 export type EndpointKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;

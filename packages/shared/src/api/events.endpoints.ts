@@ -1,4 +1,38 @@
+import { z } from 'zod';
+import { EventStreamTicketResponse } from '../schemas/notifications';
 import { defineEndpoints } from './endpoint';
 
-/** The events calls of the API contract (see contract.ts). */
-export const eventsEndpoints = defineEndpoints({});
+/** `?ticket=`: a single-use ticket from POST /events/ticket, for clients that cannot send a header. */
+const EventStreamQuery = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional() });
+
+/**
+ * The frames of the live-event stream. It is not JSON: the answer is `text/event-stream`, one
+ * `event: <type>` / `data: <JSON>` frame per LiveEvent (schemas/notifications.ts), a `ready`
+ * frame first and `: ping` comments in between. Browsers read it with EventSource.
+ */
+const EventStream = z
+  .string()
+  .describe(
+    'text/event-stream: "retry: 3000", then an "event: ready" frame, then one "event: <type>\\ndata: <JSON>" frame per live event (sos.updated, sos.location, sos.accepted, sos.declined, notification.created) and ": ping" heartbeats',
+  );
+
+/** The caller's live events (server-sent events) and the tickets that open the stream. */
+export const eventsEndpoints = defineEndpoints({
+  'POST /events/ticket': {
+    tag: 'events',
+    summary: 'A single-use ticket (60 s) for GET /api/events?ticket=, since EventSource cannot send a bearer header',
+    responses: { 200: EventStreamTicketResponse },
+    errors: [],
+  },
+  'GET /events': {
+    tag: 'events',
+    summary:
+      "The caller's live events as server-sent events (text/event-stream): sos.updated, sos.location, sos.accepted, sos.declined, notification.created. Authenticate with the session cookie, the bearer header or ?ticket=",
+    // EventSource cannot send headers: the stream checks the ticket, the cookie or the bearer itself.
+    access: 'public',
+    query: EventStreamQuery,
+    responses: { 200: EventStream },
+    errors: ['unauthorized'],
+    hidden: false,
+  },
+});

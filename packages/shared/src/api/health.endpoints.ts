@@ -1,4 +1,13 @@
+import { HealthResponse } from '../schemas/common';
 import { defineEndpoints } from './endpoint';
 
-/** The health calls of the API contract (see contract.ts). */
-export const healthEndpoints = defineEndpoints({});
+/** Liveness and database readiness (a 503 `db_unavailable` when the database does not answer). */
+export const healthEndpoints = defineEndpoints({
+  'GET /health': {
+    tag: 'health',
+    summary: 'Liveness and database readiness',
+    access: 'public',
+    responses: { 200: HealthResponse },
+    errors: [],
+  },
+});

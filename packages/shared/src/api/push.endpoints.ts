@@ -1,4 +1,14 @@
+import { UpdateFcmTokenBody } from '../schemas/auth';
+import { OkResponse } from '../schemas/common';
 import { defineEndpoints } from './endpoint';
 
-/** The push calls of the API contract (see contract.ts). */
-export const pushEndpoints = defineEndpoints({});
+/** Device push subscriptions (the VAPID key is in notifications.endpoints.ts, where the server serves it). */
+export const pushEndpoints = defineEndpoints({
+  'POST /auth/update-fcm-token': {
+    tag: 'push',
+    summary: "Store this browser's Web Push subscription (or an FCM token) for the signed-in user",
+    body: UpdateFcmTokenBody,
+    responses: { 200: OkResponse },
+    errors: [],
+  },
+});

@@ -1,4 +1,17 @@
+import { TrackingParams, TrackingView } from '../schemas/sos';
 import { defineEndpoints } from './endpoint';
 
-/** The tracking calls of the API contract (see contract.ts). */
-export const trackingEndpoints = defineEndpoints({});
+/**
+ * The live-tracking page of contacts without the app (`/track/<token>`): public, the token is
+ * the credential; it stops working (410) when the event ends or the link expires.
+ */
+export const trackingEndpoints = defineEndpoints({
+  'GET /track/:token': {
+    tag: 'sos',
+    summary: "Public: an SOS event's status and live location for a contact's tracking link",
+    access: 'public',
+    params: TrackingParams,
+    responses: { 200: TrackingView },
+    errors: ['not_found', 'link_expired'],
+  },
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import { COMMON_ERRORS, ERROR_CODES, ErrorResponse, splitEndpointKey, type ContractPart, type EndpointDefinition } from '@saathi/shared';
+import { ERROR_CODES, ErrorResponse, errorsOf, OTHER_STATUSES, splitEndpointKey, type ContractPart, type EndpointDefinition } from '@saathi/shared';
 
 type Output<E, K extends 'params' | 'query' | 'body'> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : unknown;
 type ResponseInput<E> = E extends { responses: infer R } ? { [S in keyof R]: R[S] extends z.ZodType ? z.input<R[S]> : never }[keyof R] : never;
@@ -22,19 +22,25 @@ export type Implementations<T extends ContractPart> = { [K in keyof T]: Endpoint
 /** The OpenAPI `security` of each access level; `user` keeps the document's default (bearer). */
 const SECURITY = { public: [], optional: [{}, { bearerAuth: [] }] } as const;
 
+/** Every status an endpoint answers: its successes and the status of each error code it can answer. */
+export function statusesOf(key: string, endpoint: EndpointDefinition): number[] {
+  const errors = errorsOf(key, endpoint).flatMap((code) => [ERROR_CODES[code], ...(OTHER_STATUSES[code] ?? [])]);
+  return [...new Set([...Object.keys(endpoint.responses).map(Number), ...errors])].sort();
+}
+
 /** The route schema fastify validates, serialises and documents with, all from the contract. */
-export function routeSchema(endpoint: EndpointDefinition): Record<string, unknown> {
-  const response: Record<number, z.ZodType | undefined> = { ...endpoint.responses };
-  for (const code of [...COMMON_ERRORS, ...endpoint.errors, ...(endpoint.access === 'public' ? [] : (['unauthorized'] as const))]) {
-    response[ERROR_CODES[code]] = ErrorResponse;
-  }
+export function routeSchema(key: string, endpoint: EndpointDefinition): Record<string, unknown> {
+  const response: Record<number, z.ZodType | undefined> = {};
+  for (const status of statusesOf(key, endpoint)) response[status] = endpoint.responses[status as 200] ?? ErrorResponse;
   return {
     tags: [endpoint.tag],
     summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && typeof endpoint.body !== 'string' ? { body: endpoint.body } : {}),
     ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+    ...(endpoint.body === 'binary' ? { consumes: endpoint.contentTypes ?? ['application/octet-stream'] } : {}),
     response,
     ...(endpoint.access && endpoint.access !== 'user' ? { security: SECURITY[endpoint.access] } : {}),
     ...(endpoint.hidden ? { hide: true } : {}),
@@ -56,7 +62,7 @@ export function registerEndpoints<T extends ContractPart>(app: FastifyInstance, 
     app.route({
       method: method as 'GET',
       url: path,
-      schema: routeSchema(endpoint),
+      schema: routeSchema(key, endpoint),
       config: { access: endpoint.access ?? 'user' },
       ...options,
       handler: async (request, reply) => {

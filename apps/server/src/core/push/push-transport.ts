@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import webpush from 'web-push';
-import { postBytes } from './http-post';
+import { postBytes } from './http-post.mjs';
 import { createLimiter } from './limiter';
 
 export interface PushRequest {

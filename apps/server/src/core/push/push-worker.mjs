@@ -1,43 +1,22 @@
 // Encrypts and posts Web Push messages off the main thread: with the embedded database
 // running on the main thread, the ECDH and HTTP work of a 1,000-volunteer fan-out proceeds
 // on another core. Plain JavaScript, so it loads the same way under tsx, vitest and the
-// bundled server (scripts/build.mjs copies it next to dist/server.js).
+// bundled server (scripts/build.mjs copies it and http-post.mjs next to dist/server.js).
+// The POST itself is http-post.mjs, the same one the calling-thread transport uses.
 // Protocol: in {type:'send', items:[{id, endpoint, p256dh, auth, payload, headers}], timeoutMs}
 //           out {id, status} | {id, error}
-import http from 'node:http';
-import https from 'node:https';
 import { parentPort } from 'node:worker_threads';
 import webpush from 'web-push';
+import { postBytes } from './http-post.mjs';
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-};
 const MAX_IN_FLIGHT = 128;
 let inFlight = 0;
 const queue = [];
 
-function post(item, body, timeoutMs) {
-  const target = new URL(item.endpoint);
-  const agent = agents[target.protocol];
-  if (!agent) return Promise.reject(new Error(`unsupported push endpoint protocol ${target.protocol}`));
-  const request = target.protocol === 'https:' ? https.request : http.request;
-  return new Promise((resolve, reject) => {
-    const req = request(target, { method: 'POST', agent, headers: { ...item.headers, 'content-length': String(body.length) }, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`push request timed out after ${timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function run(item, timeoutMs) {
   try {
     const { cipherText } = webpush.encrypt(item.p256dh, item.auth, item.payload, 'aes128gcm');
-    parentPort.postMessage({ id: item.id, status: await post(item, cipherText, timeoutMs) });
+    parentPort.postMessage({ id: item.id, status: await postBytes(item.endpoint, item.headers, cipherText, timeoutMs) });
   } catch (error) {
     parentPort.postMessage({ id: item.id, error: error instanceof Error ? error.message : String(error) });
   }

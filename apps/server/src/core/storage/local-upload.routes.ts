@@ -39,7 +39,7 @@ export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadOptions> = asyn
       if (!storage.verifyUpload(key, type, expires, signature)) throw new ForbiddenError('This upload link is invalid or has expired');
       const sent = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
       if (sent !== type.toLowerCase()) throw new ValidationError('Content-Type must match the upload link', 'content-type');
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError(400, 'empty_upload', 'The upload is empty');
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('empty_upload', 'The upload is empty');
       await storage.put(key, request.body, type);
       return reply.code(200).send();
     },

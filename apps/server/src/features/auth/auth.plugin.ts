@@ -18,5 +18,5 @@ export const authPlugin: FeaturePlugin = async (app, { ctx }) => {
     codesPerIpPerHour: ctx.config.otpCodesPerIpPerHour,
     log: ctx.log,
   });
-  await app.register(authRoutes, { auth, cookie: ctx.cookie });
+  authRoutes(app, { auth, cookie: ctx.cookie });
 };

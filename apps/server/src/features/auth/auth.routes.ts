@@ -1,37 +1,16 @@
-import { ErrorResponse, LoginResponse, OkResponse, OtpRequestBody, OtpRequestResponse, OtpVerifyBody } from '@saathi/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authEndpoints } from '@saathi/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoints } from '../../core/http/endpoints';
 import { UnauthorizedError } from '../../core/errors';
 import type { SessionCookie } from '../../plugins/app/session-cookie';
 import type { AuthService } from './auth.service';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; cookie: SessionCookie }> = async (app, { auth, cookie }) => {
-  app.post(
-    '/auth/otp/request',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a 6-digit login code by SMS; the answer names the login attempt the code belongs to',
-        security: [],
-        body: OtpRequestBody,
-        response: { 200: OtpRequestResponse, 400: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse },
-      },
-    },
-    async (request) => auth.requestCode(request.body.phoneNumber, request.ip),
-  );
+export function authRoutes(app: FastifyInstance, { auth, cookie }: { auth: AuthService; cookie: SessionCookie }): void {
+  registerEndpoints(app, authEndpoints, {
+    // The Accept-Language header picks the SMS language when the number is nobody's yet.
+    'POST /auth/otp/request': async (request) => auth.requestCode(request.body.phoneNumber, request.ip, request.headers['accept-language']),
 
-  app.post(
-    '/auth/otp/verify',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Exchange the code (with the attemptId of its request) for a session: a bearer token in the body for API clients, and an HttpOnly cookie for the web app; creates the user on first login',
-        security: [],
-        body: OtpVerifyBody,
-        response: { 200: LoginResponse, 400: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
+    'POST /auth/otp/verify': async (request, reply) => {
       const login = await auth.verifyCode({
         phoneNumber: request.body.phoneNumber,
         code: request.body.code,
@@ -43,22 +22,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; cookie: Sess
       reply.setCookie(cookie.name, login.token, cookie.options);
       return login;
     },
-  );
 
-  app.post(
-    '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End the session of this request (bearer token or cookie) and clear the cookie',
-        response: { 200: OkResponse, 401: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
+    'POST /auth/logout': async (request, reply) => {
       if (request.sessionId === null) throw new UnauthorizedError();
       await auth.logout(request.sessionId);
       reply.clearCookie(cookie.name, { path: cookie.options.path, secure: cookie.options.secure, sameSite: cookie.options.sameSite, httpOnly: true });
       return { ok: true as const };
     },
-  );
-};
+  });
+}

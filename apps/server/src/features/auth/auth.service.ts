@@ -1,6 +1,7 @@
-import { LIMITS, REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH, type LoginResponse, type OtpRequestResponse } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, LIMITS, REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH, type Language, type LoginResponse, type OtpRequestResponse } from '@saathi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock';
+import { acceptedLanguage, alertsT, languageOf } from '../../core/i18n';
 import { hmacHex, newOtpCode, newToken, randomString, sameHex, sha256Hex } from '../../core/crypto';
 import { AppError, TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { SmsProvider } from '../../core/sms';
@@ -33,8 +34,9 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
 }
 
-export function otpMessage(code: string): string {
-  return `Your Saathi login code is ${code}. It expires in ${LIMITS.otpTtlSeconds / 60} minutes.`;
+/** The login code SMS, in `language` (the `alerts` catalog of packages/shared). */
+export function otpMessage(code: string, language: Language = DEFAULT_LANGUAGE): string {
+  return alertsT(language)('sms.loginCode', { code, count: LIMITS.otpTtlSeconds / 60 });
 }
 
 const secondsUntil = (later: Date, now: Date) => Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));
@@ -43,9 +45,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { auth, sessions, users, sms, clock, secret } = deps;
   // The number is part of the MAC, so a code hash is useless for any other number.
   const hashCode = (phoneNumber: string, code: string) => hmacHex(secret, `${phoneNumber}:${code}`);
+  /** The language of the number's user if it has one, else the request's Accept-Language if the app speaks it, else English. */
+  const smsLanguage = async (phoneNumber: string, acceptLanguage: string | undefined): Promise<Language> => {
+    const userId = await auth.transaction((trx) => auth.findUserIdByPhone(trx, phoneNumber));
+    const own = userId === undefined ? undefined : (await users.getUser(userId)).language;
+    return languageOf(own, acceptedLanguage(acceptLanguage));
+  };
 
   return {
-    async requestCode(phoneNumber: string, ip: string): Promise<OtpRequestResponse> {
+    /** `acceptLanguage`: the request's header, the SMS language when the number is nobody's yet. */
+    async requestCode(phoneNumber: string, ip: string, acceptLanguage?: string): Promise<OtpRequestResponse> {
       const now = clock();
       const code = newOtpCode();
       const windowStart = new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000);
@@ -60,12 +69,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         const byNumber = await auth.countForPhoneSince(trx, phoneNumber, windowStart);
         if (byNumber.count >= OTP_RATE_LIMITS.perNumber && byNumber.oldest) {
           const wait = secondsUntil(new Date(byNumber.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-          throw new TooManyRequestsError('Too many codes were requested for this number. Try again later.', wait);
+          throw new TooManyRequestsError('Too many codes were requested for this number. Try again later.', wait, 'otp_number_limit', { seconds: wait });
         }
         const byIp = await auth.countForIpSince(trx, ip, windowStart);
         if (byIp.count >= deps.codesPerIpPerHour && byIp.oldest) {
           const wait = secondsUntil(new Date(byIp.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-          throw new TooManyRequestsError('Too many codes were requested from this network. Try again later.', wait);
+          throw new TooManyRequestsError('Too many codes were requested from this network. Try again later.', wait, 'otp_ip_limit', { seconds: wait });
         }
         return auth.insertCode(trx, {
           phoneNumber,
@@ -76,12 +85,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           expiresAt: new Date(now.getTime() + LIMITS.otpTtlSeconds * 1000),
         });
       });
+      const text = otpMessage(code, await smsLanguage(phoneNumber, acceptLanguage));
       try {
-        await sms.send({ to: phoneNumber, text: otpMessage(code) });
+        await sms.send({ to: phoneNumber, text });
       } catch (error) {
         await auth.deleteCode(codeId);
         deps.log.error({ err: error, provider: sms.name }, 'sending the login code failed');
-        throw new AppError(502, 'sms_failed', 'The code could not be sent. Try again in a minute.');
+        throw new AppError('sms_failed', 'The code could not be sent. Try again in a minute.');
       }
       return { sent: true, attemptId, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: LIMITS.otpResendSeconds };
     },
@@ -99,7 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const guesses = await auth.countWrongGuessesSince(input.ip, new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000));
       if (guesses.count >= OTP_RATE_LIMITS.wrongGuessesPerIp && guesses.oldest) {
         const wait = secondsUntil(new Date(guesses.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-        throw new TooManyRequestsError('Too many wrong codes from this network. Try again later.', wait, 'too_many_guesses');
+        throw new TooManyRequestsError('Too many wrong codes from this network. Try again later.', wait, 'too_many_guesses', { seconds: wait });
       }
       // The code belongs to the attempt that asked for it: a stranger's guesses at this
       // number go against their own attempt and can never lock this one.

@@ -190,6 +190,7 @@ describe('OTP login', () => {
     const limited = await requestCode(phone, freshIp());
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe('Too many codes were requested for this number. Try again later.');
+    expect(limited.json().error).toMatchObject({ code: 'otp_number_limit', params: { seconds: limited.json().error.retryAfterSeconds } });
     expect(limited.json().error.retryAfterSeconds).toBeGreaterThan(3000);
     t.clock.advance(3600_000);
     expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
@@ -203,6 +204,7 @@ describe('OTP login', () => {
     const limited = await requestCode(uniquePhone(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe('Too many codes were requested from this network. Try again later.');
+    expect(limited.json().error.code).toBe('otp_ip_limit');
     expect((await requestCode(uniquePhone(), freshIp())).statusCode).toBe(200);
     t.clock.advance(3600_000);
   });

@@ -29,7 +29,7 @@ export function createCatalogService({ catalog, access }: { catalog: CatalogRepo
     async getCatalog(callerId: number, businessUserId: number, point: { latitude?: number | undefined; longitude?: number | undefined }): Promise<CatalogResponse> {
       await access.assertAllowed(callerId);
       const record = await catalog.catalog(businessUserId);
-      if (!record || record.items.length === 0) throw new NotFoundError('No catalog items available');
+      if (!record || record.items.length === 0) throw new NotFoundError('No catalog items available', 'catalog_empty');
       const withheld = (unavailable: CatalogUnavailable): CatalogResponse => ({
         catalogItems: [],
         whatsappNumber: null,
@@ -50,13 +50,13 @@ export function createCatalogService({ catalog, access }: { catalog: CatalogRepo
     /** Saves an order whose every line names an item of that business's catalog. */
     async placeOrder(callerId: number, body: { businessUserId: number; order: { slideId: number; text: string; title: string }[] }): Promise<Order> {
       await access.assertAllowed(callerId);
-      if (body.businessUserId === callerId) throw new ValidationError('You cannot order from your own catalog', 'businessUserId');
+      if (body.businessUserId === callerId) throw new ValidationError('You cannot order from your own catalog', 'businessUserId', 'own_catalog_order');
       const record = await catalog.catalog(body.businessUserId);
-      if (!record || record.items.length === 0) throw new NotFoundError('No catalog items available');
+      if (!record || record.items.length === 0) throw new NotFoundError('No catalog items available', 'catalog_empty');
       const items = new Map(record.items.map((i) => [i.id, i]));
       const lines = body.order.map((line, index) => {
         const item = items.get(line.slideId);
-        if (!item) throw new ValidationError('This item is not in the catalog', `order.${index}.slideId`);
+        if (!item) throw new ValidationError('This item is not in the catalog', `order.${index}.slideId`, 'catalog_item_missing');
         // The catalog's own title is stored, so the business sees what the customer saw.
         return { slideId: line.slideId, text: line.text, title: item.title };
       });

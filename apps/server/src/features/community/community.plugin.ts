@@ -31,9 +31,10 @@ export const communityPlugin: FeaturePlugin = async (app, { ctx }) => {
   const catalog = createCatalogService({ catalog: createCatalogRepository(dbRef), access });
   const upload = { imageMaxBytes: config.community.imageMaxBytes, uploadMaxBytes: config.community.uploadMaxBytes };
 
+  // Its own context, the only one with the multipart parser (the create call needs it).
   await app.register(postsRoutes, { posts: service, createPost, storage, upload });
-  await app.register(engagementRoutes, { posts: service });
-  await app.register(catalogRoutes, { catalog });
+  engagementRoutes(app, { posts: service });
+  catalogRoutes(app, { catalog });
 };
 
 /** The public share link of a post (an HTML page with its preview tags); registered at the root, outside /api. */

@@ -4,7 +4,7 @@ import { eventsRoutes } from './events.routes';
 
 /** The live-event stream (SSE) and its tickets; registered under /api. */
 export const eventsPlugin: FeaturePlugin = async (app, { ctx }) => {
-  await app.register(eventsRoutes, {
+  eventsRoutes(app, {
     bus: ctx.bus,
     tickets: createEventTicketsRepository(ctx.dbRef),
     sessions: ctx.sessions,

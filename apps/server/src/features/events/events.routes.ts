@@ -1,9 +1,10 @@
-import { ErrorResponse, EventStreamTicketResponse, type LiveEvent } from '@saathi/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { LiveEvent } from '@saathi/shared';
+import { eventsEndpoints } from '@saathi/shared/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../core/clock';
 import { newToken, sha256Hex } from '../../core/crypto';
 import { UnauthorizedError } from '../../core/errors';
+import { registerEndpoints } from '../../core/http/endpoints';
 import type { EventBus } from '../../core/realtime';
 import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 import { requireUser, sessionToken } from '../../plugins/app/auth';
@@ -27,45 +28,26 @@ export function sseFrame(event: LiveEvent | { type: 'ready'; data: { userId: num
   return `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
+export function eventsRoutes(app: FastifyInstance, options: EventsRoutesOptions): void {
   const { bus, tickets, sessions, clock, cookie } = options;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const open = new Set<() => void>();
   // Streams never end on their own; close them so the server can stop.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     for (const close of [...open]) close();
+    done();
   });
 
-  app.post(
-    '/events/ticket',
-    {
-      schema: {
-        tags: ['events'],
-        summary: 'A single-use ticket (60 s) for GET /api/events?ticket=, since EventSource cannot send a bearer header',
-        response: { 200: EventStreamTicketResponse, 401: ErrorResponse },
-      },
-    },
-    async (request) => {
+  registerEndpoints(app, eventsEndpoints, {
+    'POST /events/ticket': async (request) => {
       const ticket = newToken();
       const now = clock();
       const expiresAt = new Date(now.getTime() + TICKET_TTL_MS);
       await tickets.create(requireUser(request).id, sha256Hex(ticket), now, expiresAt);
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
-  );
 
-  app.get(
-    '/events',
-    {
-      schema: {
-        tags: ['events'],
-        summary:
-          "The caller's live events as server-sent events (text/event-stream): sos.updated, sos.location, sos.accepted, sos.declined, notification.created. Authenticate with the session cookie, the bearer header or ?ticket=",
-        querystring: z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional() }),
-        response: { 401: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
+    'GET /events': async (request, reply) => {
       const now = clock();
       let userId: number | undefined;
       if (request.query.ticket) {
@@ -121,6 +103,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       // The reader may have gone while the subscription was being set up.
       if (request.raw.destroyed || raw.destroyed) close();
       request.log.info({ userId: streamUserId, bus: bus.kind }, 'event stream opened');
+      return reply;
     },
-  );
-};
+  });
+}

@@ -3,5 +3,5 @@ import { healthRoutes } from './health.routes';
 
 /** Liveness and database readiness; registered under /api. */
 export const healthPlugin: FeaturePlugin = async (app, { ctx }) => {
-  await app.register(healthRoutes, { dbRef: ctx.dbRef });
+  healthRoutes(app, { dbRef: ctx.dbRef });
 };

@@ -1,29 +1,21 @@
-import { ErrorResponse, HealthResponse } from '@saathi/shared';
+import { healthEndpoints } from '@saathi/shared/contract';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbRef } from '../../core/db/db-ref';
 import { AppError } from '../../core/errors';
+import { registerEndpoints } from '../../core/http/endpoints';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ dbRef: DbRef }> = async (app, { dbRef }) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database readiness',
-        security: [],
-        response: { 200: HealthResponse, 503: ErrorResponse },
-      },
-    },
-    async () => {
+export function healthRoutes(app: FastifyInstance, { dbRef }: { dbRef: DbRef }): void {
+  registerEndpoints(app, healthEndpoints, {
+    'GET /health': async () => {
       // A round trip proves the database answers, not only that it was opened once.
       try {
         await sql`select 1`.execute(dbRef.db);
       } catch (error) {
         if (error instanceof AppError) throw error;
-        throw new AppError(503, 'db_unavailable', 'The database is not answering');
+        throw new AppError('db_unavailable', 'The database is not answering');
       }
       return { status: 'ok' as const, db: dbRef.kind };
     },
-  );
-};
+  });
+}

@@ -9,5 +9,5 @@ export const incidentsPlugin: FeaturePlugin = async (app, { ctx }) => {
   const { storage, config } = ctx;
   const keyOf = await createKeyResolver(storage, config.publicUrl);
   const incidents = createIncidentsService({ incidents: createIncidentsRepository(ctx.dbRef), storage, maxBytes: config.reels.maxBytes, keyOf });
-  await app.register(incidentsRoutes, { incidents });
+  incidentsRoutes(app, { incidents });
 };

@@ -54,7 +54,7 @@ const toComment = (row: CommentRow): ReelComment => ({
 
 export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: IncidentsServiceDeps) {
   const requireReel = async (id: number) => {
-    if (!(await incidents.exists(id))) throw new NotFoundError('Reel not found');
+    if (!(await incidents.exists(id))) throw new NotFoundError('Reel not found', 'reel_not_found');
   };
 
   return {
@@ -95,9 +95,9 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
     /** The author changes the title and/or caption of their reel; anyone else is refused and nothing changes. */
     async edit(callerId: number, id: number, body: { title?: string | undefined; description?: string | undefined }): Promise<Reel> {
       const uploaderId = await incidents.uploaderOf(id);
-      if (uploaderId === undefined) throw new NotFoundError('Reel not found');
+      if (uploaderId === undefined) throw new NotFoundError('Reel not found', 'reel_not_found');
       if (uploaderId !== callerId) throw new ForbiddenError('Only the author can edit this reel');
-      if (!(await incidents.updateText(id, callerId, body))) throw new NotFoundError('Reel not found');
+      if (!(await incidents.updateText(id, callerId, body))) throw new NotFoundError('Reel not found', 'reel_not_found');
       return toReel((await incidents.byId(id))!);
     },
 
@@ -126,14 +126,14 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
       if (!key) throw new ValidationError('The video must be uploaded through a link from get-presigned-url', 'videoUrl');
       if (!key.startsWith(`reels/${callerId}/`)) throw new ForbiddenError('This video was uploaded by someone else');
       const object = await storage.inspect(key, HEAD_BYTES);
-      if (!object || object.size === 0) throw new AppError(400, 'video_missing', 'The video has not been uploaded', 'videoUrl');
+      if (!object || object.size === 0) throw new AppError('video_missing', 'The video has not been uploaded', 'videoUrl');
       if (object.size > maxBytes) {
         await storage.delete(key);
-        throw new AppError(413, 'video_too_large', `The video is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'videoUrl');
+        throw new AppError('video_too_large', `The video is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'videoUrl', { mb: Math.floor(maxBytes / (1024 * 1024)) });
       }
       if (!looksLikeWebm(object.head)) {
         await storage.delete(key);
-        throw new AppError(415, 'video_not_webm', 'The file is not a webm video', 'videoUrl');
+        throw new AppError('video_not_webm', 'The file is not a webm video', 'videoUrl');
       }
       const durationMs = await readReelDuration(storage, key);
       const reelId = await incidents.insert({ ...base, videoUrl: storage.url(key), videoSource: 'normal', durationMs });

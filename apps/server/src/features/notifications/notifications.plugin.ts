@@ -6,5 +6,5 @@ import { notificationsRoutes } from './notifications.routes';
  * app-wide (app-context.ts) because SOS delivery writes notifications too.
  */
 export const notificationsPlugin: FeaturePlugin = async (app, { ctx }) => {
-  await app.register(notificationsRoutes, { notifications: ctx.notifications, vapidPublicKey: ctx.vapidPublicKey });
+  notificationsRoutes(app, { notifications: ctx.notifications, vapidPublicKey: ctx.vapidPublicKey });
 };

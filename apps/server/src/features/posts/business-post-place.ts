@@ -13,7 +13,9 @@ export function businessPostPlace(chosen: LatLon | null, business: LatLon, deliv
   if (!chosen) return business;
   const reachM = deliveryRangeM ?? LIMITS.businessPostReachM;
   if (metresBetween(chosen, business) > reachM) {
-    throw new ValidationError(`A business post must be placed within ${reachM} m of your business location`, 'location', BUSINESS_POST_TOO_FAR);
+    throw new ValidationError(`A business post must be placed within ${reachM} m of your business location`, 'location', BUSINESS_POST_TOO_FAR, {
+      km: Math.round(reachM / 100) / 10,
+    });
   }
   return chosen;
 }

@@ -15,7 +15,7 @@ export function createCommunityAccess(ref: DbRef, clock: Clock) {
     async assertAllowed(userId: number): Promise<void> {
       const row = await sql<{ dob: string | null }>`SELECT dob FROM users WHERE id = ${userId}`.execute(ref.db);
       // Ages count on India's calendar (shared/domain/age.ts), whatever TZ the process runs in.
-      if (!isOldEnoughForCommunity(row.rows[0]?.dob ?? null, clock())) throw new ForbiddenError(AGE_GATE_MESSAGE);
+      if (!isOldEnoughForCommunity(row.rows[0]?.dob ?? null, clock())) throw new ForbiddenError(AGE_GATE_MESSAGE, 'age_restricted', { age: 13 });
     },
   };
 }

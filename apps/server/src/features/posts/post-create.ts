@@ -4,7 +4,7 @@ import { businessPostPlace } from './business-post-place';
 import type { FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { Clock } from '../../core/clock';
-import { AppError, ForbiddenError, ValidationError } from '../../core/errors';
+import { ForbiddenError, PayloadTooLargeError, ValidationError } from '../../core/errors';
 import { ImageRejectedError, processImage, type ProcessedImage } from '../../core/images';
 import type { Storage } from '../../core/storage';
 import type { CommunityAccess } from './community-access';
@@ -17,12 +17,6 @@ import type { UsageRepository } from './usage.repository';
 export interface UploadLimits {
   imageMaxBytes: number;
   uploadMaxBytes: number;
-}
-
-export class PayloadTooLargeError extends AppError {
-  constructor(message: string) {
-    super(413, 'payload_too_large', message);
-  }
 }
 
 /** Fields that travel as JSON text or 'true'/'false' in the form (SPEC.md's payload). */
@@ -45,10 +39,10 @@ export async function readCreateForm(request: FastifyRequest, limits: UploadLimi
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (!FILE_FIELD.test(part.fieldname)) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
-        if (files.length >= LIMITS.photosMax) throw new ValidationError(`You can add at most ${LIMITS.photosMax} photos`, part.fieldname);
+        if (files.length >= LIMITS.photosMax) throw new ValidationError(`You can add at most ${LIMITS.photosMax} photos`, part.fieldname, 'too_many_photos', { limit: LIMITS.photosMax });
         const bytes = await part.toBuffer();
         total += bytes.length;
-        if (total > limits.uploadMaxBytes) throw new PayloadTooLargeError(`Photos may total at most ${Math.floor(limits.uploadMaxBytes / 1024 / 1024)} MB`);
+        if (total > limits.uploadMaxBytes) throw new PayloadTooLargeError(`Photos may total at most ${Math.floor(limits.uploadMaxBytes / 1024 / 1024)} MB`, 'photos_too_large', { mb: Math.floor(limits.uploadMaxBytes / 1024 / 1024) });
         if (bytes.length > 0) files.push(bytes);
         continue;
       }
@@ -69,7 +63,7 @@ export async function readCreateForm(request: FastifyRequest, limits: UploadLimi
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(`Each photo may be at most ${Math.floor(limits.imageMaxBytes / 1024 / 1024)} MB`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(`Each photo may be at most ${Math.floor(limits.imageMaxBytes / 1024 / 1024)} MB`, 'photo_too_large', { mb: Math.floor(limits.imageMaxBytes / 1024 / 1024) });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ValidationError('Too many form fields or files');
     throw error;
   }
@@ -106,7 +100,7 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
     }
     assertSelf(callerId, fields.userId);
     if (!fields.title && !fields.description && form.files.length === 0) {
-      throw new ValidationError('Add a title, a description or a photo');
+      throw new ValidationError('Add a title, a description or a photo', undefined, 'post_empty');
     }
     const author = await posts.author(callerId);
     if (!author) throw new ForbiddenError();
@@ -115,9 +109,9 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
     let point = fields.location ? { longitude: fields.location.coordinates[0], latitude: fields.location.coordinates[1] } : null;
     if (fields.isBusinessPost) {
       if (!fields.businessCategory || !(BUSINESS_CATEGORIES as string[]).includes(fields.businessCategory)) {
-        throw new ValidationError('Please select a category', 'businessCategory');
+        throw new ValidationError('Please select a category', 'businessCategory', 'category_required');
       }
-      if (!author.businessLocation) throw new ForbiddenError('Add a business location to your profile to post as a business');
+      if (!author.businessLocation) throw new ForbiddenError('Add a business location to your profile to post as a business', 'business_location_required');
       point = businessPostPlace(point, author.businessLocation, author.deliveryRangeM);
       business = { businessCategory: fields.businessCategory, whatsappNumber: author.whatsappNumber, deliveryRangeM: author.deliveryRangeM };
     }
@@ -131,7 +125,7 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
       try {
         processed.push(await processImage(file));
       } catch (error) {
-        if (error instanceof ImageRejectedError) throw new ValidationError(error.message, `media_${index}`);
+        if (error instanceof ImageRejectedError) throw new ValidationError(error.message, `media_${index}`, 'image_rejected');
         throw error;
       }
     }

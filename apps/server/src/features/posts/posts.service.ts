@@ -54,14 +54,15 @@ export function createPostsService(deps: PostsServiceDeps) {
   /** The post if the caller may see it: active and not reported by them (authors always see theirs; visitors only active ones). */
   async function visiblePost(postId: number, callerId: number | null): Promise<{ userId: number }> {
     const post = await posts.ownerOf(postId);
-    if (!post) throw new NotFoundError('Post not found');
+    if (!post) throw new NotFoundError('Post not found', 'post_not_found');
     if (callerId !== null && post.userId === callerId) return post;
-    if (post.status !== 'active' || (callerId !== null && (await posts.reportedBy(postId, callerId)))) throw new NotFoundError('Post not found');
+    if (post.status !== 'active' || (callerId !== null && (await posts.reportedBy(postId, callerId)))) throw new NotFoundError('Post not found', 'post_not_found');
     return post;
   }
 
   function limitError(kind: UsageKind, limit: number): TooManyRequestsError {
-    return new TooManyRequestsError(LIMIT_MESSAGES[kind](limit), secondsToIndiaMidnight(clock()), 'daily_limit_reached');
+    const seconds = secondsToIndiaMidnight(clock());
+    return new TooManyRequestsError(LIMIT_MESSAGES[kind](limit), seconds, 'daily_limit_reached', { limit, seconds });
   }
 
   /** Runs `action` and counts it in one transaction; over the limit nothing is written. */
@@ -111,15 +112,15 @@ export function createPostsService(deps: PostsServiceDeps) {
       await assertReader(access, callerId);
       await visiblePost(postId, callerId);
       const [row] = await posts.hydrate([postId], { userId: callerId, ...point });
-      if (!row) throw new NotFoundError('Post not found');
+      if (!row) throw new NotFoundError('Post not found', 'post_not_found');
       return toCommunityPost(row, callerId);
     },
 
     async deletePost(callerId: number, postId: number): Promise<string[]> {
       await access.assertAllowed(callerId);
       const post = await posts.ownerOf(postId);
-      if (!post) throw new NotFoundError('Post not found');
-      if (post.userId !== callerId) throw new ForbiddenError('You can only delete your own posts');
+      if (!post) throw new NotFoundError('Post not found', 'post_not_found');
+      if (post.userId !== callerId) throw new ForbiddenError('You can only delete your own posts', 'post_not_yours');
       return posts.delete(postId);
     },
 
@@ -190,8 +191,8 @@ export function createPostsService(deps: PostsServiceDeps) {
       assertSelf(callerId, expected.userId);
       await access.assertAllowed(callerId);
       const comment = await engagement.comment(commentId);
-      if (!comment || (expected.postId !== undefined && comment.postId !== expected.postId)) throw new NotFoundError('Comment not found');
-      if (comment.userId !== callerId) throw new ForbiddenError('You can only delete your own comments');
+      if (!comment || (expected.postId !== undefined && comment.postId !== expected.postId)) throw new NotFoundError('Comment not found', 'comment_not_found');
+      if (comment.userId !== callerId) throw new ForbiddenError('You can only delete your own comments', 'comment_not_yours');
       await engagement.deleteComment(commentId);
     },
 
@@ -204,7 +205,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async report(callerId: number, postId: number, reason: string, details: string | undefined): Promise<{ reported: true; hidden: boolean }> {
       await access.assertAllowed(callerId);
       const post = await visiblePost(postId, callerId);
-      if (post.userId === callerId) throw new ValidationError('You cannot report your own post');
+      if (post.userId === callerId) throw new ValidationError('You cannot report your own post', undefined, 'own_post_report');
       const hidden = await engagement.report(postId, callerId, post.userId, reason, details ?? null, deps.reportHideThreshold);
       return { reported: true, hidden };
     },

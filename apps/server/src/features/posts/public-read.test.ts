@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { OPTIONAL_AUTH_ROUTES } from '../../plugins/app/auth';
+import { contract } from '@saathi/shared/contract';
 import { AGE_GATE_MESSAGE } from './community-access';
 import { communityFixtures, jpegWithGps, multipart } from './community.fixtures';
 
@@ -193,7 +193,8 @@ describe('a visitor cannot act', () => {
   });
 
   it('keeps every other /api route behind sign-in: only the three community reads are optional', async () => {
-    expect([...OPTIONAL_AUTH_ROUTES].sort()).toEqual(['GET /api/posts/:postId', 'GET /api/posts/:postId/comments', 'GET /api/posts/community-posts']);
+    const optional = Object.entries(contract).filter(([, endpoint]) => 'access' in endpoint && endpoint.access === 'optional');
+    expect(optional.map(([key]) => key).sort()).toEqual(['GET /posts/:postId', 'GET /posts/:postId/comments', 'GET /posts/community-posts']);
     // OpenAPI says so too: the token is optional on those reads only.
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
     for (const path of ['/api/posts/community-posts', '/api/posts/{postId}', '/api/posts/{postId}/comments']) {

@@ -5,5 +5,5 @@ import { createPushService } from './push.service';
 
 /** Device push tokens; registered under /api. */
 export const pushPlugin: FeaturePlugin = async (app, { ctx }) => {
-  await app.register(pushRoutes, { push: createPushService(createPushRepository(ctx.dbRef)) });
+  pushRoutes(app, { push: createPushService(createPushRepository(ctx.dbRef)) });
 };

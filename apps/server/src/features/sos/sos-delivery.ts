@@ -8,6 +8,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { sosFanoutRepository, type NewRecipient } from './sos-fanout.repository';
 import { bandOf } from './sos.mapper';
 import type { SosRepository } from './sos.repository';
+import type { RecipientRecord, SosEventRecord } from './sos.types';
 import { firstName, sosModeUrl, texts } from './sos.texts';
 
 export const SOS_TOPICS = {
@@ -88,6 +89,12 @@ function createDeliveryMarker(flush: (ids: number[]) => Promise<void>) {
   };
 }
 
+/**
+ * The language a recipient reads: a user's own (users.language), else (a contact who is not a
+ * user) the language of the person who raised the SOS.
+ */
+const languageOf = (recipient: Pick<RecipientRecord, 'language'>, event: Pick<SosEventRecord, 'victimLanguage'>) => recipient.language ?? event.victimLanguage;
+
 export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string, OutboxHandler> {
   const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, log } = deps;
 
@@ -156,7 +163,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         .map(async (r) => {
           const link = `${publicUrl}/track/${trackingToken(secret, r.notificationId)}`;
           try {
-            await sms.send({ to: r.phone as string, text: texts.contactSms(event.victimName, event.threat, link) });
+            await sms.send({ to: r.phone as string, text: texts.contactSms(languageOf(r, event), event.victimName, event.threat, link) });
             smsOk.add(r.notificationId);
             marker.mark(r.notificationId);
           } catch (error) {
@@ -171,7 +178,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       userId: r.userId as number,
       type: r.kind === 'contact' ? 'sos.contact_alert' : 'sos.alert',
       // Volunteers learn only the band of their cell's distance, not an exact one (DESIGN.md §8).
-      ...(r.kind === 'contact' ? texts.contactAlert(victim, event.threat) : texts.volunteerAlert(victim, event.threat, bandOf(r))),
+      ...(r.kind === 'contact' ? texts.contactAlert(languageOf(r, event), victim, event.threat) : texts.volunteerAlert(languageOf(r, event), victim, event.threat, bandOf(r))),
       data: { url: sosModeUrl(eventId), threat: event.threat, distanceBand: bandOf(r) },
       sosEventId: eventId,
       actorId: event.userId,
@@ -201,7 +208,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         .filter((r) => r.kind === 'contact' && r.phone)
         .map((r) => ({
           topic: SOS_TOPICS.sms,
-          payload: { to: r.phone, text: texts.allClearSms(name) },
+          payload: { to: r.phone, text: texts.allClearSms(languageOf(r, event), name) },
           dedupeKey: `sos:${eventId}:all_clear:sms:${r.notificationId}`,
           dueAt: now,
         })),
@@ -212,7 +219,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         .map((r) => ({
           userId: r.userId as number,
           type: 'sos.all_clear',
-          ...texts.allClear(name),
+          ...texts.allClear(languageOf(r, event), name),
           data: { url: '/notifications' },
           sosEventId: eventId,
           actorId: event.userId,
@@ -238,7 +245,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         userId: event.userId,
         type: 'sos.accepted',
         // They chose to come: from now on the victim may know how far they are (DESIGN.md §8).
-        ...texts.accepted(me.name, me.distanceM),
+        ...texts.accepted(event.victimLanguage, me.name, me.distanceM),
         data: { url: sosModeUrl(eventId), volunteerId },
         sosEventId: eventId,
         actorId: volunteerId,

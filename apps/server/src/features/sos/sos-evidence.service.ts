@@ -37,10 +37,10 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
       const event = await sos.ownedEvent(callerId, eventId);
       const now = clock();
       if (event.status !== 'active' && event.endedAt && now.getTime() - event.endedAt.getTime() > EVIDENCE_GRACE_MS) {
-        throw new AppError(409, 'sos_ended', 'This SOS ended too long ago to add evidence');
+        throw new AppError('sos_closed_for_evidence', 'This SOS ended too long ago to add evidence');
       }
       if (body.length === 0) throw new ValidationError('The recording chunk is empty', 'body');
-      if (body.length > SOS_LIMITS.evidenceChunkMaxBytes) throw new AppError(413, 'payload_too_large', 'The recording chunk is too large');
+      if (body.length > SOS_LIMITS.evidenceChunkMaxBytes) throw new AppError('payload_too_large', 'The recording chunk is too large');
       if (sequence === 0 && !body.subarray(0, 4).equals(EBML_MAGIC)) {
         throw new ValidationError('The first chunk must be the start of a WebM recording', 'body', 'not_webm');
       }
@@ -49,7 +49,7 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
       if (existing) {
         // A retried upload of the same bytes (the response was lost) is fine; different bytes are not.
         if (existing.sha256 === sha256) return { created: false, chunk: toView(existing) };
-        throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence');
+        throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence', 'evidence_chunk_exists');
       }
       const key = `evidence/${eventId}/${kind}-${String(sequence).padStart(6, '0')}-${randomBytes(6).toString('hex')}.webm`;
       const file = path.join(mediaDir, key);
@@ -60,7 +60,7 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
         return { created: true, chunk: { id: row.id, kind, sequence, sizeBytes: body.length, createdAt: new Date(row.created_at).toISOString() } };
       } catch (error) {
         await fsp.rm(file, { force: true });
-        if (isUniqueViolation(error)) throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence');
+        if (isUniqueViolation(error)) throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence', 'evidence_chunk_exists');
         throw error;
       }
     },
@@ -82,7 +82,7 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
     async playback(callerId: number, eventId: number, kind: EvidenceKind): Promise<{ stream: Readable; sizeBytes: number; contentType: string }> {
       await sos.ownedEvent(callerId, eventId);
       const chunks = await evidence.list(eventId, kind);
-      if (chunks.length === 0) throw new NotFoundError(`No ${kind} recording for this SOS`);
+      if (chunks.length === 0) throw new NotFoundError(`No ${kind} recording for this SOS`, 'evidence_not_found');
       const out = new PassThrough();
       void (async () => {
         for (const chunk of chunks) {

@@ -63,6 +63,7 @@ describe('SOS evidence', () => {
     expect((await upload(token, eventId, 0, header)).statusCode).toBe(200);
     const clash = await upload(token, eventId, 0, Buffer.concat([header, Buffer.from('x')]));
     expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.code).toBe('evidence_chunk_exists');
   });
 
   it('checks the first chunk is a webm, the size, the kind and the body', async () => {
@@ -92,6 +93,6 @@ describe('SOS evidence', () => {
     t.clock.advance(20 * 60_000);
     const late = await upload(token, eventId, 2, cluster(2));
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.code).toBe('sos_ended');
+    expect(late.json().error.code).toBe('sos_closed_for_evidence');
   });
 });

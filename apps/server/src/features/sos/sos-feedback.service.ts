@@ -14,7 +14,7 @@ export function createSosFeedbackService(deps: { feedback: SosFeedbackRepository
   const { feedback, sos, clock } = deps;
   return {
     async acceptedUsers(callerId: number, userId: number, eventId: number): Promise<SosAcceptedUsersResponse> {
-      if (userId !== callerId) throw new ForbiddenError('You can only see the volunteers of your own SOS events');
+      if (userId !== callerId) throw new ForbiddenError('You can only see the volunteers of your own SOS events', 'sos_not_yours');
       const event = await sos.ownedEvent(callerId, eventId);
       const [volunteers, given] = await Promise.all([feedback.acceptedVolunteers(eventId), feedback.feedbackOf(eventId, callerId)]);
       return [
@@ -50,7 +50,7 @@ export function createSosFeedbackService(deps: { feedback: SosFeedbackRepository
             throw new ValidationError('This volunteer did not accept this SOS', 'feedBackData.feedbackReceiverId', 'not_accepted');
           }
           if (row.feedback_added || (await feedback.hasFeedback(trx, input.eventId, callerId, input.feedbackReceiverId))) {
-            throw new ConflictError('You already rated this volunteer for this SOS', 'feedBackData.feedbackReceiverId');
+            throw new ConflictError('You already rated this volunteer for this SOS', 'feedBackData.feedbackReceiverId', 'feedback_already_given');
           }
           return feedback.insert(trx, {
             eventId: input.eventId,
@@ -78,7 +78,7 @@ export function createSosFeedbackService(deps: { feedback: SosFeedbackRepository
         };
       } catch (error) {
         // Two submits racing: the unique (giver, receiver, event) index keeps one.
-        if (isUniqueViolation(error)) throw new ConflictError('You already rated this volunteer for this SOS', 'feedBackData.feedbackReceiverId');
+        if (isUniqueViolation(error)) throw new ConflictError('You already rated this volunteer for this SOS', 'feedBackData.feedbackReceiverId', 'feedback_already_given');
         throw error;
       }
     },

@@ -75,6 +75,7 @@ describe('POST /api/sos/feedback', () => {
     expect((await post(t, token, '/api/sos/feedback', feedback({ ...base, feedbackReceiverId: accepted[0]!.id, rating: 3 }))).statusCode).toBe(201);
     const twice = await post(t, token, '/api/sos/feedback', feedback({ ...base, feedbackReceiverId: accepted[0]!.id, rating: 5 }));
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('feedback_already_given');
     for (const rating of [0, 6, 2.5]) {
       const res = await post(t, token, '/api/sos/feedback', feedback({ ...base, feedbackReceiverId: accepted[1]!.id, rating }));
       expect(res.statusCode).toBe(400);

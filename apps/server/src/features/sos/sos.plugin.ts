@@ -24,8 +24,9 @@ export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
     kick: () => ctx.outbox.kick(),
     log: ctx.log,
   });
-  await app.register(sosFeedbackRoutes, { feedback: createSosFeedbackService({ feedback: createSosFeedbackRepository(dbRef), sos, clock }) });
-  await app.register(sosRoutes, { sos });
+  sosFeedbackRoutes(app, { feedback: createSosFeedbackService({ feedback: createSosFeedbackRepository(dbRef), sos, clock }) });
+  sosRoutes(app, { sos });
+  // A scope of its own: the evidence routes' raw-body content types stay theirs.
   await app.register(sosEvidenceRoutes, {
     evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef), sos, mediaDir: ctx.mediaDir, clock }),
   });

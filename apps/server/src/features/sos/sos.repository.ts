@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Threat } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type Threat } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
 import type { Database } from '../../core/db/schema';
@@ -15,6 +15,7 @@ interface EventRow {
   user_id: number;
   victim_name: string | null;
   victim_phone: string;
+  victim_language: string;
   threat: Threat | null;
   contacts_only: boolean;
   status: SosStatus;
@@ -33,6 +34,9 @@ interface EventRow {
   cancelled_at: Date | string | null;
 }
 
+/** users.language is free text in the database; anything else reads as English. */
+const appLanguage = (value: string): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+
 function toEvent(r: EventRow): SosEventRecord {
   const createdAt = new Date(r.created_at);
   const ended = r.resolved_at ?? r.cancelled_at;
@@ -41,6 +45,7 @@ function toEvent(r: EventRow): SosEventRecord {
     userId: r.user_id,
     victimName: r.victim_name,
     victimPhone: r.victim_phone,
+    victimLanguage: appLanguage(r.victim_language),
     threat: r.threat,
     contactsOnly: r.contacts_only,
     status: r.status,
@@ -66,6 +71,7 @@ const selectEvent = (db: Db) =>
       'e.user_id',
       'v.name as victim_name',
       'v.phone_number as victim_phone',
+      'v.language as victim_language',
       'e.threat',
       'e.contacts_only',
       'e.status',
@@ -96,6 +102,7 @@ const selectRecipients = (db: Db) =>
       'n.contact_name',
       'n.contact_phone',
       'u.name as user_name',
+      'u.language as user_language',
       'n.status',
       'n.delivery_status',
       'n.distance_m',
@@ -117,6 +124,7 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     // Contacts keep the name the victim gave them; volunteers show only a first name.
     name: r.recipient_kind === 'contact' ? r.contact_name : firstName,
     phone: r.contact_phone,
+    language: r.user_language === null ? null : appLanguage(r.user_language),
     status: r.status,
     deliveryStatus: r.delivery_status,
     distanceM: r.distance_m,
@@ -149,12 +157,12 @@ export function createSosRepository(ref: DbRef) {
       let query = selectEvent(db).where('e.id', '=', id);
       if (forUpdate) query = query.forUpdate('e');
       const row = await query.executeTakeFirst();
-      return row ? toEvent(row as EventRow) : undefined;
+      return row ? toEvent(row) : undefined;
     },
 
     async findActiveEventOf(userId: number, db: Db = ref.db): Promise<SosEventRecord | undefined> {
       const row = await selectEvent(db).where('e.user_id', '=', userId).where('e.status', '=', 'active').executeTakeFirst();
-      return row ? toEvent(row as EventRow) : undefined;
+      return row ? toEvent(row) : undefined;
     },
 
     /** Events this user raised since `since`, oldest first (the rate limit). */

@@ -23,7 +23,7 @@ export interface SosServiceDeps {
 
 export class SosEndedError extends AppError {
   constructor(message = 'This SOS has ended') {
-    super(409, 'sos_ended', message);
+    super('sos_ended', message);
   }
 }
 
@@ -39,8 +39,8 @@ export function createSosService(deps: SosServiceDeps) {
 
   async function ownedEvent(callerId: number, eventId: number): Promise<SosEventRecord> {
     const event = await sos.findEvent(eventId);
-    if (!event) throw new NotFoundError('SOS not found');
-    if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else');
+    if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
+    if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else', 'sos_not_yours');
     return event;
   }
 
@@ -52,9 +52,9 @@ export function createSosService(deps: SosServiceDeps) {
     const now = clock();
     const result = await sos.transaction(async (trx) => {
       const event = await sos.findEvent(eventId, trx);
-      if (!event) throw new NotFoundError('SOS not found');
+      if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
       const me = await sos.recipientOf(eventId, callerId, trx, true);
-      if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can answer it');
+      if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can answer it', 'sos_not_alerted');
       if (event.status !== 'active') throw new SosEndedError();
       const changed = me.status !== status;
       if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined);
@@ -94,6 +94,7 @@ export function createSosService(deps: SosServiceDeps) {
               `You can raise at most ${maxPerWindow} SOS alerts in ${SOS_LIMITS.windowMinutes} minutes. If you are in danger, call 112 now.`,
               Math.max(1, Math.ceil(retryAfterMs / 1000)),
               'sos_rate_limited',
+              { limit: maxPerWindow, minutes: SOS_LIMITS.windowMinutes, seconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },
             );
           }
           const id = await sos.insertEvent(trx, {
@@ -119,7 +120,7 @@ export function createSosService(deps: SosServiceDeps) {
         eventId = active.id;
       }
       const event = await sos.findEvent(eventId);
-      if (!event) throw new NotFoundError('SOS not found');
+      if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
       const view = await ownerView(event);
       // After the answer is ready: on the embedded database the fan-out would queue ahead of it.
       if (created) kick();
@@ -129,11 +130,11 @@ export function createSosService(deps: SosServiceDeps) {
     /** The owner sees everything; someone it reached sees their part while it is active. */
     async view(callerId: number, eventId: number): Promise<SosEventView> {
       const event = await sos.findEvent(eventId);
-      if (!event) throw new NotFoundError('SOS not found');
+      if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
       if (event.userId === callerId) return ownerView(event);
       const me = await sos.recipientOf(eventId, callerId);
-      if (!me || me.userId === null) throw new ForbiddenError('This SOS belongs to someone else');
-      if (event.status !== 'active') throw new AppError(403, 'sos_ended', 'This SOS has ended');
+      if (!me || me.userId === null) throw new ForbiddenError('This SOS belongs to someone else', 'sos_not_yours');
+      if (event.status !== 'active') throw new AppError('sos_ended', 'This SOS has ended', undefined, undefined, 403);
       return toVolunteerView(event, me);
     },
 
@@ -141,8 +142,8 @@ export function createSosService(deps: SosServiceDeps) {
       const now = clock();
       await sos.transaction(async (trx) => {
         const event = await sos.findEvent(eventId, trx, true);
-        if (!event) throw new NotFoundError('SOS not found');
-        if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else');
+        if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
+        if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else', 'sos_not_yours');
         if (event.status !== 'active') throw new SosEndedError();
         await sos.recordLocation(trx, eventId, {
           latitude: input.latitude,
@@ -162,8 +163,8 @@ export function createSosService(deps: SosServiceDeps) {
       const now = clock();
       await sos.transaction(async (trx) => {
         const event = await sos.findEvent(eventId, trx, true);
-        if (!event) throw new NotFoundError('SOS not found');
-        if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else');
+        if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
+        if (event.userId !== callerId) throw new ForbiddenError('This SOS belongs to someone else', 'sos_not_yours');
         if (event.status !== 'active') throw new SosEndedError(`This SOS was already ${event.status}`);
         await sos.end(trx, eventId, status, now);
         // A cancel after the alert went out tells everyone it reached (same transaction).

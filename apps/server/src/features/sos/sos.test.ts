@@ -66,7 +66,7 @@ describe('POST /api/sos', () => {
     }
     const limited = await raiseSos(t, token, freshPlace());
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'sos_rate_limited', message: expect.stringContaining('call 112') });
+    expect(limited.json().error).toMatchObject({ code: 'sos_rate_limited', message: expect.stringContaining('call 112'), params: { limit: 3, minutes: 10, seconds: 7 * 60 } });
     expect(Number(limited.headers['retry-after'])).toBe(7 * 60);
     const rows = await t.db.selectFrom('sos_events').select('id').where('user_id', '=', victim.id).execute();
     expect(rows).toHaveLength(3);
@@ -145,7 +145,9 @@ describe('GET /api/sos/:id', () => {
     const { eventId } = await activeSos();
     const stranger = await t.loginAs(await t.factory.user());
     expect((await get(t, stranger, `/api/sos/${eventId}`)).statusCode).toBe(403);
-    expect((await get(t, stranger, '/api/sos/99999999')).statusCode).toBe(404);
+    const unknown = await get(t, stranger, '/api/sos/99999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ code: 'sos_not_found' });
     expect((await get(t, stranger, '/api/sos/abc')).statusCode).toBe(400);
   });
 });

@@ -1,45 +1,15 @@
-import { SOS_LIMITS, type SosDistanceBand, type Threat } from '@saathi/shared';
+import { formatDistance, type Language, type SosDistanceBand, type Threat } from '@saathi/shared';
+import { alertsT } from '../../core/i18n';
 
 /**
- * English texts of SMS and push messages. SMS go to contacts whose language the server does
- * not know; the in-app list shows the same text and the web app links to the event.
+ * Texts of SMS, push and in-app SOS messages, each in the language of whoever reads it (the
+ * wording is the `alerts` catalog in packages/shared/src/locales, shared with the web app):
+ * a user reads theirs (users.language); a contact who is not a user, the sender's.
  */
-const THREAT_TEXT: Record<Threat, string> = {
-  medical: 'Medical emergency',
-  fire: 'Fire',
-  accident: 'Accident',
-  harassment: 'Harassment/Assault',
-  theft: 'Theft',
-  other: 'Emergency',
-};
-
-export function threatText(threat: Threat | null): string {
-  return threat ? THREAT_TEXT[threat] : SOS_LIMITS.defaultThreatText;
-}
 
 export function firstName(name: string | null): string | null {
   const first = name?.trim().split(/\s+/)[0];
   return first ? first : null;
-}
-
-export function formatDistance(metres: number | null): string | null {
-  if (metres === null) return null;
-  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
-}
-
-/**
- * A volunteer's distance from the victim before accepting: a band from their privacy cell's
- * centre (DESIGN.md §8), so an alert cannot be used to place the victim either.
- */
-const BAND_TEXT: Record<SosDistanceBand, string> = {
-  '0-500': 'within 500 m of you',
-  '500-1000': '500 m–1 km from you',
-  '1000-2000': '1–2 km from you',
-  '2000-5000': '2–5 km from you',
-};
-
-export function bandText(band: SosDistanceBand): string {
-  return BAND_TEXT[band];
 }
 
 export function mapsUrl(latitude: number, longitude: number): string {
@@ -49,25 +19,44 @@ export function mapsUrl(latitude: number, longitude: number): string {
 /** The web route every SOS notification opens ('Go to SOS'). */
 export const sosModeUrl = (eventId: number) => `/sos-mode?sosEventId=${eventId}`;
 
+const threatText = (language: Language, threat: Threat | null) => alertsT(language)(threat ? `threat.${threat}` : 'threat.none');
+
 export const texts = {
-  contactSms: (name: string | null, threat: Threat | null, link: string) =>
-    `SOS from ${name ?? 'your contact'} (${threatText(threat)}). Live location: ${link} . If you cannot reach them, call 112.`,
-  allClearSms: (name: string | null) => `All clear: ${name ?? 'your contact'} cancelled the SOS alert. No help is needed now.`,
-  volunteerAlert: (name: string | null, threat: Threat | null, band: SosDistanceBand | null) => ({
-    title: `SOS nearby: ${threatText(threat)}`,
-    body: `${name ?? 'Someone'} needs help${band === null ? '' : ` ${bandText(band)}`}. Can you go?`,
-  }),
-  contactAlert: (name: string | null, threat: Threat | null) => ({
-    title: `SOS from ${name ?? 'your contact'}`,
-    body: `${threatText(threat)}. Open to see their live location.`,
-  }),
+  contactSms: (language: Language, name: string | null, threat: Threat | null, link: string) => {
+    const t = alertsT(language);
+    return t('sms.contact', { name: name ?? t('yourContact'), threat: threatText(language, threat), link });
+  },
+  allClearSms: (language: Language, name: string | null) => {
+    const t = alertsT(language);
+    return t('sms.allClear', { name: name ?? t('yourContact') });
+  },
+  /**
+   * A volunteer's distance from the victim before accepting is a band from their privacy
+   * cell's centre (DESIGN.md §8), so an alert cannot be used to place the victim either.
+   */
+  volunteerAlert: (language: Language, name: string | null, threat: Threat | null, band: SosDistanceBand | null) => {
+    const t = alertsT(language);
+    const who = name ?? t('someone');
+    return {
+      title: t('volunteerAlert.title', { threat: threatText(language, threat) }),
+      body: band === null ? t('volunteerAlert.bodyNoBand', { name: who }) : t('volunteerAlert.body', { name: who, band: t(`band.${band}`) }),
+    };
+  },
+  contactAlert: (language: Language, name: string | null, threat: Threat | null) => {
+    const t = alertsT(language);
+    return { title: t('contactAlert.title', { name: name ?? t('yourContact') }), body: t('contactAlert.body', { threat: threatText(language, threat) }) };
+  },
   /** To the victim: the exact distance is theirs to know once the volunteer chose to come. */
-  accepted: (volunteer: string | null, distanceM: number | null) => ({
-    title: 'A volunteer is coming',
-    body: `${volunteer ?? 'A volunteer'} accepted your SOS${distanceM === null ? '' : ` (${formatDistance(distanceM)} away)`}.`,
-  }),
-  allClear: (name: string | null) => ({
-    title: 'All clear',
-    body: `${name ?? 'The person'} cancelled the SOS alert. No help is needed now.`,
-  }),
+  accepted: (language: Language, volunteer: string | null, distanceM: number | null) => {
+    const t = alertsT(language);
+    const name = volunteer ?? t('aVolunteer');
+    return {
+      title: t('accepted.title'),
+      body: distanceM === null ? t('accepted.bodyNoDistance', { name }) : t('accepted.body', { name, distance: formatDistance(distanceM, language) }),
+    };
+  },
+  allClear: (language: Language, name: string | null) => {
+    const t = alertsT(language);
+    return { title: t('allClear.title'), body: t('allClear.body', { name: name ?? t('thePerson') }) };
+  },
 };

@@ -1,4 +1,4 @@
-import type { Threat } from '@saathi/shared';
+import type { Language, Threat } from '@saathi/shared';
 import type { SosStatus } from '../../core/db/tables/sos';
 
 export interface Position {
@@ -14,6 +14,8 @@ export interface SosEventRecord {
   userId: number;
   victimName: string | null;
   victimPhone: string;
+  /** The victim's app language: theirs, and that of every contact who is not a user. */
+  victimLanguage: Language;
   threat: Threat | null;
   contactsOnly: boolean;
   status: SosStatus;
@@ -33,6 +35,8 @@ export interface RecipientRecord {
   userId: number | null;
   name: string | null;
   phone: string | null;
+  /** A user recipient's app language (null: a contact who is not a user). */
+  language: Language | null;
   status: 'notified' | 'accepted' | 'declined';
   deliveryStatus: 'pending' | 'sent' | 'failed';
   /** Exact metres from the victim: only set while the volunteer has accepted (see the mapper for who sees it). */

@@ -4,5 +4,5 @@ import { trackingRoutes } from './tracking.routes';
 
 /** Tracking links for trusted contacts; registered under /api. */
 export const trackingPlugin: FeaturePlugin = async (app, { ctx }) => {
-  await app.register(trackingRoutes, { tracking: createTrackingRepository(ctx.dbRef), clock: ctx.clock });
+  trackingRoutes(app, { tracking: createTrackingRepository(ctx.dbRef), clock: ctx.clock });
 };

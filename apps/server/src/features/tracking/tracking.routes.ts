@@ -1,8 +1,9 @@
-import { ErrorResponse, TrackingParams, TrackingView } from '@saathi/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { trackingEndpoints } from '@saathi/shared/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../core/clock';
 import { sha256Hex } from '../../core/crypto';
 import { AppError, NotFoundError } from '../../core/errors';
+import { registerEndpoints } from '../../core/http/endpoints';
 import { firstName, mapsUrl } from '../sos/sos.texts';
 import type { TrackingRepository } from './tracking.repository';
 
@@ -10,23 +11,14 @@ import type { TrackingRepository } from './tracking.repository';
  * The live-tracking page of contacts without the app (`/track/<token>`): public, the token
  * is the credential; it stops working (410) when the event ends or the link expires.
  */
-export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingRepository; clock: Clock }> = async (app, { tracking, clock }) => {
-  app.get(
-    '/track/:token',
-    {
-      schema: {
-        tags: ['sos'],
-        summary: "Public: an SOS event's status and live location for a contact's tracking link",
-        params: TrackingParams,
-        response: { 200: TrackingView, 400: ErrorResponse, 404: ErrorResponse, 410: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
+export function trackingRoutes(app: FastifyInstance, { tracking, clock }: { tracking: TrackingRepository; clock: Clock }): void {
+  registerEndpoints(app, trackingEndpoints, {
+    'GET /track/:token': async (request, reply) => {
       const now = clock();
       const found = await tracking.findByTokenHash(sha256Hex(request.params.token));
       if (!found) throw new NotFoundError('This tracking link is not valid');
       if (found.revoked || found.status !== 'active' || found.expiresAt <= now) {
-        throw new AppError(410, 'link_expired', 'This SOS has ended; the tracking link no longer works');
+        throw new AppError('link_expired', 'This SOS has ended; the tracking link no longer works');
       }
       await tracking.touch(found.tokenId, now);
       reply.header('cache-control', 'no-store');
@@ -39,5 +31,5 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingRepositor
         mapsUrl: mapsUrl(found.latitude, found.longitude),
       };
     },
-  );
-};
+  });
+}

@@ -66,7 +66,7 @@ export function createUsersService(users: UsersRepository, clock: Clock = system
   return {
     async getUser(id: number): Promise<User> {
       const record = await users.findById(id);
-      if (!record) throw new NotFoundError('User not found');
+      if (!record) throw new NotFoundError('User not found', 'user_not_found');
       return toUser(record);
     },
 

@@ -23,7 +23,7 @@ export function createVolunteersService({
     async findNearby(callerId: number, origin: LatLon, rangeM: number): Promise<NearbyVolunteer[]> {
       const waitSeconds = await nearbyLimiter.take(callerId);
       if (waitSeconds > 0) {
-        throw new TooManyRequestsError('Too many volunteer searches. Please wait a minute and try again.', waitSeconds, 'rate_limited');
+        throw new TooManyRequestsError('Too many volunteer searches. Please wait a minute and try again.', waitSeconds, 'rate_limited', { seconds: waitSeconds });
       }
       const rows = await volunteers.findNearby({ origin, rangeM, callerId, now: clock() });
       return rows.map((row) => ({

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../core/crypto';
 import { AppError, TooManyRequestsError, UnauthorizedError } from '../../core/errors';
 import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
+import { isNonContractRoute } from './contract-routes';
 import type { SessionCookie } from './session-cookie';
 
 export interface AuthUser {
@@ -18,45 +19,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The caller, set by the auth hook on every non-public `/api` route; on the
-     * OPTIONAL_AUTH_ROUTES it stays null for a visitor (no valid credential).
+     * routes with `optional` access it stays null for a visitor (no valid credential).
      */
     user: AuthUser | null;
     sessionId: number | null;
   }
 }
 
-/** The only `/api` routes reachable without a token. Everything else needs one. */
-export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
-  'GET /api/health',
-  'POST /api/auth/otp/request',
-  'POST /api/auth/otp/verify',
-  // EventSource cannot send headers: the stream checks a single-use ticket or the bearer itself.
-  'GET /api/events',
-  // Contacts without the app open their tracking link; the token in the path is the credential.
-  'GET /api/track/:token',
-  // Run-time settings of the web app (place search URL); nothing user-specific.
-  'GET /api/config/public',
-  // Presigned local uploads (core/storage): the signed URL is the credential, as with S3.
-  'PUT /api/media-uploads/*',
-]);
-const PUBLIC_PREFIXES = ['/api/docs'];
-
 /**
- * `/api` reads anyone may make: SPEC.md §2 lists the community list (/comunity-post), a
- * member's posts (/profile/{id}) and the shared post link without sign-in. A valid credential
- * still signs the caller in (their own view: wasLiked, the age gate); without one, or with one
- * that no longer opens a session, `request.user` stays null and the handler answers a visitor
- * with public data only (DESIGN.md §8). Everything these screens can *do* (like, comment,
- * report, order, create) stays behind sign-in.
+ * Who may call a route is its `access` in the API contract (packages/shared/src/api), the one
+ * list a reviewer reads: `public` (login, health, run-time config, a contact's tracking link
+ * whose token is the credential, the event stream, which checks a single-use ticket itself),
+ * `optional` (the community reads SPEC.md §2 shows without sign-in: a valid credential still
+ * signs the caller in; a visitor gets public data only, DESIGN.md §8, and a per-IP limit) or
+ * `user` (everything else). Outside the contract only the docs and the presigned local uploads
+ * are public (contract-routes.ts); any other route needs a session.
  */
-export const OPTIONAL_AUTH_ROUTES: ReadonlySet<string> = new Set([
-  'GET /api/posts/community-posts',
-  'GET /api/posts/:postId',
-  'GET /api/posts/:postId/comments',
-]);
-/** The OpenAPI `security` of the OPTIONAL_AUTH_ROUTES: with or without the bearer token. */
-export const OPTIONAL_BEARER: Array<Record<string, string[]>> = [{}, { bearerAuth: [] }];
-
 /** last_used_at is informative; writing it on every request would double the write load. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -66,19 +44,21 @@ export interface AuthPluginOptions {
   cookie: SessionCookie;
   /** The app's own origin (PUBLIC_URL): cookie-authenticated writes must come from it. */
   publicOrigin: string;
-  /** Counts visitors' reads of the OPTIONAL_AUTH_ROUTES per client IP (a scraping brake). */
+  /** Counts visitors' reads of the `optional` routes per client IP (a scraping brake). */
   visitorLimiter?: RateLimiter;
 }
 
 type Access = 'public' | 'optional' | 'required';
 
+/** What core/http/endpoints.ts puts in a route's config from the contract's `access`. */
+interface EndpointConfig {
+  access?: 'user' | 'optional' | 'public';
+}
+
 function accessOf(request: FastifyRequest): Access {
-  const url = request.routeOptions.url ?? '';
-  if (PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return 'public';
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const key = `${method} ${url}`;
-  if (PUBLIC_ROUTES.has(key)) return 'public';
-  return OPTIONAL_AUTH_ROUTES.has(key) ? 'optional' : 'required';
+  const declared = (request.routeOptions.config as EndpointConfig | undefined)?.access;
+  if (declared) return declared === 'user' ? 'required' : declared;
+  return isNonContractRoute(request.routeOptions.url ?? '') ? 'public' : 'required';
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -112,12 +92,12 @@ export function assertSameOrigin(request: FastifyRequest, publicOrigin: string):
   const origin = request.headers.origin;
   const ownOrigin = `${request.protocol}://${request.host}`;
   if (origin === publicOrigin || origin === ownOrigin) return;
-  throw new AppError(403, 'origin_mismatch', 'This request did not come from the Saathi app.');
+  throw new AppError('origin_mismatch', 'This request did not come from the Saathi app.');
 }
 
 /**
- * Requires the caller to be signed in: one onRequest hook for all of `/api`. PUBLIC_ROUTES
- * skip it; OPTIONAL_AUTH_ROUTES sign the caller in when they can and let visitors through.
+ * Requires the caller to be signed in: one onRequest hook for all of `/api`. `public` routes
+ * skip it; `optional` routes sign the caller in when they can and let visitors through.
  */
 async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publicOrigin, visitorLimiter }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null);
@@ -155,7 +135,7 @@ async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publi
 
 export const auth = fp(authPlugin, { name: 'auth', dependencies: ['startup-gate', 'cookies'] });
 
-/** The signed-in caller, or null for a visitor on an OPTIONAL_AUTH_ROUTES read. */
+/** The signed-in caller, or null for a visitor on an `optional` read. */
 export function optionalUser(request: FastifyRequest): AuthUser | null {
   return request.user;
 }

@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@saathi/shared';
 import { AppError, ServiceStartingError, TooManyRequestsError } from '../../core/errors';
 import { unknownFieldsMessage } from './strict-bodies';
 
-interface ErrorBody {
-  error: { code: string; message: string; field?: string; retryAfterSeconds?: number };
-}
+/** The one error shape (@saathi/shared errors.ts): `code` can only be one of the closed list. */
+type ErrorBody = ApiErrorBody;
 
 /**
  * What an unexpected error may put in the log: never its query parameters (PGlite errors
@@ -47,6 +47,7 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     }
     if (error instanceof AppError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.params && Object.keys(error.params).length > 0) body.error.params = error.params;
       if (error.field) body.error.field = error.field;
       if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
         body.error.retryAfterSeconds = error.retryAfterSeconds;

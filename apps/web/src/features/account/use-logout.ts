@@ -17,7 +17,7 @@ export function useLogout() {
   async function logOut() {
     setPending(true);
     try {
-      await api.post<{ ok: true }>('/auth/logout');
+      await api.call('POST /auth/logout');
     } catch {
       // Nothing to do: the token is dropped locally below either way.
     } finally {

@@ -8,13 +8,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse, OtpVerifyBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import { checkOtpCode, formatPhoneForDisplay, keepDigits } from './login-validation';
 import { describeLoginError } from './login-errors';
 import { requestOtp } from './phone-step';
 import { useCountdown } from './use-countdown';
 
 function verifyOtp(body: OtpVerifyBody): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/otp/verify', body);
+  return api.call('POST /auth/otp/verify', { body });
 }
 
 interface CodeStepProps {
@@ -29,6 +30,7 @@ interface CodeStepProps {
 
 export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResendAfterSeconds, onChangeNumber, onLoggedIn }: CodeStepProps) {
   const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   const [code, setCode] = useState('');
   // A resent code belongs to a new attempt: the code is checked against the attempt that asked for it.
   const [attemptId, setAttemptId] = useState(initialAttemptId);
@@ -40,7 +42,7 @@ export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResen
   useEffect(() => start(initialResendAfterSeconds), [initialResendAfterSeconds, start]);
 
   const showError = (error: unknown) => {
-    const view = describeLoginError(error, t);
+    const view = describeLoginError(error, errorText);
     if (view.field === 'code') setFieldError(view.message);
     else setFormError(view.message);
   };

@@ -1,37 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
+import { errorTextKey } from '../../lib/error-text';
 import { describeLoginError } from './login-errors';
 
-// Echo the key so the test checks which message is chosen, not its wording.
-const t = ((key: string) => `t:${key}`) as unknown as TFunction<'auth'>;
+// Echo the errors-namespace key so the test checks which text is chosen, not its wording.
+const text = (error: unknown) => `errors:${errorTextKey(error)}`;
 
 describe('login error messages', () => {
   it.each([
-    ['incorrect_code', 'code', 't:errors.codeWrong'],
-    ['code_expired', 'code', 't:errors.codeExpired'],
-    ['code_not_requested', 'code', 't:errors.codeExpired'],
-    ['code_locked', 'code', 't:errors.locked'],
-  ])('%s is shown on the code field', (code, field, message) => {
-    expect(describeLoginError(new ApiError(400, code, 'server text', 'code'), t)).toEqual({ field, message });
+    ['incorrect_code', 400],
+    ['code_expired', 400],
+    ['code_not_requested', 400],
+    ['code_locked', 429],
+  ])('%s is shown on the code field, in the text of its code', (code, status) => {
+    expect(describeLoginError(new ApiError(status, code, 'server text', 'code'), text)).toEqual({ field: 'code', message: `errors:${code}` });
+    expect(describeLoginError(new ApiError(status, code, 'server text'), text)).toEqual({ field: 'code', message: `errors:${code}` });
   });
 
-  it('shows rate limits above the form', () => {
-    expect(describeLoginError(new ApiError(429, 'too_many_requests', 'Please wait 20 seconds'), t)).toEqual({
-      field: undefined,
-      message: 't:errors.rateLimited',
-    });
+  it('shows waiting above the form', () => {
+    for (const code of ['too_many_requests', 'otp_number_limit', 'otp_ip_limit', 'too_many_guesses']) {
+      expect(describeLoginError(new ApiError(429, code, 'Please wait 20 seconds'), text)).toEqual({ field: undefined, message: `errors:${code}` });
+    }
   });
 
-  it('keeps the server message for other validation errors, on the named field', () => {
-    expect(describeLoginError(new ApiError(400, 'validation_error', 'Enter a valid 10-digit mobile number', 'phoneNumber'), t)).toEqual({
+  it('shows other refusals on the named field', () => {
+    expect(describeLoginError(new ApiError(400, 'validation_error', 'Enter a valid 10-digit mobile number', 'phoneNumber'), text)).toEqual({
       field: 'phoneNumber',
-      message: 'Enter a valid 10-digit mobile number',
+      message: 'errors:validation_error',
     });
   });
 
-  it('hides server error details', () => {
-    expect(describeLoginError(new ApiError(500, 'internal', 'stack trace'), t)).toEqual({ field: undefined, message: 't:errors.server' });
-    expect(describeLoginError(new Error('boom'), t)).toEqual({ field: undefined, message: 't:errors.unexpected' });
+  it('hides server error details and words network trouble', () => {
+    expect(describeLoginError(new ApiError(500, 'internal', 'stack trace'), text)).toEqual({ field: undefined, message: 'errors:internal_error' });
+    expect(describeLoginError(new ApiError(502, 'sms_failed', 'gateway'), text)).toEqual({ field: undefined, message: 'errors:sms_failed' });
+    expect(describeLoginError(new ApiError(0, 'NETWORK_ERROR', 'offline'), text)).toEqual({ field: undefined, message: 'errors:network_error' });
+    expect(describeLoginError(new Error('boom'), text)).toEqual({ field: undefined, message: 'errors:unknown' });
   });
 });

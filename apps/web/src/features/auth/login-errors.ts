@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api-client';
 
 export interface LoginErrorView {
@@ -7,25 +6,19 @@ export interface LoginErrorView {
   message: string;
 }
 
-/** Known server error codes → translated messages; others show the server's own message. */
-const CODE_MESSAGES: Record<string, string> = {
-  incorrect_code: 'errors.codeWrong',
-  code_expired: 'errors.codeExpired',
-  code_not_requested: 'errors.codeExpired',
-  code_locked: 'errors.locked',
-  too_many_requests: 'errors.rateLimited',
-  NETWORK_ERROR: 'errors.network',
-};
+/** Codes about the code the person typed: shown on the code field. */
+const CODE_FIELD_CODES = new Set(['incorrect_code', 'code_expired', 'code_not_requested', 'code_locked']);
 
-/** Errors about the attempt as a whole rather than one input. */
-const FORM_LEVEL_KEYS = new Set(['errors.rateLimited', 'errors.network']);
-
-/** Turns a failed login call into a message next to the right field. */
-export function describeLoginError(error: unknown, t: TFunction<'auth'>): LoginErrorView {
-  if (!isApiError(error)) return { field: undefined, message: t('errors.unexpected') };
+/**
+ * Puts a failed login call next to the right input. The text comes from the errors namespace
+ * (`text` is useErrorText() of lib/error-text.ts); only the field is chosen here.
+ */
+export function describeLoginError(error: unknown, text: (error: unknown) => string): LoginErrorView {
+  const message = text(error);
+  if (!isApiError(error) || error.isNetworkError) return { field: undefined, message };
   const field = error.field === 'phoneNumber' || error.field === 'code' ? error.field : undefined;
-  const key = CODE_MESSAGES[error.code] ?? (error.status === 429 ? 'errors.rateLimited' : undefined);
-  if (key) return { field: FORM_LEVEL_KEYS.has(key) ? undefined : (field ?? 'code'), message: t(key) };
-  if (error.status >= 500) return { field: undefined, message: t('errors.server') };
-  return { field, message: error.message };
+  if (CODE_FIELD_CODES.has(error.code)) return { field: field ?? 'code', message };
+  // Waiting and server trouble are about the attempt as a whole, not one input.
+  if (error.status === 429 || error.status >= 500) return { field: undefined, message };
+  return { field, message };
 }

@@ -43,16 +43,18 @@ describe('login page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the server message next to the field it names', async () => {
+  it('shows the text of the error code (not the English server message) next to the field it names', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(
-      json(400, { error: { code: 'VALIDATION_ERROR', message: 'This number cannot receive SMS', field: 'phoneNumber' } }),
+      json(400, { error: { code: 'validation_error', message: 'This number cannot receive SMS', field: 'phoneNumber' } }),
     );
     await renderLogin();
 
     await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('This number cannot receive SMS')).toBeInTheDocument();
+    expect(await screen.findByText('Please check what you entered and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Mobile number' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('This number cannot receive SMS')).not.toBeInTheDocument();
   });
 
   it('logs in with the code, passes the referrer and opens the profile stepper for a new user', async () => {

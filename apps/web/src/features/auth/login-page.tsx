@@ -43,7 +43,7 @@ export function LoginPage() {
       // A new user who already picked a language on this device keeps it; the account learns it.
       session.setSession(user);
       api
-        .patch<LoginResponse['user']>('/users/me', { language: deviceLanguage })
+        .call('PATCH /users/me', { body: { language: deviceLanguage } })
         .then((updated) => session.updateUser(updated))
         .catch(() => undefined);
     } else {

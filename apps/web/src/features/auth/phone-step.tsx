@@ -8,11 +8,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OtpRequestResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import { checkPhoneNumber } from './login-validation';
 import { describeLoginError } from './login-errors';
 
 export function requestOtp(phoneNumber: string): Promise<OtpRequestResponse> {
-  return api.post<OtpRequestResponse>('/auth/otp/request', { phoneNumber });
+  return api.call('POST /auth/otp/request', { body: { phoneNumber } });
 }
 
 interface PhoneStepProps {
@@ -21,6 +22,7 @@ interface PhoneStepProps {
 
 export function PhoneStep({ onSent }: PhoneStepProps) {
   const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function PhoneStep({ onSent }: PhoneStepProps) {
     send.mutate(check.value, {
       onSuccess: (response) => onSent(check.value, response),
       onError: (error) => {
-        const view = describeLoginError(error, t);
+        const view = describeLoginError(error, errorText);
         if (view.field === 'phoneNumber') setFieldError(view.message);
         else setFormError(view.message);
       },

@@ -21,7 +21,7 @@ describe('session', () => {
     });
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(response));
 
-    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.call('GET /users/me')).rejects.toMatchObject({ status: 401 });
 
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

@@ -68,7 +68,7 @@ afterEach(() => {
 
 describe('the shared post link, opened by a visitor', () => {
   it('shows the post with its photo, counts, category and catalog badge, without asking for the position', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue(POST);
+    const call = vi.spyOn(api, 'call').mockResolvedValue(POST);
     await openSharedLink();
     const card = await screen.findByRole('article', { name: 'Kesar mangoes are here!' });
     expect(within(card).getByText('Fresh Kesar mangoes from Talala, Gir.')).toBeInTheDocument();
@@ -79,25 +79,24 @@ describe('the shared post link, opened by a visitor', () => {
     expect(within(card).getByText('Catalog')).toBeInTheDocument();
     expect(screen.getByText('You are reading as a guest. Log in to like, comment and post.')).toBeInTheDocument();
     // No location was shared: no point is sent and the browser is not asked for one.
-    expect(get).toHaveBeenCalledWith('/posts/7', { latitude: undefined, longitude: undefined });
+    expect(call).toHaveBeenCalledWith('GET /posts/:postId', { params: { postId: 7 }, query: { latitude: undefined, longitude: undefined } });
     expect(geolocation.getCurrentPosition).not.toHaveBeenCalled();
   });
 
   it('asks them to log in when they tap Like, and logging in comes back to this post', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(POST);
-    const post = vi.spyOn(api, 'post');
+    const call = vi.spyOn(api, 'call').mockResolvedValue(POST);
     const user = userEvent.setup();
     await openSharedLink();
     await user.click(await screen.findByRole('button', { name: 'Like' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in to join in' });
     expect(dialog).toHaveTextContent('Log in to like this post. You will come straight back to it.');
-    expect(post).not.toHaveBeenCalled();
+    expect(call.mock.calls.filter(([key]) => !key.startsWith('GET '))).toEqual([]);
     await user.click(within(dialog).getByRole('link', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { name: 'Login page, back to /saathi-community-post/7' })).toBeInTheDocument();
   });
 
   it('asks them to log in for the catalog (ordering) instead of opening it', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(POST);
+    vi.spyOn(api, 'call').mockResolvedValue(POST);
     const user = userEvent.setup();
     await openSharedLink();
     await user.click(await screen.findByRole('button', { name: 'Catalog' }));
@@ -107,7 +106,7 @@ describe('the shared post link, opened by a visitor', () => {
   });
 
   it('lets them read the comments, with a log-in button instead of the comment box', async () => {
-    vi.spyOn(api, 'get').mockImplementation(async (path: string) => (path.endsWith('/comments') ? [COMMENT] : POST) as never);
+    vi.spyOn(api, 'call').mockImplementation((key) => Promise.resolve(key === 'GET /posts/:postId/comments' ? [COMMENT] : POST));
     const user = userEvent.setup();
     await openSharedLink();
     await user.click(await screen.findByRole('button', { name: 'Comments' }));
@@ -119,7 +118,7 @@ describe('the shared post link, opened by a visitor', () => {
   });
 
   it("links the author to the public /profile/{id} list", async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(POST);
+    vi.spyOn(api, 'call').mockResolvedValue(POST);
     await openSharedLink();
     const card = await screen.findByRole('article', { name: 'Kesar mangoes are here!' });
     expect(within(card).getByRole('link', { name: 'Patel Fruits & Vegetables' })).toHaveAttribute('href', '/profile/17');
@@ -137,9 +136,9 @@ describe('community access', () => {
   it('shows a signed-in child Access Denied without loading the post', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: { id: 23, dob: '2016-01-01', permissions: [] } as unknown as User }));
     reloadSessionFromStorage();
-    const get = vi.spyOn(api, 'get').mockResolvedValue(POST);
+    const call = vi.spyOn(api, 'call').mockResolvedValue(POST);
     await openSharedLink();
     expect(await screen.findByText('Access Denied: You must be at least 13 years old to view this page.')).toBeInTheDocument();
-    expect(get).not.toHaveBeenCalledWith('/posts/7', expect.anything());
+    expect(call).not.toHaveBeenCalledWith('GET /posts/:postId', expect.anything());
   });
 });

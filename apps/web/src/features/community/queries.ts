@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { CommunityPost, FeedResponse, InteractionLimits, LikeEntry, PostComment } from '@saathi/shared';
+import type { CommunityPost, FeedResponse, PostComment } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 
 /** SPEC.md §9: the feed loads five posts a page, comments and likes ten. */
@@ -16,11 +16,6 @@ export interface FeedFilters {
   longitude: number | null;
 }
 
-interface LikesPage {
-  likes: LikeEntry[];
-  totalPages: number;
-}
-
 export const communityKeys = {
   all: ['community'] as const,
   feeds: () => [...communityKeys.all, 'feed'] as const,
@@ -33,7 +28,7 @@ export const communityKeys = {
 
 function feedQuery(filters: FeedFilters, page: number) {
   return {
-    status: 'active',
+    status: 'active' as const,
     prompt: filters.prompt || undefined,
     businessCategory: filters.businessCategory ?? undefined,
     isSearch: filters.prompt || filters.businessCategory ? 'true' : undefined,
@@ -49,7 +44,7 @@ function feedQuery(filters: FeedFilters, page: number) {
 export function useFeedQuery(filters: FeedFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: communityKeys.feed(filters),
-    queryFn: ({ pageParam }) => api.get<FeedResponse>('/posts/community-posts', feedQuery(filters, pageParam)),
+    queryFn: ({ pageParam }) => api.call('GET /posts/community-posts', { query: feedQuery(filters, pageParam) }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled,
@@ -59,7 +54,7 @@ export function useFeedQuery(filters: FeedFilters, enabled = true) {
 export function usePostQuery(postId: number, position: { latitude: number; longitude: number } | null, enabled = true) {
   return useQuery({
     queryKey: [...communityKeys.post(postId), position] as const,
-    queryFn: () => api.get<CommunityPost>(`/posts/${postId}`, { latitude: position?.latitude, longitude: position?.longitude }),
+    queryFn: () => api.call('GET /posts/:postId', { params: { postId }, query: { latitude: position?.latitude, longitude: position?.longitude } }),
     enabled: enabled && Number.isInteger(postId) && postId > 0,
   });
 }
@@ -67,7 +62,7 @@ export function usePostQuery(postId: number, position: { latitude: number; longi
 export function useInteractionLimits(userId: number | undefined) {
   return useQuery({
     queryKey: communityKeys.limits(userId ?? 0),
-    queryFn: () => api.get<InteractionLimits>(`/posts/user-interaction/${userId ?? 0}`),
+    queryFn: () => api.call('GET /posts/user-interaction/:userId', { params: { userId: userId ?? 0 } }),
     enabled: userId !== undefined,
   });
 }
@@ -93,7 +88,7 @@ export function useToggleLike(userId: number | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ post }: { post: CommunityPost }) =>
-      api.post<{ liked: boolean; likesCount: number }>(`/posts/${post.id}/${post.liked ? 'unlike' : 'like'}`, { userId, postId: post.id }),
+      api.call(post.liked ? 'POST /posts/:postId/unlike' : 'POST /posts/:postId/like', { params: { postId: post.id }, body: { userId, postId: post.id } }),
     onSuccess: (result, { post }) => {
       patchPost(client, post.id, (cached) => applyLike(cached, !post.liked));
       void client.invalidateQueries({ queryKey: communityKeys.likes(post.id) });
@@ -107,7 +102,7 @@ export function useToggleLike(userId: number | undefined) {
 export function useCommentsQuery(postId: number, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: communityKeys.comments(postId),
-    queryFn: ({ pageParam }) => api.get<PostComment[]>(`/posts/${postId}/comments`, { page: pageParam, pageSize: COMMENTS_PAGE_SIZE }),
+    queryFn: ({ pageParam }) => api.call('GET /posts/:postId/comments', { params: { postId }, query: { page: pageParam, pageSize: COMMENTS_PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length < COMMENTS_PAGE_SIZE ? undefined : pages.length + 1),
     enabled,
@@ -122,7 +117,7 @@ export function commentsOldestFirst(pages: readonly PostComment[][] | undefined)
 export function useAddComment(postId: number, userId: number | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.post<PostComment>(`/posts/${postId}/comments`, { content, postId, userId }),
+    mutationFn: (content: string) => api.call('POST /posts/:postId/comments', { params: { postId }, body: { content, postId, userId } }),
     onSuccess: () => {
       patchPost(client, postId, (post) => ({ ...post, commentsCount: post.commentsCount + 1 }));
       void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
@@ -134,7 +129,7 @@ export function useAddComment(postId: number, userId: number | undefined) {
 export function useDeleteComment(postId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: number) => api.delete<{ deleted: true }>(`/comments/${commentId}`),
+    mutationFn: (commentId: number) => api.call('DELETE /comments/:id', { params: { id: commentId } }),
     onSuccess: () => {
       patchPost(client, postId, (post) => ({ ...post, commentsCount: Math.max(0, post.commentsCount - 1) }));
       void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
@@ -145,7 +140,7 @@ export function useDeleteComment(postId: number) {
 export function useLikesQuery(postId: number, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: communityKeys.likes(postId),
-    queryFn: ({ pageParam }) => api.get<LikesPage>(`/posts/${postId}/likes`, { page: pageParam, limit: LIKES_PAGE_SIZE }),
+    queryFn: ({ pageParam }) => api.call('GET /posts/:postId/likes', { params: { postId }, query: { page: pageParam, limit: LIKES_PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length < last.totalPages ? pages.length + 1 : undefined),
     enabled,
@@ -155,7 +150,7 @@ export function useLikesQuery(postId: number, enabled: boolean) {
 export function useCountShare() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (postId: number) => api.post<{ sharesCount: number }>(`/posts/${postId}/share`),
+    mutationFn: (postId: number) => api.call('POST /posts/:postId/share', { params: { postId } }),
     onSuccess: ({ sharesCount }, postId) => patchPost(client, postId, (post) => ({ ...post, sharesCount })),
   });
 }

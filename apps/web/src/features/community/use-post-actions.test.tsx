@@ -38,7 +38,7 @@ describe('sharing a post', () => {
       throw new DOMException('Share canceled', 'AbortError');
     });
     vi.stubGlobal('navigator', { ...navigator, share, canShare: undefined, clipboard: { writeText: vi.fn() } });
-    const count = vi.spyOn(api, 'post').mockResolvedValue({ sharesCount: 1 });
+    const count = vi.spyOn(api, 'call').mockResolvedValue({ sharesCount: 1 });
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/saathi-community-post/7` }));
@@ -49,17 +49,17 @@ describe('sharing a post', () => {
 
   it('counts a completed share', async () => {
     vi.stubGlobal('navigator', { ...navigator, share: vi.fn(async () => undefined), canShare: undefined });
-    const count = vi.spyOn(api, 'post').mockResolvedValue({ sharesCount: 1 });
+    const count = vi.spyOn(api, 'call').mockResolvedValue({ sharesCount: 1 });
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
-    expect(count).toHaveBeenCalledWith('/posts/7/share');
+    expect(count).toHaveBeenCalledWith('POST /posts/:postId/share', { params: { postId: 7 } });
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('copies the link where there is no share sheet, and says so', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, share: undefined, canShare: undefined, clipboard: { writeText } });
-    vi.spyOn(api, 'post').mockResolvedValue({ sharesCount: 1 });
+    vi.spyOn(api, 'call').mockResolvedValue({ sharesCount: 1 });
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/saathi-community-post/7`);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { NotificationItem, NotificationsPage } from '@saathi/shared';
+import type { NotificationItem } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { useSession } from '../auth/session';
@@ -89,7 +89,7 @@ interface Announcement {
  * does not come back. Alerts missed while the stream was down are caught up when it returns.
  */
 export function LiveAlerts() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('alerts');
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -112,7 +112,7 @@ export function LiveAlerts() {
     toast.warning(item.title, {
       autoHideMs: 15_000,
       key: item.sosEventId !== null ? toastKey(item.sosEventId) : undefined,
-      action: { label: t('live.goToSos'), onClick: () => void navigate(item.url) },
+      action: { label: t('goToSos'), onClick: () => void navigate(item.url) },
     });
   };
   const announceRef = useRef(announce);
@@ -131,7 +131,7 @@ export function LiveAlerts() {
 
   /** After a (re)connect: alerts that arrived while the stream was down, if still active. */
   const catchUp = async () => {
-    const page = await api.get<NotificationsPage>('/notifications', { page: 1, pageSize: 10, unreadOnly: true });
+    const page = await api.call('GET /notifications', { query: { page: 1, pageSize: 10, unreadOnly: 'true' } });
     const recent = page.items.filter(
       (n) => n.sosEventId !== null && ALERT_TYPES.has(n.type) && Date.now() - Date.parse(n.createdAt) < CATCH_UP_MS && !seenAlerts.has(n.sosEventId),
     );

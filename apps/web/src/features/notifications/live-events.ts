@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LiveEvent, LiveEventType } from '@saathi/shared';
-import { buildUrl } from '../../lib/api-client';
+import { apiUrl } from '../../lib/api-client';
 import { getSession } from '../auth/session';
 
 /** What subscribers receive: the server's events, plus `stream.ready` after every (re)connect. */
@@ -45,7 +45,7 @@ function scheduleReconnect(): void {
  */
 function connect(): void {
   if (source || listeners.size === 0 || typeof EventSource === 'undefined' || !getSession()) return;
-  const stream = new EventSource(buildUrl('/events'));
+  const stream = new EventSource(apiUrl('GET /events'));
   source = stream;
   stream.addEventListener('ready', () => {
     attempt = 0;
@@ -54,7 +54,8 @@ function connect(): void {
   for (const type of EVENT_TYPES) {
     stream.addEventListener(type, (event: MessageEvent<string>) => {
       try {
-        dispatch({ type, data: JSON.parse(event.data) } as LiveEvent);
+        const data: unknown = JSON.parse(event.data);
+        dispatch({ type, data } as LiveEvent);
       } catch {
         // A malformed frame is skipped; the next refetch catches up.
       }

@@ -14,7 +14,7 @@ export function useUnreadCount() {
   const { isLoggedIn } = useSession();
   return useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: async () => (await api.get<{ count: number }>('/notifications/unread-count')).count,
+    queryFn: async () => (await api.call('GET /notifications/unread-count')).count,
     enabled: isLoggedIn,
     // The live stream invalidates it; this only catches up after a long sleep.
     refetchInterval: 120_000,

@@ -36,7 +36,7 @@ async function show(value: Reel, viewer: number, onEdited = vi.fn()) {
   );
   const item = await screen.findByTestId('reel');
   // The like check settles.
-  await act(async () => undefined);
+  await act(() => Promise.resolve());
   return { item, onEdited };
 }
 
@@ -76,7 +76,7 @@ describe('ReelItem', () => {
 
   it('lets the author edit the title and caption, sending only what changed', async () => {
     const { item, onEdited } = await show(reel(), AUTHOR);
-    const edit = vi.spyOn(reelsApi, 'edit').mockImplementation(async (id, changes) => reel({ id, ...changes }));
+    const edit = vi.spyOn(reelsApi, 'edit').mockImplementation((id, changes) => Promise.resolve(reel({ id, ...changes })));
     const user = userEvent.setup();
     await user.click(within(item).getByRole('button', { name: 'Edit title and caption' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit reel' });
@@ -111,22 +111,24 @@ describe('ReelItem', () => {
 
 describe('the upload call', () => {
   it('sends the title and caption with SPEC.md fields, trimmed, and leaves empty ones out', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(reel());
+    const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
     await reelsApi.register('/media/reels/24/a.webm', { latitude: 23.02, longitude: 72.57 }, reelTextBody({ title: '  Fire at the market ', description: ' Smoke everywhere ' }));
-    expect(post).toHaveBeenLastCalledWith('/incidents/upload', {
-      videoUrl: '/media/reels/24/a.webm',
-      latitude: '23.02',
-      longitude: '72.57',
-      title: 'Fire at the market',
-      description: 'Smoke everywhere',
+    expect(call).toHaveBeenLastCalledWith('POST /incidents/upload', {
+      body: {
+        videoUrl: '/media/reels/24/a.webm',
+        latitude: '23.02',
+        longitude: '72.57',
+        title: 'Fire at the market',
+        description: 'Smoke everywhere',
+      },
     });
     await reelsApi.register('/media/reels/24/b.webm', null, reelTextBody({ title: '   ', description: '' }));
-    expect(post).toHaveBeenLastCalledWith('/incidents/upload', { videoUrl: '/media/reels/24/b.webm' });
+    expect(call).toHaveBeenLastCalledWith('POST /incidents/upload', { body: { videoUrl: '/media/reels/24/b.webm' } });
   });
 
   it('edits through PATCH /incidents/reels/:id', async () => {
-    const patch = vi.spyOn(api, 'patch').mockResolvedValue(reel());
+    const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
     await reelsApi.edit(7, { description: 'Cleared now' });
-    expect(patch).toHaveBeenCalledWith('/incidents/reels/7', { description: 'Cleared now' });
+    expect(call).toHaveBeenCalledWith('PATCH /incidents/reels/:id', { params: { id: 7 }, body: { description: 'Cleared now' } });
   });
 });

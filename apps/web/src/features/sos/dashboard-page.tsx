@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMeQuery } from '../users/queries';
 import { EmergencyContactsCard } from './emergency-contacts-card';
 import { HELPLINES } from './helplines';
 import { SosPanel } from './components/sos-panel';
-import { ActiveSosBanner } from './components/active-sos-banner';
-import { PushPrompt } from './components/push-prompt';
 import { Call112 } from './components/call-112';
 import { warmUpPosition } from './lib/position';
 import './dashboard.css';
+
+// Not needed to raise an SOS, so loaded after the dashboard, out of its JS budget (DESIGN.md §7):
+// the banner shows only once the server has answered for the stored event anyway.
+const ActiveSosBanner = lazy(() => import('./components/active-sos-banner').then((module) => ({ default: module.ActiveSosBanner })));
+const PushPrompt = lazy(() => import('./components/push-prompt').then((module) => ({ default: module.PushPrompt })));
 
 /**
  * `/` and `/sos`: the SOS button first, calling 112 always one tap away. Built from plain
@@ -31,7 +34,11 @@ export function DashboardPage() {
         <p className="dash__subtitle">{t('subtitle')}</p>
       </header>
 
-      {user && <ActiveSosBanner userId={user.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <ActiveSosBanner userId={user.id} />
+        </Suspense>
+      )}
 
       {user ? (
         <SosPanel userId={user.id} countdownSetting={user.sosCountdownSeconds} contacts={user.emergencyContacts} />
@@ -52,7 +59,11 @@ export function DashboardPage() {
         </section>
       )}
 
-      {user && <PushPrompt />}
+      {user && (
+        <Suspense fallback={null}>
+          <PushPrompt />
+        </Suspense>
+      )}
 
       <div className="dash-columns">
         <EmergencyContactsCard contacts={user?.emergencyContacts ?? []} />

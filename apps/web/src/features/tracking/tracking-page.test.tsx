@@ -1,16 +1,15 @@
 import type { TrackingView } from '@saathi/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { i18next, initI18n } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
-import { sosApi } from '../sos/api/sos-api';
 import { linkGone, TrackingPage } from './tracking-page';
 
 const TOKEN = 'A'.repeat(43);
 
 function open(answer: () => Promise<TrackingView>) {
-  const tracking = vi.spyOn(sosApi, 'tracking').mockImplementation(answer);
+  const tracking = vi.spyOn(api, 'call').mockImplementation(answer);
   return { tracking, view: renderRoutes([page('/track/:token', <TrackingPage />)], `/track/${TOKEN}`) };
 }
 
@@ -36,7 +35,7 @@ describe('TrackingPage', () => {
     expect(screen.queryByText('This SOS has ended')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /112/ })).toHaveAttribute('href', 'tel:112');
     expect(tracking).toHaveBeenCalledTimes(1);
-    expect(tracking).toHaveBeenCalledWith(TOKEN);
+    expect(tracking).toHaveBeenCalledWith('GET /track/:token', { params: { token: TOKEN } });
   });
 
   it('says "This SOS has ended" when the event ended (410)', async () => {

@@ -11,9 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MapIcon from '@mui/icons-material/Map';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import { isApiError } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
-import { sosApi, sosKeys } from '../sos/api/sos-api';
+import { sosKeys } from '../sos/api/sos-api';
 import { formatCoordinates, mapsLink } from '../sos/lib/sms-link';
 import { LoadFailed } from '../../components/load-failed';
 
@@ -43,7 +43,7 @@ export function TrackingPage() {
   const { token = '' } = useParams();
   const query = useQuery({
     queryKey: sosKeys.tracking(token),
-    queryFn: () => sosApi.tracking(token),
+    queryFn: () => api.call('GET /track/:token', { params: { token } }),
     refetchInterval: (current) => (isFinal(current.state.error) || (current.state.data && current.state.data.status !== 'active') ? false : TRACKING_POLL_MS),
     refetchIntervalInBackground: true,
     retry: (count, error) => !isFinal(error) && count < 3,

@@ -12,7 +12,7 @@ export const userKeys = {
 };
 
 export function fetchMe(): Promise<User> {
-  return api.get<User>('/users/me');
+  return api.call('GET /users/me');
 }
 
 /** The signed-in user from the server; starts from the session copy so screens render at once. */
@@ -34,7 +34,7 @@ export function useMeQuery() {
 export function useUpdateMeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => api.patch<User>('/users/me', body),
+    mutationFn: (body: UpdateUserBody) => api.call('PATCH /users/me', { body }),
     onSuccess: (user) => {
       updateSessionUser(user);
       queryClient.setQueryData(userKeys.me(), user);

@@ -36,7 +36,7 @@ export function LiveLocationSharer() {
       if (!position || sending || !shouldSend(last, position, Date.now())) return;
       sending = true;
       api
-        .post('/volunteers/me/location', { latitude: position.latitude, longitude: position.longitude })
+        .call('POST /volunteers/me/location', { body: { latitude: position.latitude, longitude: position.longitude } })
         .then(() => {
           last = { position, sentAt: Date.now() };
         })

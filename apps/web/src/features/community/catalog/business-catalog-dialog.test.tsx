@@ -10,8 +10,8 @@ const READER = { latitude: 23.0225, longitude: 72.5714 };
 const base = { whatsappNumber: null, doesDelivery: true, deliveryText: null } as const;
 
 function openCatalog(answer: CatalogResponse) {
-  const get = vi.spyOn(api, 'get').mockResolvedValue(answer);
-  return { get, view: renderRoutes([page('/', <BusinessCatalogDialog open businessUserId={12} readerLocation={READER} onClose={() => undefined} />)], '/') };
+  const call = vi.spyOn(api, 'call').mockResolvedValue(answer);
+  return { call, view: renderRoutes([page('/', <BusinessCatalogDialog open businessUserId={12} readerLocation={READER} onClose={() => undefined} />)], '/') };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -19,11 +19,11 @@ afterEach(() => vi.restoreAllMocks());
 // console.error fails any test (src/test/setup.ts), so these also show nothing is logged.
 describe('BusinessCatalogDialog', () => {
   it('says "Outside delivery range (3 km)" when the server answers that the reader is out of range', async () => {
-    const { get, view } = openCatalog({ ...base, catalogItems: [], unavailable: { reason: 'outside_delivery_range', deliveryRangeM: 3000 } });
+    const { call, view } = openCatalog({ ...base, catalogItems: [], unavailable: { reason: 'outside_delivery_range', deliveryRangeM: 3000 } });
     await view;
     expect(await screen.findByText('Catalog not available - Outside delivery range (3 km)')).toBeInTheDocument();
     expect(screen.queryByText(/3000m/)).not.toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/community/business-catalog/12', READER);
+    expect(call).toHaveBeenCalledWith('GET /community/business-catalog/:userId', { params: { userId: 12 }, query: READER });
   });
 
   it('names the cart button with the plural of its count', async () => {

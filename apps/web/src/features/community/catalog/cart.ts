@@ -1,3 +1,6 @@
+import type { RequestOf } from '@saathi/shared';
+import type { Contract } from '@saathi/shared/contract';
+
 /** SPEC.md §4 "Catalog cart": items come from the text bar, each tied to the slide shown. */
 export interface CartItem {
   /** Local key for list rendering and removal. */
@@ -27,7 +30,8 @@ export function needsCloseConfirmation(cart: readonly CartItem[]): boolean {
   return cart.length > 0;
 }
 
-export function toOrderLines(cart: readonly CartItem[]): { slideId: number; text: string; title: string }[] {
+/** The cart as the order lines of `POST /community/orders`. */
+export function toOrderLines(cart: readonly CartItem[]): RequestOf<Contract['POST /community/orders']>['body']['order'] {
   return cart.map(({ slideId, text, title }) => ({ slideId, text, title }));
 }
 

@@ -1,4 +1,5 @@
-import { formatDistance, type CatalogResponse, type LatLon, type Order } from '@saathi/shared';
+import { formatDistance, type CatalogResponse, type LatLon, type RequestOf } from '@saathi/shared';
+import type { Contract } from '@saathi/shared/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api } from '../../../lib/api-client';
@@ -7,15 +8,21 @@ export function useCatalogQuery(businessUserId: number, reader: LatLon | null, e
   return useQuery({
     queryKey: ['community', 'catalog', businessUserId, reader?.latitude ?? null, reader?.longitude ?? null],
     queryFn: () =>
-      api.get<CatalogResponse>(`/community/business-catalog/${businessUserId}`, reader ? { latitude: reader.latitude, longitude: reader.longitude } : undefined),
+      api.call('GET /community/business-catalog/:userId', {
+        params: { userId: businessUserId },
+        query: reader ? { latitude: reader.latitude, longitude: reader.longitude } : undefined,
+      }),
     enabled,
     retry: false,
   });
 }
 
+/** What `POST /community/orders` takes: the business and the cart's lines. */
+export type PlaceOrderBody = RequestOf<Contract['POST /community/orders']>['body'];
+
 export function usePlaceOrderMutation() {
   return useMutation({
-    mutationFn: (body: { businessUserId: number; order: { slideId: number; text: string; title: string }[] }) => api.post<Order>('/community/orders', body),
+    mutationFn: (body: PlaceOrderBody) => api.call('POST /community/orders', { body }),
   });
 }
 

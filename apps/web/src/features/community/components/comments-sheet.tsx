@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { useSession } from '../../auth/session';
 import { relativeTimeText } from '../card-text';
 import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment, useInteractionLimits } from '../queries';
@@ -32,6 +33,7 @@ interface CommentsSheetProps {
 export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
   const { t, i18n } = useTranslation('community');
   const toast = useToast();
+  const errorText = useErrorText();
   const { user } = useSession();
   const limits = useInteractionLimits(user?.id);
   const query = useCommentsQuery(postId, open);
@@ -44,8 +46,8 @@ export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
   const newestId = query.data?.pages[0]?.[0]?.id;
 
   useEffect(() => {
-    if (query.isError) toast.error(isApiError(query.error) ? query.error.message : t('comments.loadFailed'));
-  }, [query.isError, query.error, toast, t]);
+    if (query.isError) toast.error(isApiError(query.error) ? errorText(query.error) : t('comments.loadFailed'));
+  }, [query.isError, query.error, toast, t, errorText]);
 
   // A new newest comment (first load or one just posted) scrolls the list to the bottom.
   useEffect(() => {
@@ -71,7 +73,7 @@ export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
     }
     add.mutate(content, {
       onSuccess: () => setText(''),
-      onError: (error) => toast.error(isApiError(error) ? error.message : t('comments.addFailed')),
+      onError: (error) => toast.error(isApiError(error) ? errorText(error) : t('comments.addFailed')),
     });
   }
 

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { BusinessCategorySelect, isBusinessCategory } from '../../account/components/business-category-select';
 import { locationStore } from '../../location/location-store';
 import { useMeQuery } from '../../users/queries';
@@ -46,6 +47,7 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
 function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () => void; onCreated: (post: CommunityPost) => void }) {
   // 'account' holds the business category names: loaded with the form so the business toggle never suspends the page.
   const { t } = useTranslation(['community-create', 'account']);
+  const errorText = useErrorText();
   const limits = useInteractionLimits(user.id);
   const create = useCreatePostMutation();
   const [title, setTitle] = useState('');
@@ -151,8 +153,7 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
     } catch (error) {
       // SPEC.md §8: a failed post is logged and the dialog stays open; the server's reason is shown too.
       console.error('post creation failed', error);
-      if (isApiError(error) && error.code === 'business_post_too_far') setServerError(t('errors.businessTooFar'));
-      else if (isApiError(error) && !error.isNetworkError) setServerError(error.message);
+      if (isApiError(error) && !error.isNetworkError) setServerError(errorText(error));
     }
   };
 

@@ -1,4 +1,3 @@
-import type { CommunityPost } from '@saathi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { communityKeys } from '../queries';
@@ -7,7 +6,7 @@ import { communityKeys } from '../queries';
 export function useCreatePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.postForm<CommunityPost>('/posts/post-create', form),
+    mutationFn: (form: FormData) => api.call('POST /posts/post-create', { body: form }),
     onSuccess: () => {
       // communityKeys.all covers the counters (communityKeys.limits) and every feed page.
       void queryClient.invalidateQueries({ queryKey: communityKeys.all });

@@ -34,8 +34,10 @@ describe('field errors', () => {
   });
 
   it('translates server error codes that have their own text, else uses the field message', () => {
-    expect(messageForServerError(t, 'dob_change_not_allowed', 'dob')).toEqual({ message: 'serverErrors.dobChangeNotAllowed', specific: true });
-    expect(messageForServerError(t, 'validation_error', 'dob')).toEqual({ message: 'validation.invalid.dob', specific: false });
+    const text = (error: unknown) => `errors:${(error as { code: string }).code}`;
+    expect(messageForServerError(t, { code: 'dob_change_not_allowed', field: 'dob' }, text)).toEqual({ message: 'errors:dob_change_not_allowed', specific: true });
+    expect(messageForServerError(t, { code: 'validation_error', field: 'dob' }, text)).toEqual({ message: 'validation.invalid.dob', specific: false });
+    expect(messageForServerError(t, { code: 'HTTP_400', field: 'dob' }, text)).toEqual({ message: 'validation.invalid.dob', specific: false });
   });
 
   it('falls back to a generic message for fields without a specific one', () => {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { isErrorCode } from '@saathi/shared/errors';
 
 /** Error text per field, keyed by the dotted path of the field ('name', 'emergencyContacts.0.phoneNumber'). */
 export type FieldErrors = Record<string, string>;
@@ -40,19 +41,21 @@ export function messageForField(
   return t('validation.checkField');
 }
 
-/**
- * Server error codes with a message of their own (as in auth/login-errors.ts); other 400s get
- * the message of the field they name.
- */
-const SERVER_CODE_MESSAGES: Record<string, 'serverErrors.dobChangeNotAllowed'> = {
-  dob_change_not_allowed: 'serverErrors.dobChangeNotAllowed',
-};
+/** Codes that only say "this input is wrong": the field's own message says it better. */
+const GENERAL_CODES = new Set(['validation_error', 'bad_request']);
 
-/** The translated message of a server 400 naming `field`, and whether its code has its own text. */
-export function messageForServerError(t: TFunction<'profile'>, code: string, field: string): { message: string; specific: boolean } {
-  const key = SERVER_CODE_MESSAGES[code];
-  if (key) return { message: t(key), specific: true };
-  return { message: messageForField(t, field, 'invalid'), specific: false };
+/**
+ * The translated message of a server 400 naming `field`, and whether its code has its own text
+ * (e.g. dob_change_not_allowed): that is the text of the code (`text`, from lib/error-text.ts),
+ * anything general gets the message of the field it names.
+ */
+export function messageForServerError(
+  t: TFunction<'profile'>,
+  error: { code: string; field: string },
+  text: (error: unknown) => string,
+): { message: string; specific: boolean } {
+  if (isErrorCode(error.code) && !GENERAL_CODES.has(error.code)) return { message: text(error), specific: true };
+  return { message: messageForField(t, error.field, 'invalid'), specific: false };
 }
 
 /** Turns the issues of a shared zod schema into translated messages, first issue per field wins. */

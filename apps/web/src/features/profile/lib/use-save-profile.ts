@@ -1,6 +1,7 @@
 import { UpdateUserBody, type User } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { useToast } from '../../../components/toast';
 import { useUpdateMeMutation } from '../../users/queries';
 import { fieldErrorsFromIssues, messageForServerError, type FieldErrors } from './field-errors';
@@ -16,6 +17,7 @@ export function useSaveProfile() {
   const mutation = useUpdateMeMutation();
   const toast = useToast();
   const { t } = useTranslation('profile');
+  const errorText = useErrorText();
 
   async function save(body: UpdateUserBody, options: { successMessage?: string } = {}): Promise<SaveResult> {
     const parsed = UpdateUserBody.safeParse(body);
@@ -30,7 +32,7 @@ export function useSaveProfile() {
       return { ok: true, user };
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.field) {
-        const { message, specific } = messageForServerError(t, error.code, error.field);
+        const { message, specific } = messageForServerError(t, { code: error.code, field: error.field }, () => errorText(error));
         // A refusal with its own text (e.g. a dob only support can change) says so in the toast too.
         toast.error(specific ? message : t('save.checkFields'));
         return { ok: false, errors: { [error.field]: message } };

@@ -1,15 +1,7 @@
-import type {
-  CreateSosBody,
-  EvidenceKind,
-  SosAcceptedUsersResponse,
-  SosEventView,
-  SosFeedbackBody,
-  SosLocationBody,
-  TrackingView,
-} from '@saathi/shared';
-import { ApiError, api, buildUrl, parseErrorResponse } from '../../../lib/api-client';
+import type { CreateSosBody, EvidenceKind, SosFeedbackBody, SosLocationBody } from '@saathi/shared';
+import { api, type CallOptions } from '../../../lib/api-client';
 
-/** The SOS calls (contract in packages/shared/src/schemas/sos.ts). Paths are relative to /api. */
+/** The SOS calls (contract in packages/shared/src/api/sos.endpoints.ts). */
 export const sosKeys = {
   all: ['sos'] as const,
   event: (id: number) => [...sosKeys.all, 'event', id] as const,
@@ -18,59 +10,26 @@ export const sosKeys = {
   tracking: (token: string) => [...sosKeys.all, 'tracking', token] as const,
 };
 
-/** `SosRespondResponse` of packages/shared: metres to the victim after accepting, null after declining. */
-export interface RespondResult {
-  eventId: number;
-  status: 'notified' | 'accepted' | 'declined';
-  distanceM: number | null;
-}
-
-export interface EvidenceRecording {
-  kind: EvidenceKind;
-  url: string;
-  chunks: number;
-  sizeBytes: number;
-}
-
 export const sosApi = {
-  raise: (body: CreateSosBody) => api.post<SosEventView>('/sos', body),
-  get: (id: number) => api.get<SosEventView>(`/sos/${id}`),
-  sendLocation: (id: number, body: SosLocationBody) => api.post<unknown>(`/sos/${id}/location`, body),
-  resolve: (id: number) => api.post<SosEventView>(`/sos/${id}/resolve`),
-  cancel: (id: number) => api.post<SosEventView>(`/sos/${id}/cancel`),
-  accept: (id: number, position?: { latitude: number; longitude: number }) => api.post<RespondResult>(`/sos/${id}/accept`, position),
-  decline: (id: number) => api.post<RespondResult>(`/sos/${id}/decline`),
-  evidence: (id: number) => api.get<{ recordings: EvidenceRecording[] }>(`/sos/${id}/evidence`),
-  acceptedUsers: (userId: number, eventId: number) =>
-    api.get<SosAcceptedUsersResponse>('/sos/sos-accepted-users', { userId: String(userId), eventId: String(eventId) }),
-  feedback: (body: SosFeedbackBody) => api.post<unknown>('/sos/feedback', body),
-  tracking: (token: string) => api.get<TrackingView>(`/track/${encodeURIComponent(token)}`),
+  raise: (body: CreateSosBody) => api.call('POST /sos', { body }),
+  get: (id: number) => api.call('GET /sos/:id', { params: { id } }),
+  sendLocation: (id: number, body: SosLocationBody) => api.call('POST /sos/:id/location', { params: { id }, body }),
+  resolve: (id: number) => api.call('POST /sos/:id/resolve', { params: { id } }),
+  cancel: (id: number) => api.call('POST /sos/:id/cancel', { params: { id } }),
+  /** With where the volunteer is, the victim sees how far they are. */
+  accept: (id: number, position?: CallOptions<'POST /sos/:id/accept'>['body']) => api.call('POST /sos/:id/accept', { params: { id }, body: position }),
+  decline: (id: number) => api.call('POST /sos/:id/decline', { params: { id } }),
+  evidence: (id: number) => api.call('GET /sos/:id/evidence', { params: { id } }),
+  acceptedUsers: (userId: number, eventId: number) => api.call('GET /sos/sos-accepted-users', { query: { userId, eventId } }),
+  feedback: (body: SosFeedbackBody) => api.call('POST /sos/feedback', { body }),
 };
 
 /** Sends one MediaRecorder chunk as the raw request body (no JSON, no base64: chunks are megabytes). */
 export async function uploadEvidenceChunk(eventId: number, sequence: number, kind: EvidenceKind, chunk: Blob): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(`/sos/${eventId}/evidence`, { sequence, kind }), {
-      method: 'POST',
-      headers: { 'Content-Type': chunk.type.split(';')[0] || 'video/webm' },
-      body: chunk,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'No connection');
-  }
-  if (!response.ok) throw await parseErrorResponse(response);
+  await api.call('POST /sos/:id/evidence', { params: { id: eventId }, query: { sequence, kind }, body: chunk });
 }
 
 /** Evidence playback is the owner's only (session cookie): fetched as a blob so a failure shows as an error, not a broken player. */
-export async function fetchEvidenceBlob(url: string): Promise<Blob> {
-  const path = url.startsWith('/api/') ? url : buildUrl(url);
-  let response: Response;
-  try {
-    response = await fetch(path);
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'No connection');
-  }
-  if (!response.ok) throw await parseErrorResponse(response);
-  return response.blob();
+export function fetchEvidenceBlob(eventId: number, kind: EvidenceKind): Promise<Blob> {
+  return api.blob('GET /sos/:id/evidence/:file', { params: { id: eventId, file: `${kind}.webm` } });
 }

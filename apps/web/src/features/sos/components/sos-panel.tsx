@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
 import { useNavigate } from 'react-router';
 import type { EmergencyContact, Threat } from '@saathi/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,6 +28,7 @@ type Result = { kind: 'none' } | { kind: 'sending' } | { kind: 'fallback'; reaso
  */
 export function SosPanel({ userId, countdownSetting, contacts }: SosPanelProps) {
   const { t } = useTranslation('dashboard');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [threat, setThreat] = useState<Threat | null>(null);
@@ -57,9 +59,9 @@ export function SosPanel({ userId, countdownSetting, contacts }: SosPanelProps) 
         setResult({ kind: 'fallback', reason: 'no-position', position: null });
         return;
       case 'refused':
-        setResult({ kind: 'refused', message: outcome.message });
+        setResult({ kind: 'refused', message: errorText(outcome.error) });
     }
-  }, [navigate, queryClient, userId]);
+  }, [navigate, queryClient, userId, errorText]);
 
   const seconds = countdownSeconds(countdownSetting);
   const countdown = useSosCountdown(seconds, () => void fire());

@@ -26,7 +26,7 @@ export function EvidencePlayer({ eventId }: { eventId: number }) {
   const load = async () => {
     setStatus('loading');
     try {
-      setUrl(URL.createObjectURL(await fetchEvidenceBlob(recording.url)));
+      setUrl(URL.createObjectURL(await fetchEvidenceBlob(eventId, recording.kind)));
       setStatus('idle');
     } catch {
       setStatus('failed');

@@ -63,8 +63,8 @@ describe('evidence upload queue', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ stopped: true }));
   });
 
-  it('stops when the event ended too long ago for more evidence', async () => {
-    const upload = vi.fn().mockRejectedValue(new ApiError(409, 'sos_ended', 'ended'));
+  it.each(['sos_closed_for_evidence', 'sos_ended'])('stops when the event ended too long ago for more evidence (%s)', async (code) => {
+    const upload = vi.fn().mockRejectedValue(new ApiError(409, code, 'ended'));
     const queue = new ChunkUploadQueue(upload);
     queue.push(chunk(0));
     queue.push(chunk(1));

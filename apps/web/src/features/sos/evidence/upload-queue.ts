@@ -20,8 +20,10 @@ export type ChunkUploader = (item: EvidenceChunkItem) => Promise<void>;
 const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 /** The server already has this chunk (a retry after a lost response): count it as sent; but
- * 409 `sos_ended` means the event ended too long ago to take more. */
+ * 409 `sos_closed_for_evidence` (`sos_ended` from servers before it) means the event ended
+ * too long ago to take more. */
 const ALREADY_STORED = 409;
+const CLOSED_FOR_EVIDENCE = new Set(['sos_closed_for_evidence', 'sos_ended']);
 /** Refusals that no retry can fix. */
 const FINAL_REFUSALS = new Set([400, 401, 403, 404, 410, 413]);
 
@@ -79,7 +81,7 @@ export class ChunkUploadQueue {
         await this.upload(item);
         this.sent(item);
       } catch (error) {
-        if (isApiError(error) && error.status === ALREADY_STORED && error.code !== 'sos_ended') {
+        if (isApiError(error) && error.status === ALREADY_STORED && !CLOSED_FOR_EVIDENCE.has(error.code)) {
           this.sent(item);
         } else if (isApiError(error) && (FINAL_REFUSALS.has(error.status) || error.status === ALREADY_STORED)) {
           this.items.length = 0;

@@ -25,11 +25,12 @@ describe('raising an SOS', () => {
     expect(await raiseSos({ position, threat: null, contactsOnly: false, online: true }, raise)).toEqual({ kind: 'offline', position });
   });
 
-  it("shows the server's message when it refuses, e.g. the rate limit", async () => {
-    const raise = vi.fn().mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'At most 3 SOS alerts in 10 minutes.'));
+  it('hands a refusal (e.g. the rate limit) over to be shown in the text of its code', async () => {
+    const refusal = new ApiError(429, 'sos_rate_limited', 'At most 3 SOS alerts in 10 minutes.', undefined, { seconds: 420 });
+    const raise = vi.fn().mockRejectedValue(refusal);
     expect(await raiseSos({ position, threat: 'fire', contactsOnly: false, online: true }, raise)).toEqual({
       kind: 'refused',
-      message: 'At most 3 SOS alerts in 10 minutes.',
+      error: refusal,
       status: 429,
     });
   });

@@ -1,5 +1,5 @@
 import type { SosEventView, Threat } from '@saathi/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, type ApiError } from '../../../lib/api-client';
 import { sosApi } from '../api/sos-api';
 import type { DevicePosition } from './position';
 
@@ -10,8 +10,8 @@ export type RaiseOutcome =
   | { kind: 'offline'; position: DevicePosition | null }
   /** No position at all: the API cannot place the alert, so 112 and SMS it is. */
   | { kind: 'no-position' }
-  /** The server refused (rate limit, validation): its message is shown. */
-  | { kind: 'refused'; message: string; status: number };
+  /** The server refused (rate limit, validation): the text of its code is shown (lib/error-text.ts). */
+  | { kind: 'refused'; error: ApiError; status: number };
 
 export interface RaiseInput {
   position: DevicePosition | null;
@@ -34,7 +34,7 @@ export async function raiseSos(input: RaiseInput, raise: typeof sosApi.raise = s
     });
     return { kind: 'raised', event };
   } catch (error) {
-    if (isApiError(error) && !error.isNetworkError) return { kind: 'refused', message: error.message, status: error.status };
+    if (isApiError(error) && !error.isNetworkError) return { kind: 'refused', error, status: error.status };
     return { kind: 'offline', position: input.position };
   }
 }

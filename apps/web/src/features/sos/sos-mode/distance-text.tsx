@@ -9,11 +9,13 @@ export function DistanceText({ metres }: { metres: number }) {
 /**
  * How far an alerted volunteer is before they accept: only a band (DESIGN.md §8), measured by
  * the server from the volunteer's privacy cell. `to` words it for the victim ("1–2 km away")
- * or for the volunteer ("1–2 km from you").
+ * or for the volunteer ("1–2 km from you", the words of their alert: the shared `alerts`
+ * catalog, where it sits mid-sentence, so it starts with a capital here).
  */
 export function DistanceBandText({ band, to }: { band: SosDistanceBand; to: 'owner' | 'volunteer' }) {
-  const { t } = useTranslation('sos');
-  return <>{t(`band.${to}.${band}`)}</>;
+  const { t, i18n } = useTranslation(['sos', 'alerts']);
+  const text = t(to === 'volunteer' ? `alerts:band.${band}` : `band.owner.${band}`);
+  return <>{to === 'volunteer' ? text.charAt(0).toLocaleUpperCase(i18n.language) + text.slice(1) : text}</>;
 }
 
 /** The exact metres once a volunteer accepted, else the band, else nothing (contacts). */

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import type { SosEventOwnerView } from '@saathi/shared';
 import { useToast } from '../../../components/toast';
+import { useErrorText } from '../../../lib/error-text';
 import { useMeQuery } from '../../users/queries';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { readActiveEvent } from '../lib/active-event';
@@ -27,6 +28,7 @@ import { RecipientDistance } from './distance-text';
 export function OwnerView({ event }: { event: SosEventOwnerView }) {
   const { t, i18n } = useTranslation('sos');
   const toast = useToast();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { data: me } = useMeQuery();
   const active = event.status === 'active';
@@ -52,7 +54,7 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
       queryClient.setQueryData(sosKeys.event(event.id), updated);
       setConfirmCancel(false);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('owner.endFailed'));
+      toast.error(error instanceof Error ? errorText(error) : t('owner.endFailed'));
     } finally {
       setEnding(false);
     }

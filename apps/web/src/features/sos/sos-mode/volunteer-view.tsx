@@ -26,12 +26,12 @@ import { DistanceBandText, DistanceText } from './distance-text';
  * active; afterwards nothing of it.
  */
 export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
-  const { t, i18n } = useTranslation('sos');
+  const { t, i18n } = useTranslation(['sos', 'alerts']);
   const queryClient = useQueryClient();
   // The tapped answer while it is on its way, and why the last one failed.
   const [pending, setPending] = useState<Answer | null>(null);
   const [failure, setFailure] = useState<{ answer: Answer; reason: FailureReason } | null>(null);
-  const name = event.victim.firstName ?? t('volunteer.someone');
+  const name = event.victim.firstName ?? t('alerts:someone');
   const threat = event.threat ? t(`dashboard:threats.${event.threat}`) : t('rating.defaultThreat');
 
   if (event.status !== 'active') return <VolunteerEventEnded />;
@@ -180,7 +180,7 @@ function failureReason(error: unknown): FailureReason {
 /** A position the phone already has and that still says where the volunteer is. */
 const KNOWN_POSITION_MAX_AGE_MS = 2 * 60_000;
 
-function knownPosition(): { latitude: number; longitude: number } | undefined {
+function knownPosition(): Parameters<typeof sosApi.accept>[1] {
   const candidates = [locationStore().getState().position, lastKnownPosition()];
   const fresh = candidates.filter((p) => p !== null && Date.now() - p.at <= KNOWN_POSITION_MAX_AGE_MS).sort((a, b) => (b?.at ?? 0) - (a?.at ?? 0))[0];
   return fresh ? { latitude: fresh.latitude, longitude: fresh.longitude } : undefined;

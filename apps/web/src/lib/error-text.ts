@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { isErrorCode, type ErrorCode } from '@saathi/shared/errors';
+import { isApiError } from './api-client';
+
+/**
+ * Every error a person sees is the text of its code in their language (locales/<lang>/errors.json),
+ * never the server's English `message` (that is for logs and API readers).
+ */
+export const ERRORS_NAMESPACE = 'errors';
+
+/** The keys of the errors namespace: one per API error code, and the app's own two. */
+export type ErrorTextKey = ErrorCode | 'network_error' | 'unknown';
+
+/** Which text an error gets: its code; a network failure, any 5xx or anything else gets a general one. */
+export function errorTextKey(error: unknown): ErrorTextKey {
+  if (!isApiError(error)) return 'unknown';
+  if (error.isNetworkError) return 'network_error';
+  if (isErrorCode(error.code)) return error.code;
+  return error.status >= 500 ? 'internal_error' : 'unknown';
+}
+
+/** "20 seconds", "3 minutes", "5 hours" in `language` (Intl words the unit and its plural). */
+export function waitText(seconds: number, language: string): string {
+  const [value, unit] = seconds < 90 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
+/**
+ * The text of any thrown error in the language of `t`, with the answer's `params` filled in.
+ * `{{wait}}` is worded from `params.seconds` ("a moment" without it). The errors namespace
+ * must be loaded (useErrorText does that); keys are looked up with the `errors:` prefix, so
+ * any `t` works.
+ */
+export function errorText(error: unknown, t: TFunction, language: string): string {
+  const key = errorTextKey(error);
+  const params = isApiError(error) ? (error.params ?? {}) : {};
+  const seconds = Number(params.seconds);
+  const wait = Number.isFinite(seconds) && seconds > 0 ? waitText(seconds, language) : t('errors:aMoment');
+  return t(`${ERRORS_NAMESPACE}:${key}`, { ...params, wait });
+}
+
+/**
+ * `(error) => text` in the current language. Loads the errors namespace without suspending
+ * (the screen is up before anything fails); in the moment before it arrives an API answer
+ * shows its own message.
+ */
+export function useErrorText(): (error: unknown) => string {
+  const { t, i18n, ready } = useTranslation(ERRORS_NAMESPACE, { useSuspense: false });
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (error: unknown) => {
+      if (!ready) return isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+      return errorText(error, t, language);
+    },
+    [ready, t, language],
+  );
+}
