@@ -4,9 +4,8 @@ import { UserIdParams } from '../schemas/user';
 import { defineEndpoints } from './endpoint';
 
 /** Business catalog and orders (SPEC.md §7); the client hands orders to WhatsApp. */
-export const catalogEndpoints = defineEndpoints({
+export const catalogEndpoints = defineEndpoints('community', {
   'GET /community/business-catalog/:userId': {
-    tag: 'community',
     summary: "A business's catalog; items only for a reader whose latitude/longitude is within its delivery range (else `unavailable` says why)",
     params: UserIdParams,
     query: CatalogQuery,
@@ -14,14 +13,12 @@ export const catalogEndpoints = defineEndpoints({
     errors: ['age_restricted', 'catalog_empty'],
   },
   'POST /community/orders': {
-    tag: 'community',
     summary: 'Place an order from a catalog (saved; the client then opens WhatsApp)',
     body: CreateOrderBody,
     responses: { 201: Order },
     errors: ['age_restricted', 'own_catalog_order', 'catalog_empty', 'catalog_item_missing'],
   },
   'GET /community/orders': {
-    tag: 'community',
     summary: 'Orders the caller received as a business, newest first',
     query: OrdersQuery,
     responses: { 200: z.array(Order) },

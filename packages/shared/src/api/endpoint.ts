@@ -11,7 +11,7 @@ export interface EndpointDefinition {
   summary: string;
   /** A longer explanation for API readers (OpenAPI `description`). */
   description?: string;
-  /** OpenAPI tag: the feature the call belongs to. */
+  /** OpenAPI tag: the feature the call belongs to (by default the part's, see defineEndpoints). */
   tag: string;
   /**
    * Who may call it: `user` needs a session (the default); `optional` signs the caller in
@@ -29,7 +29,7 @@ export interface EndpointDefinition {
    * (`POST /sos` answers 201 for a new SOS and 200 for the one already running).
    */
   responses: Partial<Record<200 | 201 | 204, z.ZodType>>;
-  /** The error codes this call can answer besides the ones every call can (see COMMON_ERRORS). */
+  /** The error codes this call can answer besides the ones every call can (see errorsOf). */
   errors: readonly ErrorCode[];
   /** Kept out of the OpenAPI document (an internal call a client never makes). */
   hidden?: boolean;
@@ -56,9 +56,24 @@ export type EndpointKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${str
 
 export type ContractPart = Record<EndpointKey, EndpointDefinition>;
 
-/** Keeps the literal types of a feature's endpoints while checking their shape. */
-export function defineEndpoints<const T extends ContractPart>(endpoints: T): T {
-  return endpoints;
+/** An endpoint as a part file writes it: the part's tag and no errors of its own by default. */
+export type EndpointEntry = Omit<EndpointDefinition, 'tag' | 'errors'> & { tag?: string; errors?: readonly ErrorCode[] };
+
+type Completed<T, Tag extends string> = {
+  [K in keyof T]: Omit<T[K], 'tag' | 'errors'> & {
+    tag: T[K] extends { tag: infer G extends string } ? G : Tag;
+    errors: T[K] extends { errors: infer E extends readonly ErrorCode[] } ? E : readonly [];
+  };
+};
+
+/**
+ * One feature's part of the contract, tagged `tag` in the OpenAPI document. Keeps the literal
+ * types of its endpoints while checking their shape.
+ */
+export function defineEndpoints<const Tag extends string, const T extends Record<EndpointKey, EndpointEntry>>(tag: Tag, endpoints: T): Completed<T, Tag> {
+  const completed: Record<string, EndpointDefinition> = {};
+  for (const [key, entry] of Object.entries(endpoints)) completed[key] = { ...entry, tag: entry.tag ?? tag, errors: entry.errors ?? [] };
+  return completed as unknown as Completed<T, Tag>;
 }
 
 export function splitEndpointKey(key: string): { method: string; path: string } {

@@ -17,15 +17,12 @@ const EventStream = z
   );
 
 /** The caller's live events (server-sent events) and the tickets that open the stream. */
-export const eventsEndpoints = defineEndpoints({
+export const eventsEndpoints = defineEndpoints('events', {
   'POST /events/ticket': {
-    tag: 'events',
     summary: 'A single-use ticket (60 s) for GET /api/events?ticket=, since EventSource cannot send a bearer header',
     responses: { 200: EventStreamTicketResponse },
-    errors: [],
   },
   'GET /events': {
-    tag: 'events',
     summary:
       "The caller's live events as server-sent events (text/event-stream): sos.updated, sos.location, sos.accepted, sos.declined, notification.created. Authenticate with the session cookie, the bearer header or ?ticket=",
     // EventSource cannot send headers: the stream checks the ticket, the cookie or the bearer itself.

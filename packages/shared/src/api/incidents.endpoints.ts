@@ -21,16 +21,13 @@ import {
 import { defineEndpoints } from './endpoint';
 
 /** Incident reels (SPEC.md §7 `/incidents/*`). */
-export const incidentsEndpoints = defineEndpoints({
+export const incidentsEndpoints = defineEndpoints('reels', {
   'GET /incidents/reels': {
-    tag: 'reels',
     summary: 'Reels, newest first, a page at a time',
     query: ReelsQuery,
     responses: { 200: ReelsResponse },
-    errors: [],
   },
   'PATCH /incidents/reels/:id': {
-    tag: 'reels',
     summary: "The author changes a reel's title and/or caption (others 403)",
     params: ReelIdParams,
     body: EditReelBody,
@@ -38,49 +35,41 @@ export const incidentsEndpoints = defineEndpoints({
     errors: ['forbidden', 'reel_not_found'],
   },
   'POST /incidents/like-incident': {
-    tag: 'reels',
     summary: 'Like (isLiked true) or unlike a reel',
     body: LikeIncidentBody,
     responses: { 200: LikeIncidentResponse },
     errors: ['forbidden', 'reel_not_found'],
   },
   'GET /incidents/check-like': {
-    tag: 'reels',
     summary: 'Whether the caller liked the reel',
     query: CheckIncidentLikeQuery,
     responses: { 200: CheckIncidentLikeResponse },
     errors: ['forbidden', 'reel_not_found'],
   },
   'POST /incidents/log-share': {
-    tag: 'reels',
     summary: 'Count a share of the reel',
     body: LogShareBody,
     responses: { 200: LogShareResponse },
     errors: ['forbidden', 'reel_not_found'],
   },
   'GET /incidents/reels-comments': {
-    tag: 'reels',
     summary: 'The latest comments of a reel, newest first',
     query: ReelCommentsQuery,
     responses: { 200: ReelCommentsResponse },
     errors: ['reel_not_found'],
   },
   'POST /incidents/add-comment': {
-    tag: 'reels',
     summary: 'Comment on a reel',
     body: AddReelCommentBody,
     responses: { 201: ReelComment },
     errors: ['forbidden', 'reel_not_found'],
   },
   'GET /incidents/get-presigned-url': {
-    tag: 'reels',
     summary: 'A presigned PUT URL for a webm recording (the stored video URL is it without its query string)',
     query: PresignedUrlQuery,
     responses: { 200: PresignedUrlResponse },
-    errors: [],
   },
   'POST /incidents/upload': {
-    tag: 'reels',
     summary: 'Register an uploaded recording or a hosted-video link as a reel',
     body: UploadReelBody,
     responses: { 201: Reel },

@@ -28,7 +28,7 @@ import { defineEndpoints } from './endpoint';
  * Community posts: feed, single post, create, delete and report (SPEC.md §7). The server
  * registers these with the multipart parser the create call needs.
  */
-export const communityPostEndpoints = defineEndpoints({
+export const communityPostEndpoints = defineEndpoints('community', {
   /**
    * `prompt` searches title, tags, description, author and category (every word, as a prefix;
    * works for Hindi and Gujarati). `userId` lists one author's posts newest first. Posts the
@@ -37,7 +37,6 @@ export const communityPostEndpoints = defineEndpoints({
    * whose location is hidden (SPEC.md §2 /comunity-post, /profile/{id}).
    */
   'GET /posts/community-posts': {
-    tag: 'community',
     summary: 'Community feed: nearby and recent first when latitude/longitude are given (docs/community-feed-ranking.md)',
     access: 'optional',
     query: FeedQuery,
@@ -46,7 +45,6 @@ export const communityPostEndpoints = defineEndpoints({
   },
   /** The shared link /saathi-community-post/{id} opens for visitors too. */
   'GET /posts/:postId': {
-    tag: 'community',
     summary: 'One post (distance from latitude/longitude when given); no sign-in needed',
     access: 'optional',
     params: PostIdParams,
@@ -63,7 +61,6 @@ export const communityPostEndpoints = defineEndpoints({
    * re-encoded as JPEG without metadata, with a thumbnail.
    */
   'POST /posts/post-create': {
-    tag: 'community',
     summary: 'Create a post (multipart/form-data)',
     body: 'multipart',
     responses: { 201: CommunityPost },
@@ -82,21 +79,18 @@ export const communityPostEndpoints = defineEndpoints({
     ],
   },
   'DELETE /community-posts/:id': {
-    tag: 'community',
     summary: 'Delete own post',
     params: IdParams,
     responses: { 200: DeletedResponse },
     errors: ['age_restricted', 'post_not_found', 'post_not_yours'],
   },
   'GET /posts/user-interaction/:userId': {
-    tag: 'community',
     summary: "The caller's daily limits and today's usage (India date)",
     params: UserIdParams,
     responses: { 200: InteractionLimits },
     errors: ['forbidden', 'age_restricted'],
   },
   'POST /posts/:postId/report': {
-    tag: 'community',
     summary: 'Report a post: hidden for the reporter at once, for everyone after enough distinct reports (pending review)',
     params: PostIdParams,
     body: ReportPostBody,
@@ -106,9 +100,8 @@ export const communityPostEndpoints = defineEndpoints({
 });
 
 /** Likes, comments and shares of posts (SPEC.md §7). */
-export const engagementEndpoints = defineEndpoints({
+export const engagementEndpoints = defineEndpoints('community', {
   'POST /posts/:postId/like': {
-    tag: 'community',
     summary: 'Like a post (counts towards the daily like limit)',
     params: PostIdParams,
     body: LikeBody,
@@ -116,7 +109,6 @@ export const engagementEndpoints = defineEndpoints({
     errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'],
   },
   'POST /posts/:postId/unlike': {
-    tag: 'community',
     summary: 'Remove a like',
     params: PostIdParams,
     body: LikeBody,
@@ -124,14 +116,12 @@ export const engagementEndpoints = defineEndpoints({
     errors: ['forbidden', 'age_restricted', 'post_not_found'],
   },
   'GET /community-posts/:postId/like/:userId': {
-    tag: 'community',
     summary: 'Whether the caller (userId) liked the post',
     params: z.object({ postId: PostIdParams.shape.postId, userId: PostIdParams.shape.postId }),
     responses: { 200: CheckLikeResponse },
     errors: ['forbidden', 'age_restricted', 'post_not_found'],
   },
   'GET /posts/:postId/likes': {
-    tag: 'community',
     summary: 'Who liked the post, newest first',
     params: PostIdParams,
     query: LikesQuery,
@@ -140,7 +130,6 @@ export const engagementEndpoints = defineEndpoints({
   },
   /** Readable by visitors; adding one needs sign-in. */
   'GET /posts/:postId/comments': {
-    tag: 'community',
     summary: 'A page of comments, newest first (the client shows them oldest first); no sign-in needed',
     access: 'optional',
     params: PostIdParams,
@@ -149,7 +138,6 @@ export const engagementEndpoints = defineEndpoints({
     errors: ['age_restricted', 'post_not_found', 'too_many_requests'],
   },
   'POST /posts/:postId/comments': {
-    tag: 'community',
     summary: 'Add a comment (counts towards the daily comment limit)',
     params: PostIdParams,
     body: CreateCommentBody,
@@ -157,21 +145,18 @@ export const engagementEndpoints = defineEndpoints({
     errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'],
   },
   'DELETE /comments/:id': {
-    tag: 'community',
     summary: 'Delete own comment',
     params: IdParams,
     responses: { 200: DeletedResponse },
     errors: ['age_restricted', 'comment_not_found', 'comment_not_yours'],
   },
   'POST /posts/delete-comment': {
-    tag: 'community',
     summary: 'Delete own comment',
     body: DeleteCommentBody,
     responses: { 200: DeletedResponse },
     errors: ['forbidden', 'age_restricted', 'comment_not_found', 'comment_not_yours'],
   },
   'POST /posts/:postId/share': {
-    tag: 'community',
     summary: 'Count a share',
     params: PostIdParams,
     responses: { 200: ShareResponse },

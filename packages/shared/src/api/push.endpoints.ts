@@ -3,12 +3,10 @@ import { OkResponse } from '../schemas/common';
 import { defineEndpoints } from './endpoint';
 
 /** Device push subscriptions (the VAPID key is in notifications.endpoints.ts, where the server serves it). */
-export const pushEndpoints = defineEndpoints({
+export const pushEndpoints = defineEndpoints('push', {
   'POST /auth/update-fcm-token': {
-    tag: 'push',
     summary: "Store this browser's Web Push subscription (or an FCM token) for the signed-in user",
     body: UpdateFcmTokenBody,
     responses: { 200: OkResponse },
-    errors: [],
   },
 });

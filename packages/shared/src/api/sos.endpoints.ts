@@ -23,16 +23,14 @@ import { defineEndpoints } from './endpoint';
  * SOS alerts: raising and ending one, the owner's live location, volunteers' answers, the
  * owner's audio/video evidence and the rating of the volunteers who came.
  */
-export const sosEndpoints = defineEndpoints({
+export const sosEndpoints = defineEndpoints('sos', {
   'POST /sos': {
-    tag: 'sos',
     summary: 'Raise an SOS: alerts the emergency contacts and, unless contactsOnly, nearby volunteers (201; 200 returns the already active event)',
     body: CreateSosBody,
     responses: { 200: SosEventOwnerView, 201: SosEventOwnerView },
     errors: ['sos_rate_limited'],
   },
   'GET /sos/:id': {
-    tag: 'sos',
     summary:
       "An SOS event: its owner sees everything (who was alerted, who accepted and how far they are); an alerted volunteer sees the alert, and after accepting the victim's live location, while it is active",
     params: SosIdParams,
@@ -40,7 +38,6 @@ export const sosEndpoints = defineEndpoints({
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/location': {
-    tag: 'sos',
     summary: "The owner's live position while the event is active",
     params: SosIdParams,
     body: SosLocationBody,
@@ -48,21 +45,18 @@ export const sosEndpoints = defineEndpoints({
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/resolve': {
-    tag: 'sos',
     summary: 'The owner ends the event: help arrived',
     params: SosIdParams,
     responses: { 200: SosEventOwnerView },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/cancel': {
-    tag: 'sos',
     summary: 'The owner cancels the event; everyone already alerted gets an "all clear" (SMS to contacts, push + in-app to users)',
     params: SosIdParams,
     responses: { 200: SosEventOwnerView },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/accept': {
-    tag: 'sos',
     summary: 'An alerted volunteer accepts (optionally with where they are, for the distance shown to the victim)',
     params: SosIdParams,
     body: SosAcceptBody,
@@ -70,7 +64,6 @@ export const sosEndpoints = defineEndpoints({
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
   },
   'POST /sos/:id/decline': {
-    tag: 'sos',
     summary: 'An alerted volunteer declines (or withdraws after accepting)',
     params: SosIdParams,
     responses: { 200: SosRespondResponse },
@@ -79,9 +72,8 @@ export const sosEndpoints = defineEndpoints({
 });
 
 /** Evidence the phone records during an SOS, uploaded a chunk at a time; the owner plays it back. */
-export const sosEvidenceEndpoints = defineEndpoints({
+export const sosEvidenceEndpoints = defineEndpoints('sos', {
   'POST /sos/:id/evidence': {
-    tag: 'sos',
     summary:
       "Upload one chunk of the owner's audio/video evidence (raw webm body, in order from sequence 0; the first chunk must be a WebM header). 201 new, 200 the same chunk again",
     params: SosIdParams,
@@ -93,14 +85,12 @@ export const sosEvidenceEndpoints = defineEndpoints({
     errors: ['sos_not_found', 'sos_not_yours', 'sos_closed_for_evidence', 'not_webm', 'evidence_chunk_exists', 'payload_too_large', 'unsupported_media_type'],
   },
   'GET /sos/:id/evidence': {
-    tag: 'sos',
     summary: "The evidence chunks of the caller's SOS, and playback URLs per kind",
     params: SosIdParams,
     responses: { 200: EvidenceList },
     errors: ['sos_not_found', 'sos_not_yours'],
   },
   'GET /sos/:id/evidence/:file': {
-    tag: 'sos',
     summary: "Play back the owner's recording (video.webm or audio.webm): the chunks concatenated in order",
     params: z.object({ id: Id, file: z.enum(['video.webm', 'audio.webm']) }),
     // The webm bytes themselves (Content-Type video/webm or audio/webm), not JSON.
@@ -110,16 +100,14 @@ export const sosEvidenceEndpoints = defineEndpoints({
 });
 
 /** After an SOS: who came, and the rating the person gives them. */
-export const sosFeedbackEndpoints = defineEndpoints({
+export const sosFeedbackEndpoints = defineEndpoints('sos', {
   'GET /sos/sos-accepted-users': {
-    tag: 'sos',
     summary: "The volunteers who accepted one of the caller's SOS events, with the caller's ratings of them",
     query: SosAcceptedUsersQuery,
     responses: { 200: SosAcceptedUsersResponse },
     errors: ['sos_not_found', 'sos_not_yours'],
   },
   'POST /sos/feedback': {
-    tag: 'sos',
     summary: "Rate a volunteer who accepted the caller's SOS (once per volunteer and event)",
     body: SosFeedbackBody,
     responses: { 201: SosFeedbackResponse },

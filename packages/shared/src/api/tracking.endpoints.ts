@@ -5,9 +5,8 @@ import { defineEndpoints } from './endpoint';
  * The live-tracking page of contacts without the app (`/track/<token>`): public, the token is
  * the credential; it stops working (410) when the event ends or the link expires.
  */
-export const trackingEndpoints = defineEndpoints({
+export const trackingEndpoints = defineEndpoints('sos', {
   'GET /track/:token': {
-    tag: 'sos',
     summary: "Public: an SOS event's status and live location for a contact's tracking link",
     access: 'public',
     params: TrackingParams,

@@ -2,15 +2,13 @@ import { UpdateUserBody, User } from '../schemas/user';
 import { defineEndpoints } from './endpoint';
 
 /** The signed-in user's own profile. */
-export const usersEndpoints = defineEndpoints({
+export const usersEndpoints = defineEndpoints('users', {
   'GET /users/me': {
-    tag: 'users',
     summary: 'The signed-in user',
     responses: { 200: User },
     errors: ['user_not_found'],
   },
   'PATCH /users/me': {
-    tag: 'users',
     summary: 'Update the signed-in user; emergencyContacts and locations replace the stored lists',
     body: UpdateUserBody,
     responses: { 200: User },

@@ -13,8 +13,8 @@ function appWithGuard() {
   return app;
 }
 
-const part = defineEndpoints({
-  'GET /things/:id': { tag: 'things', summary: 'One thing', params: z.object({ id: z.coerce.number() }), responses: { 200: z.object({ id: z.number() }) }, errors: ['not_found'] },
+const part = defineEndpoints('things', {
+  'GET /things/:id': { summary: 'One thing', params: z.object({ id: z.coerce.number() }), responses: { 200: z.object({ id: z.number() }) }, errors: ['not_found'] },
 });
 
 describe('only contract routes under /api', () => {
