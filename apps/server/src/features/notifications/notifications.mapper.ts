@@ -23,7 +23,10 @@ export function notificationUrl(row: NotificationRow): string {
   return '/notifications';
 }
 
-/** The push payload the service worker shows; SOS alerts carry the 'Go to SOS' action. */
+/**
+ * The push payload the service worker shows. SOS alerts carry the 'Go to SOS' action, its
+ * title written in the recipient's language when the notification was made (data.actionTitle).
+ */
 export function toPushPayload(row: NotificationRow): PushPayload {
   return {
     title: row.title,
@@ -32,6 +35,6 @@ export function toPushPayload(row: NotificationRow): PushPayload {
     type: row.type,
     sosEventId: row.sos_event_id,
     notificationId: row.id,
-    actions: row.sos_event_id !== null ? [{ action: 'open-sos', title: 'Go to SOS' }] : [],
+    actions: row.sos_event_id !== null && typeof row.data.actionTitle === 'string' ? [{ action: 'open-sos', title: row.data.actionTitle }] : [],
   };
 }

@@ -45,11 +45,11 @@ describe('SOS texts in the recipient language', () => {
     await t.app.outbox.drain();
 
     const gujaratiAlert = { type: 'sos.alert', title: 'નજીકમાં SOS: તબીબી કટોકટી', body: 'Meeraને તમારાથી 500 મીટરની અંદર મદદની જરૂર છે. શું તમે જઈ શકો?' };
-    expect(pushesTo(volunteerSub)).toEqual([expect.objectContaining(gujaratiAlert)]);
+    expect(pushesTo(volunteerSub)).toEqual([expect.objectContaining({ ...gujaratiAlert, actions: [{ action: 'open-sos', title: 'SOS પર જાઓ' }] })]);
     expect(await inAppOf(volunteer.id, eventId)).toEqual([gujaratiAlert]);
 
     const hindiAlert = { type: 'sos.contact_alert', title: 'Meera की ओर से SOS', body: 'चिकित्सा आपातकाल। उनका लाइव स्थान देखने के लिए खोलें।' };
-    expect(pushesTo(sisterSub)).toEqual([expect.objectContaining(hindiAlert)]);
+    expect(pushesTo(sisterSub)).toEqual([expect.objectContaining({ ...hindiAlert, actions: [{ action: 'open-sos', title: 'SOS पर जाएँ' }] })]);
     expect(await inAppOf(sister.id, eventId)).toEqual([hindiAlert]);
     // A contact who uses the app reads the SMS in their own language too.
     const sisterSms = t.sms.messages.filter((m) => m.to === sister.phoneNumber).map((m) => m.text);

@@ -22,6 +22,8 @@ export const sosModeUrl = (eventId: number) => `/sos-mode?sosEventId=${eventId}`
 const threatText = (language: Language, threat: Threat | null) => alertsT(language)(threat ? `threat.${threat}` : 'threat.none');
 
 export const texts = {
+  /** The push's action button that opens the SOS screen. */
+  goToSos: (language: Language) => alertsT(language)('goToSos'),
   contactSms: (language: Language, name: string | null, threat: Threat | null, link: string) => {
     const t = alertsT(language);
     return t('sms.contact', { name: name ?? t('yourContact'), threat: threatText(language, threat), link });
