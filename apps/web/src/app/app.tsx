@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ToastProvider } from '../components/toast';
-import { PwaUpdatePrompt } from '../pwa/pwa-update-prompt';
 import { queryClient } from './query-client';
 import { routes } from './routes';
+
+/** Registers the service worker; it shows nothing until an update waits, so it loads after the first screen. */
+const PwaUpdatePrompt = lazy(() => import('../pwa/pwa-update-prompt').then((module) => ({ default: module.PwaUpdatePrompt })));
 
 export function App() {
   // Created once per page load; lazy so tests can render <App/> in isolation if needed.
@@ -14,7 +16,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <RouterProvider router={router} />
-        <PwaUpdatePrompt />
+        <Suspense fallback={null}>
+          <PwaUpdatePrompt />
+        </Suspense>
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -44,7 +44,6 @@ describe('errorText', () => {
     expect(errorTextKey(new ApiError(400, 'incorrect_code', 'Incorrect code'))).toBe('incorrect_code');
     expect(errorTextKey(new ApiError(0, 'NETWORK_ERROR', 'offline'))).toBe('network_error');
     expect(errorTextKey(new ApiError(502, 'HTTP_502', 'Bad Gateway'))).toBe('internal_error');
-    expect(errorTextKey(new ApiError(418, 'teapot', 'I am a teapot'))).toBe('unknown');
     expect(errorTextKey(new TypeError('x is undefined'))).toBe('unknown');
   });
 
@@ -68,5 +67,7 @@ describe('errorText', () => {
     await i18next.loadLanguages('en-US');
     expect(errorText(new ApiError(400, 'business_post_too_far', 'far', 'location', { km: 2.5 }), en, 'en-US')).toContain('within 2.5 km');
     expect(errorText(new ApiError(0, 'NETWORK_ERROR', 'offline'), en, 'en-US')).toBe('No connection. Check your internet and try again.');
+    // A code this app has no text for (a newer server) reads as the general text, never as the code.
+    expect(errorText(new ApiError(418, 'teapot', 'I am a teapot'), t, 'hi-IN')).toBe(errorText(new TypeError('x'), t, 'hi-IN'));
   });
 });

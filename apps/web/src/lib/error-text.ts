@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isErrorCode, type ErrorCode } from '@saathi/shared/errors';
+import type { ErrorCode } from '@saathi/shared/errors';
 import { isApiError } from './api-client';
 
 /**
@@ -13,11 +13,18 @@ export const ERRORS_NAMESPACE = 'errors';
 /** The keys of the errors namespace: one per API error code, and the app's own two. */
 export type ErrorTextKey = ErrorCode | 'network_error' | 'unknown';
 
-/** Which text an error gets: its code; a network failure, any 5xx or anything else gets a general one. */
+/** An API error code's shape; the server answers only codes of the closed list (errors.ts). */
+const CODE_SHAPE = /^[a-z]+(?:_[a-z]+)*$/;
+
+/**
+ * Which text an error gets: its code; a network failure, any 5xx or anything else gets a
+ * general one. A code the web app has no text for (a newer server) falls back to `unknown` in
+ * errorText; the code list itself stays out of the bundle.
+ */
 export function errorTextKey(error: unknown): ErrorTextKey {
   if (!isApiError(error)) return 'unknown';
   if (error.isNetworkError) return 'network_error';
-  if (isErrorCode(error.code)) return error.code;
+  if (CODE_SHAPE.test(error.code)) return error.code as ErrorCode;
   return error.status >= 500 ? 'internal_error' : 'unknown';
 }
 
@@ -38,7 +45,8 @@ export function errorText(error: unknown, t: TFunction, language: string): strin
   const params = isApiError(error) ? (error.params ?? {}) : {};
   const seconds = Number(params.seconds);
   const wait = Number.isFinite(seconds) && seconds > 0 ? waitText(seconds, language) : t('errors:aMoment');
-  return t(`${ERRORS_NAMESPACE}:${key}`, { ...params, wait });
+  const fallback = isApiError(error) && error.status >= 500 ? 'internal_error' : 'unknown';
+  return t([`${ERRORS_NAMESPACE}:${key}`, `${ERRORS_NAMESPACE}:${fallback}`], { ...params, wait });
 }
 
 /**
@@ -56,4 +64,10 @@ export function useErrorText(): (error: unknown) => string {
     },
     [ready, t, language],
   );
+}
+
+/** The text of `error` in the app's current language, loading the errors namespace first (outside React). */
+export async function loadErrorText(error: unknown): Promise<string> {
+  await i18next.loadNamespaces(ERRORS_NAMESPACE);
+  return errorText(error, i18next.t, i18next.resolvedLanguage ?? i18next.language);
 }

@@ -31,7 +31,7 @@ describe('login error messages', () => {
   });
 
   it('hides server error details and words network trouble', () => {
-    expect(describeLoginError(new ApiError(500, 'internal', 'stack trace'), text)).toEqual({ field: undefined, message: 'errors:internal_error' });
+    expect(describeLoginError(new ApiError(500, 'internal_error', 'stack trace'), text)).toEqual({ field: undefined, message: 'errors:internal_error' });
     expect(describeLoginError(new ApiError(502, 'sms_failed', 'gateway'), text)).toEqual({ field: undefined, message: 'errors:sms_failed' });
     expect(describeLoginError(new ApiError(0, 'NETWORK_ERROR', 'offline'), text)).toEqual({ field: undefined, message: 'errors:network_error' });
     expect(describeLoginError(new Error('boom'), text)).toEqual({ field: undefined, message: 'errors:unknown' });

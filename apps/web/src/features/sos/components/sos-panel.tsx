@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
 import { useNavigate } from 'react-router';
 import type { EmergencyContact, Threat } from '@saathi/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,7 +27,6 @@ type Result = { kind: 'none' } | { kind: 'sending' } | { kind: 'fallback'; reaso
  */
 export function SosPanel({ userId, countdownSetting, contacts }: SosPanelProps) {
   const { t } = useTranslation('dashboard');
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [threat, setThreat] = useState<Threat | null>(null);
@@ -58,10 +56,13 @@ export function SosPanel({ userId, countdownSetting, contacts }: SosPanelProps) 
       case 'no-position':
         setResult({ kind: 'fallback', reason: 'no-position', position: null });
         return;
-      case 'refused':
-        setResult({ kind: 'refused', message: errorText(outcome.error) });
+      case 'refused': {
+        // Error texts load only when needed: the dashboard's first load stays small (DESIGN.md §7).
+        const message = await import('../../../lib/error-text').then(({ loadErrorText }) => loadErrorText(outcome.error)).catch(() => t('common:error.title'));
+        setResult({ kind: 'refused', message });
+      }
     }
-  }, [navigate, queryClient, userId, errorText]);
+  }, [navigate, queryClient, userId, t]);
 
   const seconds = countdownSeconds(countdownSetting);
   const countdown = useSosCountdown(seconds, () => void fire());
