@@ -15,7 +15,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const stages = [
   { name: 'ensure-browser', describe: "Debian's Chromium for the end-to-end tests", run: ensureBrowser },
   { name: 'typecheck', describe: 'tsc in every workspace', run: () => npm('run', 'typecheck') },
-  { name: 'lint', describe: 'eslint over the repository', run: () => npm('run', 'lint') },
+  { name: 'lint', describe: "Prettier's check and type-aware eslint over the repository", run: () => npm('run', 'lint') },
   { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm('run', 'test:unit') },
   { name: 'integration', describe: 'server API suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)', run: () => npm('run', 'test:integration') },
   { name: 'build', describe: 'web app and server bundles', run: () => npm('run', 'build') },
