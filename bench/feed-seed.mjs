@@ -29,8 +29,26 @@ export const CITIES = [
 
 /** Real words (English, Hindi, Gujarati) searched by the bench; the rest of the vocabulary is filler. */
 export const SEARCH_WORDS = [
-  'bakery', 'garba', 'lost', 'dog', 'puja', 'sale', 'rental', 'tuition', 'blood', 'donation',
-  'मंदिर', 'भंडारा', 'मेला', 'दुकान', 'नौकरी', 'ગરબા', 'નવરાત્રી', 'દુકાન', 'મેળો', 'ભાડે',
+  'bakery',
+  'garba',
+  'lost',
+  'dog',
+  'puja',
+  'sale',
+  'rental',
+  'tuition',
+  'blood',
+  'donation',
+  'मंदिर',
+  'भंडारा',
+  'मेला',
+  'दुकान',
+  'नौकरी',
+  'ગરબા',
+  'નવરાત્રી',
+  'દુકાન',
+  'મેળો',
+  'ભાડે',
 ];
 const FILLER_WORDS = 3000;
 const USERS = 5000;
@@ -87,7 +105,9 @@ export async function seedFeedBench(db, count, log) {
     await sql`INSERT INTO bench_feed_meta (posts) VALUES (${count})`.execute(db);
   }
   const token = randomBytes(32).toString('base64url');
-  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(db);
+  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(
+    db,
+  );
   const posts = await sql`SELECT count(*)::int AS n FROM posts`.execute(db);
   return { posts: posts.rows[0].n, reused, seconds: Math.round((Date.now() - started) / 1000), sessionToken: token };
 }

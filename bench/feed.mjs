@@ -6,11 +6,8 @@
 // HTTP on 127.0.0.1 with bounded concurrency. The embedded figures use FEED_BENCH_EMBEDDED_POSTS
 // (default 50,000) posts: PGlite is one single-threaded WebAssembly Postgres.
 // Started through tsx (`npm run bench:feed`), so it reuses the server's own modules.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { withBenchServer } from './bench-server.mjs';
 import { loadGet, pick } from './http-load.mjs';
-import { spawnServer } from '../apps/server/test/spawn-server.ts';
 import { openScratchDatabase } from './scratch-db.mjs';
 import { CITIES, SEARCH_WORDS, seedFeedBench } from './feed-seed.mjs';
 
@@ -20,8 +17,7 @@ const DURATION_S = Number(process.env.FEED_BENCH_SECONDS ?? 10);
 const BUDGET_P95_MS = 50;
 const DB_NAME = 'saathi_bench_feed';
 
-const load = (baseUrl, token, connections, makePath) =>
-  loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
+const load = (baseUrl, token, connections, makePath) => loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
 
 const feedPath = () => {
   const city = pick(CITIES);
@@ -35,10 +31,8 @@ const searchPath = () => {
   return `/api/posts/community-posts?status=active&page=1&limit=5&prompt=${encodeURIComponent(pick(SEARCH_WORDS))}&latitude=${city.latitude}&longitude=${city.longitude}`;
 };
 
-async function run(kind) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-feed-'));
-  let server;
-  try {
+function run(kind) {
+  return withBenchServer('saathi-bench-feed-', async ({ dataDir, start }) => {
     const count = kind === 'postgres' ? POSTS : EMBEDDED_POSTS;
     const { handle, databaseUrl } = await openScratchDatabase(kind, DB_NAME, dataDir);
     const seeded = await seedFeedBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
@@ -46,32 +40,23 @@ async function run(kind) {
     console.log(`[${kind}] ${seeded.posts} posts (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
 
     const token = seeded.sessionToken;
-    server = await spawnServer({
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'false',
-      PUSH_PROVIDER: 'none',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-    }, 120_000);
+    const server = await start(databaseUrl, { PUSH_PROVIDER: 'none' }, 120_000);
     const connections = Number(process.env.FEED_BENCH_CONNECTIONS ?? (kind === 'postgres' ? 4 : 2));
     // Warm-up: caches and the query plans.
     await load(server.baseUrl, token, connections, feedPath);
     const distance = await load(server.baseUrl, token, connections, feedPath);
     const keyword = await load(server.baseUrl, token, connections, searchPath);
-    for (const [label, r] of [['distance', distance], ['keyword', keyword]]) {
+    for (const [label, r] of [
+      ['distance', distance],
+      ['keyword', keyword],
+    ]) {
       if (r.errors > 0) throw new Error(`${label}: ${r.errors} non-200 answers`);
-      console.log(`feed p50_ms=${Math.round(r.p50)} p95_ms=${Math.round(r.p95)} rps=${Math.round(r.rps)} label=${label} db=${kind} posts=${seeded.posts} connections=${connections} n=${r.count}`);
+      console.log(
+        `feed p50_ms=${Math.round(r.p50)} p95_ms=${Math.round(r.p95)} rps=${Math.round(r.rps)} label=${label} db=${kind} posts=${seeded.posts} connections=${connections} n=${r.count}`,
+      );
     }
     return { distance, keyword };
-  } catch (error) {
-    if (server) console.error(server.output().trimEnd().split('\n').slice(-20).join('\n'));
-    throw error;
-  } finally {
-    await server?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const only = process.env.FEED_BENCH_ONLY;

@@ -10,11 +10,8 @@
 // (default 10) sets the load on PostgreSQL; on a machine with few cores, latency at high
 // concurrency is mostly time spent queueing for a core.
 // Started through tsx (`npm run bench:nearby`), so it reuses the server's own modules.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { withBenchServer } from './bench-server.mjs';
 import { loadGet, pick } from './http-load.mjs';
-import { spawnServer } from '../apps/server/test/spawn-server.ts';
 import { openScratchDatabase } from './scratch-db.mjs';
 import { CITIES, seedNearbyBench } from './nearby-seed.mjs';
 
@@ -31,8 +28,7 @@ const CONNECTIONS = Number(process.env.NEARBY_BENCH_CONNECTIONS ?? 4);
 const BUDGET_P95_MS = 20;
 const DB_NAME = 'saathi_bench_nearby';
 
-const load = (baseUrl, token, connections, makePath) =>
-  loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
+const load = (baseUrl, token, connections, makePath) => loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
 
 /** An origin within a few km of a city centre, as the volunteers are. */
 const nearbyPath = (range) => () => {
@@ -42,25 +38,18 @@ const nearbyPath = (range) => () => {
   return `/api/community/volunteers-nearby?location=${encodeURIComponent(`${lat.toFixed(6)}, ${lon.toFixed(6)}`)}&range=${range}`;
 };
 
-async function run(kind) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-nearby-'));
-  let server;
-  try {
+function run(kind) {
+  return withBenchServer('saathi-bench-nearby-', async ({ dataDir, start }) => {
     const count = kind === 'postgres' ? VOLUNTEERS : EMBEDDED_VOLUNTEERS;
     const { handle, databaseUrl } = await openScratchDatabase(kind, DB_NAME, dataDir);
     const seeded = await seedNearbyBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
     await handle.close();
     console.log(`[${kind}] ${seeded.volunteers} volunteers (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
 
-    server = await spawnServer(
+    const server = await start(
+      databaseUrl,
       {
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'false',
         PUSH_PROVIDER: 'none',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
         // One bench caller makes thousands of queries a minute; the limiter still runs on each.
         VOLUNTEERS_NEARBY_PER_MINUTE: '1000000',
       },
@@ -80,13 +69,7 @@ async function run(kind) {
       results[range] = r;
     }
     return results;
-  } catch (error) {
-    if (server) console.error(server.output().trimEnd().split('\n').slice(-20).join('\n'));
-    throw error;
-  } finally {
-    await server?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const token = (seeded) => seeded.sessionToken;

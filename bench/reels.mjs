@@ -42,7 +42,9 @@ async function seed(db) {
     await sql`INSERT INTO bench_reels_meta (reels) VALUES (${REELS})`.execute(db);
   }
   const token = randomBytes(32).toString('base64url');
-  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(db);
+  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(
+    db,
+  );
   return token;
 }
 
@@ -56,7 +58,15 @@ async function feedLatencies(baseUrl, token) {
       duration: DURATION_S,
       headers: { authorization: `Bearer ${token}` },
       // Readers scroll: mostly the first pages, sometimes far down.
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/incidents/reels?page=${Math.random() < 0.9 ? 1 + Math.floor(Math.random() * 10) : 1 + Math.floor(Math.random() * 2000)}&pageSize=5` }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/incidents/reels?page=${Math.random() < 0.9 ? 1 + Math.floor(Math.random() * 10) : 1 + Math.floor(Math.random() * 2000)}&pageSize=5`,
+          }),
+        },
+      ],
       setupClient: (client) =>
         client.on('response', (status, _bytes, ms) => {
           if (status === 200) latencies.push(ms);

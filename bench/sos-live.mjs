@@ -15,14 +15,12 @@
 // over its budget.
 // The functions passed to page.evaluate / addInitScript run in the pages: browser globals.
 /* global window, document, location, Element, MutationObserver */
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtAppEnv } from '../e2e/support/built-app.mjs';
+import { ensureBuilt, freePort, launchChromium, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
 
 const ALERT_BUDGET_MS = 2000;
 const ACCEPT_BUDGET_MS = 1000;
@@ -36,20 +34,7 @@ const VOLUNTEER_PHONE = '9000000011'; // Kavita Joshi, volunteer at Ellisbridge
 const PERSON_POSITION = { latitude: 23.0226, longitude: 72.5716, accuracy: 15 };
 const VOLUNTEER_POSITION = { latitude: 23.0235, longitude: 72.5716, accuracy: 20 };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
-const webDist = path.join(root, 'apps/web/dist');
-// Playwright as the e2e workspace has it (no browser download: Debian's Chromium).
-const { chromium } = createRequire(path.join(root, 'e2e/package.json'))('@playwright/test');
-
-if (!existsSync(serverEntry) || !existsSync(path.join(webDist, 'index.html'))) {
-  console.error('the built app was not found; running `npm run build`');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (build.status !== 0) {
-    console.error('`npm run build` failed');
-    process.exit(1);
-  }
-}
+ensureBuilt();
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-sos-live-'));
 // A snapshot of the web build, so a rebuild meanwhile cannot pull assets from under the pages.
@@ -59,50 +44,29 @@ const logPath = path.join(dataDir, 'server.log');
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: path.join(dataDir, 'data'),
-  WEB_DIST_DIR: webSnapshot,
-  PUBLIC_URL: baseUrl,
-  SMS_PROVIDER: 'console',
-  STORAGE: 'local',
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO_DATA: 'true',
-  // Ten rounds by one person in a minute: above the 3 per 10 minutes a real user gets.
-  SOS_MAX_PER_10_MIN: String(Math.max(3, ROUNDS + 2)),
-};
-// The embedded defaults (PGlite, in-process events), whatever the calling shell exports.
-for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'OUTBOX_POLL_MS']) delete env[key];
+const env = builtAppEnv(
+  { port, dataDir: path.join(dataDir, 'data'), webDir: webSnapshot },
+  {
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'true',
+    // Ten rounds by one person in a minute: above the 3 per 10 minutes a real user gets.
+    SOS_MAX_PER_10_MIN: String(Math.max(3, ROUNDS + 2)),
+  },
+);
+// The default outbox polling too, whatever the calling shell exports.
+delete env.OUTBOX_POLL_MS;
 
-const logFd = openSync(logPath, 'w');
-const server = spawn(process.execPath, [serverEntry], { cwd: root, env, detached: true, stdio: ['ignore', logFd, logFd] });
-closeSync(logFd);
+const server = spawnLogged(process.execPath, [serverEntry], env, logPath);
 
 let browser;
 let exitCode = 0;
 try {
-  await waitForHealth();
+  await waitForHealth(baseUrl, server, HEALTH_TIMEOUT_MS);
   const person = await login(PERSON_PHONE);
   const volunteer = await login(VOLUNTEER_PHONE);
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      // Priya records evidence on SOS: a fake camera and microphone, granted without a prompt.
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  // Priya records evidence on SOS: a fake camera and microphone, granted without a prompt.
+  browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
   const p = await phonePage(person, PERSON_POSITION, ['geolocation', 'camera', 'microphone']);
   const v = await phonePage(volunteer, VOLUNTEER_POSITION, ['geolocation']);
   // The volunteer has the app open on the dashboard, its live stream connected.
@@ -152,7 +116,9 @@ try {
     alertP90: percentile(alerts, 90),
     acceptP90: percentile(accepts, 90),
   };
-  console.log(`sos-live alert_ms=${result.alert} accept_ms=${result.accept} alert_p90_ms=${result.alertP90} accept_p90_ms=${result.acceptP90} rounds=${ROUNDS}`);
+  console.log(
+    `sos-live alert_ms=${result.alert} accept_ms=${result.accept} alert_p90_ms=${result.alertP90} accept_p90_ms=${result.acceptP90} rounds=${ROUNDS}`,
+  );
   if (result.alert > ALERT_BUDGET_MS) {
     console.error(`over budget: alert median ${result.alert} ms > ${ALERT_BUDGET_MS} ms`);
     exitCode = 1;
@@ -167,7 +133,7 @@ try {
   exitCode = 1;
 } finally {
   await browser?.close().catch(() => undefined);
-  await stopServer();
+  await stopGroup(server);
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
@@ -300,54 +266,4 @@ function codesSentTo(phone) {
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server exited (${server.exitCode ?? server.signalCode})`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s`);
-}
-
-async function stopServer() {
-  if (server.exitCode !== null || server.signalCode !== null || server.pid === undefined) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  const signal = (name) => {
-    try {
-      process.kill(-server.pid, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function tail(file, lines = 30) {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no server output)';
-  }
 }

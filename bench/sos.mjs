@@ -6,33 +6,29 @@
 // Started through tsx (`npm run bench:sos`), so it reuses the server's own test helpers.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import webpush from 'web-push';
 import { openDatabase } from '../apps/server/src/core/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
 import { startPushPeer } from '../apps/server/test/push-peer.ts';
 import { seedSosScenario } from '../apps/server/test/sos-scenario.ts';
-import { spawnServer } from '../apps/server/test/spawn-server.ts';
+import { withBenchServer } from './bench-server.mjs';
 
 const BUDGET_MS = 2000;
 const VOLUNTEERS = 1000;
 const CENTER = { latitude: 23.0225, longitude: 72.5714 };
 
-async function run(kind) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-sos-'));
-  const peer = await startPushPeer({ countOnly: true });
-  const vapid = webpush.generateVAPIDKeys();
-  let dropDatabase = async () => undefined;
-  let server;
-  try {
+function run(kind) {
+  return withBenchServer('saathi-bench-sos-', async ({ dataDir, start, defer }) => {
+    const peer = await startPushPeer({ countOnly: true });
+    defer(() => peer.close());
+    const vapid = webpush.generateVAPIDKeys();
     let databaseUrl;
     if (kind === 'postgres') {
       const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
       const name = `saathi_bench_${randomBytes(4).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-      dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      defer(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => undefined));
       databaseUrl = withDatabase(adminUrl, name);
     }
     const handle = await openDatabase({ databaseUrl, dataDir });
@@ -45,16 +41,7 @@ async function run(kind) {
     });
     await handle.close();
 
-    server = await spawnServer({
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'false',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-    });
+    const server = await start(databaseUrl, { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
 
     const cpuBefore = await cpuMs(server.child.pid);
     const started = performance.now();
@@ -70,15 +57,7 @@ async function run(kind) {
     const distinct = new Set(peer.received.map((p) => p.subscriptionId)).size;
     if (distinct !== VOLUNTEERS) throw new Error(`${distinct} distinct volunteers reached, expected ${VOLUNTEERS}`);
     return { elapsed, serverCpu };
-  } catch (error) {
-    if (server) console.error(server.output().trimEnd().split('\n').slice(-20).join('\n'));
-    throw error;
-  } finally {
-    await server?.stop();
-    await peer.close();
-    await dropDatabase().catch(() => undefined);
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 // Budget: `npm start` (build, migrate, seed, serve) with a fresh data directory until the
 // first page is served, in milliseconds (DESIGN.md §7: 30 s).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, spawnLogged, stopGroup } from './app-server.mjs';
 
 const BUDGET_MS = 30_000;
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 100;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saathi-startup-'));
 const logPath = path.join(dataDir, 'npm-start.log');
 const port = await freePort();
@@ -22,10 +19,8 @@ const env = { ...process.env, PORT: String(port), DATA_DIR: path.join(dataDir, '
 // Measure the embedded default, whatever the calling shell exports.
 for (const key of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'STORAGE', 'SEED_DEMO_DATA']) delete env[key];
 
-const logFd = openSync(logPath, 'w');
 const startedAt = performance.now();
-const child = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', logFd, logFd] });
-closeSync(logFd);
+const child = spawnLogged('npm', ['start'], env, logPath);
 let exited = false;
 child.on('exit', () => (exited = true));
 
@@ -38,7 +33,7 @@ while (performance.now() - startedAt < GIVE_UP_MS && !exited) {
   await new Promise((resolve) => setTimeout(resolve, POLL_MS));
 }
 
-await stopGroup();
+await stopGroup(child);
 const log = readFileSync(logPath, 'utf8');
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -62,31 +57,4 @@ async function firstPageServed() {
   } catch {
     return false;
   }
-}
-
-async function stopGroup() {
-  if (exited || child.pid === undefined) return;
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (name) => {
-    try {
-      process.kill(-child.pid, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await done;
-  clearTimeout(timer);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -75,7 +75,7 @@ function rain(ctx, p, { count, cycles, color, length, slant }) {
   ctx.beginPath();
   for (let i = 0; i < count; i++) {
     const y = ((rand(i) + p * cycles) % 1) * (h + length) - length;
-    const x = (rand(i + 500) * (w + 80) + y * slant) % (w + 80) - 40;
+    const x = ((rand(i + 500) * (w + 80) + y * slant) % (w + 80)) - 40;
     const l = length * (0.6 + 0.4 * rand(i + 900));
     ctx.moveTo(x, y);
     ctx.lineTo(x + l * slant, y + l);
@@ -137,16 +137,38 @@ function cow(ctx, x, y, s, { facing = 1, sitting = false, lit = 0, tail = 0 }) {
     oval(ctx, shade, -26, ground - 4, 18, 8);
     oval(ctx, shade, 30, ground - 3, 16, 5);
   } else {
-    for (const [lx, back] of [[-44, true], [-34, false], [12, true], [22, false]]) {
+    for (const [lx, back] of [
+      [-44, true],
+      [-34, false],
+      [12, true],
+      [22, false],
+    ]) {
       box(ctx, back ? shade : body, lx, -50, 8, 46, 3);
       box(ctx, dark, lx, -6, 8, 6, 2);
     }
   }
   box(ctx, body, -50, -78, 82, 36, 17);
   oval(ctx, body, 18, -78, 13, 10);
-  shape(ctx, body, [[20, -78], [44, -72], [54, -58], [34, -44], [20, -44]]);
-  shape(ctx, shade, [[34, -48], [48, -52], [42, -34], [30, -40]]);
-  shape(ctx, body, [[44, -76], [56, -80], [70, -52], [66, -44], [56, -44]]);
+  shape(ctx, body, [
+    [20, -78],
+    [44, -72],
+    [54, -58],
+    [34, -44],
+    [20, -44],
+  ]);
+  shape(ctx, shade, [
+    [34, -48],
+    [48, -52],
+    [42, -34],
+    [30, -40],
+  ]);
+  shape(ctx, body, [
+    [44, -76],
+    [56, -80],
+    [70, -52],
+    [66, -44],
+    [56, -44],
+  ]);
   oval(ctx, dark, 64, -47, 6, 4, 0.4);
   oval(ctx, dark, 55, -68, 1.8, 1.8);
   oval(ctx, shade, 44, -70, 9, 3.5, 0.5);
@@ -188,7 +210,16 @@ function fallenScooter(ctx, x, y) {
     oval(ctx, '#2b2e33', wx, 0, 15, 15);
     oval(ctx, '#8d939b', wx, 0, 6, 6);
   }
-  shape(ctx, '#3f8fc4', [[-14, -10], [34, -10], [50, -4], [66, -38], [80, -38], [74, -6], [60, 4], [-12, 4]]);
+  shape(ctx, '#3f8fc4', [
+    [-14, -10],
+    [34, -10],
+    [50, -4],
+    [66, -38],
+    [80, -38],
+    [74, -6],
+    [60, 4],
+    [-12, 4],
+  ]);
   box(ctx, '#2f3640', -10, -20, 38, 9, 4);
   box(ctx, '#50545c', 64, -46, 18, 5, 2);
   ctx.restore();
@@ -250,13 +281,33 @@ function underpass(ctx, p) {
       if (rand(i * 9 + k) > 0.55) box(ctx, '#f2c46d', i * 42 - 4 + (k % 2) * 14, top + 12 + Math.floor(k / 2) * 18, 6, 8);
     }
   }
-  shape(ctx, '#77839a', [[0, 226], [78, 226], [108, 420], [0, 420]]);
-  shape(ctx, '#77839a', [[w, 226], [w - 78, 226], [w - 108, 420], [w, 420]]);
+  shape(ctx, '#77839a', [
+    [0, 226],
+    [78, 226],
+    [108, 420],
+    [0, 420],
+  ]);
+  shape(ctx, '#77839a', [
+    [w, 226],
+    [w - 78, 226],
+    [w - 108, 420],
+    [w, 420],
+  ]);
   box(ctx, '#18212e', 78, 250, w - 156, 170);
   box(ctx, vertical(ctx, 300, 400, ['#6b8099', '#485a72']), 132, 300, w - 264, 100);
-  shape(ctx, '#222c3a', [[78, 250], [w - 78, 250], [w - 132, 300], [132, 300]]);
+  shape(ctx, '#222c3a', [
+    [78, 250],
+    [w - 78, 250],
+    [w - 132, 300],
+    [132, 300],
+  ]);
   // The flood runs on through the underpass to its far end.
-  shape(ctx, '#3d6986', [[132, 378], [w - 132, 378], [w - 78, 400], [78, 400]]);
+  shape(ctx, '#3d6986', [
+    [132, 378],
+    [w - 132, 378],
+    [w - 78, 400],
+    [78, 400],
+  ]);
   box(ctx, '#5b86a3', 132, 376, w - 264, 3);
   for (const x of [140, w - 140]) {
     glow(ctx, x, 262, 40, '#ffd58a', 0.55);
@@ -283,7 +334,13 @@ function underpass(ctx, p) {
   ctx.rect(42, 352, 104, 20);
   ctx.clip();
   box(ctx, '#f5c542', 42, 352, 104, 20);
-  for (let x = 30; x < 150; x += 22) shape(ctx, '#2d3038', [[x, 372], [x + 10, 372], [x + 20, 352], [x + 10, 352]]);
+  for (let x = 30; x < 150; x += 22)
+    shape(ctx, '#2d3038', [
+      [x, 372],
+      [x + 10, 372],
+      [x + 20, 352],
+      [x + 10, 352],
+    ]);
   ctx.restore();
 
   // Water with a moving sheen, lamp reflections and rings where drops land.
@@ -328,7 +385,14 @@ function fallenTree(ctx, p) {
   const { width: w, height: h } = ctx.canvas;
   ctx.fillStyle = vertical(ctx, 0, 300, ['#8ea6b8', '#d5dfe4']);
   ctx.fillRect(0, 0, w, h);
-  for (const [x, y, r] of [[60, 70, 34], [110, 60, 44], [160, 78, 30], [250, 110, 36], [300, 98, 44], [340, 116, 28]]) {
+  for (const [x, y, r] of [
+    [60, 70, 34],
+    [110, 60, 44],
+    [160, 78, 30],
+    [250, 110, 36],
+    [300, 98, 44],
+    [340, 116, 28],
+  ]) {
     oval(ctx, 'rgba(255,255,255,0.55)', x + wave(p, 1, x / 360) * 5, y, r, r * 0.55);
   }
   const houses = ['#d9b99b', '#b8c7c0', '#e3cfa8', '#c9b2bd', '#aebfcf', '#dcc3a0', '#b9c6a8'];
@@ -343,31 +407,66 @@ function fallenTree(ctx, p) {
     }
   });
   box(ctx, '#bdb6a8', 0, 300, w, h - 300);
-  shape(ctx, '#5d646d', [[150, 300], [210, 300], [w + 80, h], [-80, h]]);
+  shape(ctx, '#5d646d', [
+    [150, 300],
+    [210, 300],
+    [w + 80, h],
+    [-80, h],
+  ]);
   ctx.fillStyle = '#e9e4d6';
   for (let i = 0; i < 6; i++) {
     const y0 = 300 + Math.pow(i / 6, 1.7) * 340;
     const y1 = 300 + Math.pow((i + 0.5) / 6, 1.7) * 340;
     const half = (y) => 1 + ((y - 300) / 340) * 3;
-    shape(ctx, '#e9e4d6', [[180 - half(y0), y0], [180 + half(y0), y0], [180 + half(y1), y1], [180 - half(y1), y1]]);
+    shape(ctx, '#e9e4d6', [
+      [180 - half(y0), y0],
+      [180 + half(y0), y0],
+      [180 + half(y1), y1],
+      [180 - half(y1), y1],
+    ]);
   }
   oval(ctx, 'rgba(190,215,230,0.55)', 110, 520, 60, 10);
   oval(ctx, 'rgba(190,215,230,0.45)', 260, 560, 50, 8);
 
   // Uprooted on the left pavement, the trunk across the lane, the crown resting on the right.
-  shape(ctx, '#6e5038', [[28, 352], [58, 338], [84, 356], [88, 420], [62, 440], [30, 428], [20, 392]]);
+  shape(ctx, '#6e5038', [
+    [28, 352],
+    [58, 338],
+    [84, 356],
+    [88, 420],
+    [62, 440],
+    [30, 428],
+    [20, 392],
+  ]);
   ctx.strokeStyle = '#5a3e2b';
   ctx.lineWidth = 3;
   ctx.lineCap = 'round';
   ctx.beginPath();
-  for (const [x, y] of [[14, 360], [10, 400], [22, 440], [50, 452], [40, 330], [76, 334]]) {
+  for (const [x, y] of [
+    [14, 360],
+    [10, 400],
+    [22, 440],
+    [50, 452],
+    [40, 330],
+    [76, 334],
+  ]) {
     ctx.moveTo(56, 392);
     ctx.quadraticCurveTo((56 + x) / 2 + 6, (392 + y) / 2 - 6, x, y);
   }
   ctx.stroke();
   oval(ctx, '#8a6a4f', 46, 446, 30, 6);
-  shape(ctx, '#7b5239', [[78, 372], [300, 362], [304, 378], [82, 414]]);
-  shape(ctx, '#5f3f2b', [[82, 402], [302, 372], [304, 378], [82, 414]]);
+  shape(ctx, '#7b5239', [
+    [78, 372],
+    [300, 362],
+    [304, 378],
+    [82, 414],
+  ]);
+  shape(ctx, '#5f3f2b', [
+    [82, 402],
+    [302, 372],
+    [304, 378],
+    [82, 414],
+  ]);
   ctx.strokeStyle = '#6b4631';
   ctx.lineWidth = 6;
   ctx.beginPath();
@@ -390,7 +489,12 @@ function fallenTree(ctx, p) {
     oval(ctx, i % 2 ? '#e4572e' : '#f08a24', 270 + Math.cos(a) * dist * 1.3 + sway, 348 + Math.sin(a) * dist * 0.6, 5, 4);
   }
   for (const x of [150, 212]) {
-    shape(ctx, '#f07b2a', [[x - 11, 452], [x + 11, 452], [x + 3, 416], [x - 3, 416]]);
+    shape(ctx, '#f07b2a', [
+      [x - 11, 452],
+      [x + 11, 452],
+      [x + 3, 416],
+      [x - 3, 416],
+    ]);
     box(ctx, '#f6f1e8', x - 8, 432, 16, 6);
     box(ctx, '#3c4048', x - 15, 450, 30, 5, 2);
   }
@@ -419,9 +523,23 @@ function cattleAtNight(ctx, p) {
   oval(ctx, '#f4efd8', 260, 90, 20, 20);
   oval(ctx, '#132040', 270, 84, 18, 18);
   glow(ctx, 260, 90, 60, '#f4efd8', 0.2);
-  shape(ctx, '#131d38', [[0, horizon], [0, 228], [60, 242], [120, 220], [190, 248], [260, 224], [w, 242], [w, horizon]]);
+  shape(ctx, '#131d38', [
+    [0, horizon],
+    [0, 228],
+    [60, 242],
+    [120, 220],
+    [190, 248],
+    [260, 224],
+    [w, 242],
+    [w, horizon],
+  ]);
   box(ctx, '#172139', 0, horizon, w, h - horizon);
-  shape(ctx, '#2c323e', [[168, horizon], [192, horizon], [w + 110, h], [-110, h]]);
+  shape(ctx, '#2c323e', [
+    [168, horizon],
+    [192, horizon],
+    [w + 110, h],
+    [-110, h],
+  ]);
 
   // The car drives down the far lane: a speck at the horizon when the clip starts and ends.
   const run = Math.min(Math.max((p - 0.05) / 0.85, 0), 1);
@@ -452,7 +570,12 @@ function cattleAtNight(ctx, p) {
     const b = Math.pow((i + 0.45) / 7, 1.8);
     const ya = horizon + a * (h - horizon);
     const yb = horizon + b * (h - horizon);
-    shape(ctx, '#cdb872', [[180 - 1 - a * 3, ya], [180 + 1 + a * 3, ya], [180 + 1 + b * 3, yb], [180 - 1 - b * 3, yb]]);
+    shape(ctx, '#cdb872', [
+      [180 - 1 - a * 3, ya],
+      [180 + 1 + a * 3, ya],
+      [180 + 1 + b * 3, yb],
+      [180 - 1 - b * 3, yb],
+    ]);
   }
   for (let i = 1; i < 9; i++) {
     const t = Math.pow(i / 9, 1.6);
@@ -559,7 +682,15 @@ function fireDrill(ctx, p) {
   box(ctx, '#4c3a33', 158, 278, 44, 60, 3);
   box(ctx, '#2e9a5b', 160, 252, 40, 14, 2);
   person(ctx, 176, 264, 0.14, { skin: '#fff', hair: '#fff', shirt: '#fff', legs: '#fff' }, 0.8);
-  shape(ctx, '#ffffff', [[188, 259], [195, 259], [195, 256], [199, 259.5], [195, 263], [195, 260], [188, 260]]);
+  shape(ctx, '#ffffff', [
+    [188, 259],
+    [195, 259],
+    [195, 256],
+    [199, 259.5],
+    [195, 263],
+    [195, 260],
+    [188, 260],
+  ]);
 
   // The alarm bell rings, and an extinguisher stands by the door.
   oval(ctx, '#d8433a', 246, 292, 10, 10);
@@ -587,10 +718,7 @@ function fireDrill(ctx, p) {
   ctx.lineTo(0, h);
   ctx.fill();
   // The walkway from the entrance to the assembly point, which the walkers below follow.
-  const along = (u) => [
-    (1 - u) * (1 - u) * 180 + 2 * (1 - u) * u * 172 + u * u * 92,
-    (1 - u) * (1 - u) * 340 + 2 * (1 - u) * u * 414 + u * u * 424,
-  ];
+  const along = (u) => [(1 - u) * (1 - u) * 180 + 2 * (1 - u) * u * 172 + u * u * 92, (1 - u) * (1 - u) * 340 + 2 * (1 - u) * u * 414 + u * u * 424];
   ctx.strokeStyle = '#ebe5d8';
   ctx.lineWidth = 30;
   ctx.lineCap = 'round';
@@ -598,7 +726,10 @@ function fireDrill(ctx, p) {
   ctx.moveTo(180, 340);
   ctx.quadraticCurveTo(172, 414, 92, 424);
   ctx.stroke();
-  for (const [x, y, s] of [[26, 338, 1], [334, 330, 1.1]]) {
+  for (const [x, y, s] of [
+    [26, 338, 1],
+    [334, 330, 1.1],
+  ]) {
     box(ctx, '#7a5a40', x - 4, y - 40 * s, 8, 40 * s);
     oval(ctx, '#5f9e62', x + wave(p, 1, x) * 2, y - 60 * s, 26 * s, 30 * s);
   }
@@ -606,13 +737,29 @@ function fireDrill(ctx, p) {
   // Assembly point: a pole with the green sign, the group already gathered around it.
   box(ctx, '#6b6f76', 46, 330, 4, 86);
   box(ctx, '#2e9a5b', 30, 306, 36, 30, 3);
-  for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
-    shape(ctx, '#fff', [[48 + dx * 13, 321 + dy * 11], [48 + dx * 8 + dy * 3, 321 + dy * 6 + dx * 3], [48 + dx * 8 - dy * 3, 321 + dy * 6 - dx * 3]]);
+  for (const [dx, dy] of [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ]) {
+    shape(ctx, '#fff', [
+      [48 + dx * 13, 321 + dy * 11],
+      [48 + dx * 8 + dy * 3, 321 + dy * 6 + dx * 3],
+      [48 + dx * 8 - dy * 3, 321 + dy * 6 - dx * 3],
+    ]);
   }
   oval(ctx, '#fff', 48, 321, 4, 4);
   const shirts = ['#e07a5f', '#3d5a80', '#81b29a', '#f2cc8f', '#9a8c98', '#5e8fb5', '#c06c84'];
   const skins = ['#c08a66', '#8e5b3e', '#e0ac85', '#a86f4c'];
-  [[70, 424], [92, 430], [114, 426], [80, 444], [104, 448], [60, 446]].forEach(([x, y], i) => {
+  [
+    [70, 424],
+    [92, 430],
+    [114, 426],
+    [80, 444],
+    [104, 448],
+    [60, 446],
+  ].forEach(([x, y], i) => {
     person(ctx, x, y, 0.62, { skin: skins[i % 4], hair: '#2b211c', shirt: shirts[i], legs: '#4a4f63' }, 0);
   });
   for (let i = 0; i < 4; i++) {
@@ -640,9 +787,5 @@ export const SCENE_NAMES = SCENES.map((scene) => scene.name);
 
 /** Source text that defines every helper and scene, and `SCENE_FUNCTIONS` by name, in a page. */
 export function sceneScript() {
-  return [
-    `const TAU = ${TAU};`,
-    ...[...HELPERS, ...SCENES].map(String),
-    `const SCENE_FUNCTIONS = { ${SCENE_NAMES.join(', ')} };`,
-  ].join('\n');
+  return [`const TAU = ${TAU};`, ...[...HELPERS, ...SCENES].map(String), `const SCENE_FUNCTIONS = { ${SCENE_NAMES.join(', ')} };`].join('\n');
 }

@@ -17,11 +17,7 @@ export interface ApiSession {
  * line) and applies `profile` with PATCH /api/users/me. For tests whose subject is not
  * the login screen itself.
  */
-export async function signUpViaApi(
-  request: APIRequestContext,
-  phone: string,
-  profile: Record<string, unknown>,
-): Promise<ApiSession> {
+export async function signUpViaApi(request: APIRequestContext, phone: string, profile: Record<string, unknown>): Promise<ApiSession> {
   const { token } = await signInViaApi(request, phone);
 
   const updated = await request.patch('/api/users/me', { headers: bearer(token), data: profile });
@@ -49,14 +45,9 @@ export function bearer(token: string): Record<string, string> {
 
 /** Puts a session where the browser keeps it after a login: the HttpOnly cookie, and the user in localStorage. */
 export async function storeSession(page: Page, session: ApiSession): Promise<void> {
-  await page.context().addCookies([
-    { name: SESSION_COOKIE, value: session.token, url: requiredEnv(ENV_BASE_URL), httpOnly: true, sameSite: 'Strict' },
-  ]);
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: session.token, url: requiredEnv(ENV_BASE_URL), httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/login');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key as string, value as string),
-    [SESSION_STORAGE_KEY, JSON.stringify({ user: session.user })],
-  );
+  await page.evaluate(([key, value]) => localStorage.setItem(key as string, value as string), [SESSION_STORAGE_KEY, JSON.stringify({ user: session.user })]);
 }
 
 /** The session the browser holds after a login through the UI: the cookie's token and the remembered user. */

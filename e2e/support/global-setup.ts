@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtAppEnv } from './built-app.mjs';
 import { ENV_BASE_URL, ENV_SERVER_LOG } from './env';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,19 +40,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Its own process group, so teardown also ends anything the server started.
     detached: true,
     stdio: ['ignore', logFd, logFd],
-    env: serverEnv({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'data'),
-      WEB_DIST_DIR: webSnapshot,
-      PUBLIC_URL: baseUrl,
-      SMS_PROVIDER: 'console',
-      STORAGE: 'local',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      // Every test signs in from 127.0.0.1: one address stands for many people here.
-      OTP_CODES_PER_IP_PER_HOUR: '1000',
-    }),
+    env: builtAppEnv(
+      { port, dataDir: path.join(dataDir, 'data'), webDir: webSnapshot },
+      {
+        LOG_LEVEL: 'info',
+        // Every test signs in from 127.0.0.1: one address stands for many people here.
+        OTP_CODES_PER_IP_PER_HOUR: '1000',
+      },
+    ),
   });
   closeSync(logFd);
 
@@ -69,13 +65,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[ENV_BASE_URL] = baseUrl;
   process.env[ENV_SERVER_LOG] = logPath;
   return teardown;
-}
-
-/** The embedded defaults (PGlite, in-process events), whatever the calling shell exports. */
-function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET']) delete env[key];
-  return env;
 }
 
 function ensureBuilt(): void {

@@ -161,7 +161,11 @@ export async function clippedTexts(page: Page): Promise<string[]> {
         }
         // Clamped lines or a fixed height inside a control.
         const inControl = control !== null && control.contains(element);
-        if (inControl && (style.overflowY === 'hidden' || style.overflowY === 'clip') && rects.some((rect) => rect.bottom > box.bottom + 1 && rect.top < box.bottom - 1)) {
+        if (
+          inControl &&
+          (style.overflowY === 'hidden' || style.overflowY === 'clip') &&
+          rects.some((rect) => rect.bottom > box.bottom + 1 && rect.top < box.bottom - 1)
+        ) {
           clipper = element;
           reason = `cut vertically by ${name(element)}`;
           break;

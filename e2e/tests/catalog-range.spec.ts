@@ -1,6 +1,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { bearer, signUpViaApi, storeSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
 
 // Satellite, Ahmedabad: the seeded grocery business 9000000017 (Patel Fruits & Vegetables) delivers within 3 km of it.
@@ -8,13 +9,7 @@ const SATELLITE = { latitude: 23.03, longitude: 72.517 };
 // Gandhinagar, about 25 km away: outside that range.
 const GANDHINAGAR = { latitude: 23.2156, longitude: 72.6369 };
 
-test.use({
-  viewport: { width: 360, height: 640 },
-  isMobile: true,
-  hasTouch: true,
-  geolocation: { ...GANDHINAGAR, accuracy: 15 },
-  permissions: ['geolocation'],
-});
+test.use(phoneAt(GANDHINAGAR));
 
 test('a catalog out of delivery range says so in km, as an expected answer (no error, nothing logged)', async ({ page, request }) => {
   const reader = await signUpViaApi(request, randomPhone(), {

@@ -2,19 +2,14 @@ import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { bearer, signUpViaApi, storeSession, type ApiSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
 
 // Satellite, Ahmedabad: the seeded business 9000000017 (Patel Fruits & Vegetables) delivers within 3 km of it.
 const SATELLITE = { latitude: 23.03, longitude: 72.517 };
 const BUSINESS_PHONE = '9000000017';
 
-test.use({
-  viewport: { width: 360, height: 640 },
-  isMobile: true,
-  hasTouch: true,
-  geolocation: { ...SATELLITE, accuracy: 15 },
-  permissions: ['geolocation'],
-});
+test.use(phoneAt(SATELLITE));
 
 let businessSession: ApiSession | undefined;
 
@@ -22,6 +17,18 @@ let businessSession: ApiSession | undefined;
 async function loginAsBusiness(request: APIRequestContext): Promise<ApiSession> {
   businessSession ??= await signUpViaApi(request, BUSINESS_PHONE, {});
   return businessSession;
+}
+
+/** A new adult in Ahmedabad with a finished profile: the neighbour who reads, the customer who orders. */
+function signUpKavya(request: APIRequestContext): Promise<ApiSession> {
+  return signUpViaApi(request, randomPhone(), {
+    name: 'Kavya Joshi',
+    dob: '1995-07-21',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380015',
+    profileCompleted: true,
+  });
 }
 
 /** A valid solid-colour PNG, built by hand so the test needs no image files. */
@@ -50,10 +57,19 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-test('a post with two photos at a map-picked point is found by keyword and category, liked and commented on by a neighbour, and its author sees the counts', async ({ page, request, browser }) => {
+test('a post with two photos at a map-picked point is found by keyword and category, liked and commented on by a neighbour, and its author sees the counts', async ({
+  page,
+  request,
+  browser,
+}) => {
   const marker = `kesar${Date.now().toString(36)}`;
   const business = await loginAsBusiness(request);
   await storeSession(page, business);
@@ -115,21 +131,8 @@ test('a post with two photos at a map-picked point is found by keyword and categ
   await expect(page).toHaveURL(/\/comunity-post$/);
 
   // A neighbour, in a browser of their own, finds the post by keyword and category.
-  const neighbour = await signUpViaApi(request, randomPhone(), {
-    name: 'Kavya Joshi',
-    dob: '1995-07-21',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380015',
-    profileCompleted: true,
-  });
-  const neighbourContext = await browser.newContext({
-    viewport: { width: 360, height: 640 },
-    isMobile: true,
-    hasTouch: true,
-    geolocation: { ...SATELLITE, accuracy: 15 },
-    permissions: ['geolocation'],
-  });
+  const neighbour = await signUpKavya(request);
+  const neighbourContext = await browser.newContext(phoneAt(SATELLITE));
   try {
     const other = await neighbourContext.newPage();
     await storeSession(other, neighbour);
@@ -181,14 +184,7 @@ test('a post with two photos at a map-picked point is found by keyword and categ
 
 test('a customer orders two catalog items and is handed to WhatsApp with the business number', async ({ page, request }) => {
   const business = await loginAsBusiness(request);
-  const customer = await signUpViaApi(request, randomPhone(), {
-    name: 'Kavya Joshi',
-    dob: '1995-07-21',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380015',
-    profileCompleted: true,
-  });
+  const customer = await signUpKavya(request);
   // Records the WhatsApp hand-off instead of leaving the page.
   await page.addInitScript(() => {
     const opened: [string, string | undefined][] = [];
@@ -223,9 +219,7 @@ test('a customer orders two catalog items and is handed to WhatsApp with the bus
   expect((await ordered).status()).toBe(201);
   await expect(page.getByText('Order placed successfully!')).toBeVisible();
 
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __opened: [string, string | undefined][] }).__opened.length))
-    .toBe(2);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __opened: [string, string | undefined][] }).__opened.length)).toBe(2);
   const opened = await page.evaluate(() => (window as unknown as { __opened: [string, string | undefined][] }).__opened);
   const [app, web] = opened;
   expect(app?.[1]).toBe('_self');

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpViaApi, storeSession, type ApiSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
 
 // An iPhone-style HEIC (HEVC in HEIF, 640x480) whose EXIF carries the camera and GPS; see its README.
@@ -11,13 +12,7 @@ const HEIC = readFileSync(HEIC_PATH);
 // Its GPS latitude (23/1 1/1 21/1) as the EXIF stores it: three little-endian rationals.
 const GPS_LATITUDE = Buffer.from(new Uint32Array([23, 1, 1, 1, 21, 1]).buffer);
 
-test.use({
-  viewport: { width: 360, height: 640 },
-  isMobile: true,
-  hasTouch: true,
-  geolocation: { latitude: 23.03, longitude: 72.517, accuracy: 15 },
-  permissions: ['geolocation'],
-});
+test.use(phoneAt({ latitude: 23.03, longitude: 72.517 }));
 
 interface Upload {
   field: string;
@@ -48,7 +43,14 @@ async function recordUploads(page: Page): Promise<() => Promise<Upload[]>> {
 }
 
 async function signUp(request: APIRequestContext): Promise<ApiSession> {
-  return signUpViaApi(request, randomPhone(), { name: 'Ishita Shah', dob: '1994-02-11', city: 'Ahmedabad', state: 'Gujarat', pincode: '380015', profileCompleted: true });
+  return signUpViaApi(request, randomPhone(), {
+    name: 'Ishita Shah',
+    dob: '1994-02-11',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380015',
+    profileCompleted: true,
+  });
 }
 
 /** Width and height from a JPEG's start-of-frame segment. */

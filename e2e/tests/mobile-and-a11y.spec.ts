@@ -1,10 +1,11 @@
 import { signUpViaApi, storeSession } from '../support/api';
 import { expect, LOGIN_URL, test } from '../support/fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/page-checks';
+import { SMALL_PHONE } from '../support/phone';
 import { randomPhone } from '../support/sms';
 
 // The smallest common Android screen.
-test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+test.use(SMALL_PHONE);
 
 test('the login page fits a 360x640 screen and has no serious accessibility violations', async ({ page }) => {
   await page.goto('/login');

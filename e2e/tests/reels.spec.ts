@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
-import config from '../playwright.config';
 import { expect, test } from '../support/fixtures';
+import { FAKE_MEDIA_LAUNCH_OPTIONS, phoneAt } from '../support/phone';
 
 // Nilesh Desai (apps/server/src/seed/README.md): a seeded user no other test records with.
 const PHONE = '9000000020';
@@ -12,14 +12,9 @@ const EDITED_TITLE = 'Underpass cleared';
 const EDITED_CAPTION = 'The water has drained. Drive slowly.';
 
 // A fake camera and microphone, granted without a prompt, for the recorder.
-const launchOptions = config.use?.launchOptions ?? {};
 test.use({
-  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-  viewport: { width: 360, height: 640 },
-  isMobile: true,
-  hasTouch: true,
-  geolocation: { latitude: 23.0225, longitude: 72.5714, accuracy: 20 },
-  permissions: ['geolocation', 'camera', 'microphone'],
+  launchOptions: FAKE_MEDIA_LAUNCH_OPTIONS,
+  ...phoneAt({ latitude: 23.0225, longitude: 72.5714, accuracy: 20 }, ['geolocation', 'camera', 'microphone']),
 });
 
 /** Whether the reel's video is really advancing (not paused, time moving). */
@@ -51,7 +46,10 @@ async function litShare(target: Locator): Promise<number> {
   }, png.toString('base64'));
 }
 
-test('record, replay, retake, record 3 s, title and caption, upload, see it first and playing; like, edit and comment survive a reload', async ({ page, login }) => {
+test('record, replay, retake, record 3 s, title and caption, upload, see it first and playing; like, edit and comment survive a reload', async ({
+  page,
+  login,
+}) => {
   test.setTimeout(120_000);
   await login(page, PHONE);
 

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import config from '../playwright.config';
 import { bearer, signInViaApi, storeSession, type ApiSession } from '../support/api';
 import { ENV_BASE_URL, ENV_SERVER_LOG, requiredEnv } from '../support/env';
 import { expect, LOGIN_URL, test } from '../support/fixtures';
 import { clippedTexts, horizontalOverflow, seriousA11yViolations } from '../support/page-checks';
+import { FAKE_MEDIA_LAUNCH_OPTIONS, SMALL_PHONE } from '../support/phone';
 import { translationOf } from '../support/translations';
 
 /**
@@ -30,9 +30,7 @@ const SHOTS_DIR = process.env.SAATHI_E2E_SHOTS_DIR;
 
 /** The smallest common Android phone, with location, camera and microphone granted. */
 const PHONE = {
-  viewport: { width: 360, height: 640 },
-  isMobile: true,
-  hasTouch: true,
+  ...SMALL_PHONE,
   locale: 'en-US',
   timezoneId: 'Asia/Kolkata',
   geolocation: POSITION,
@@ -40,10 +38,7 @@ const PHONE = {
 } satisfies BrowserContextOptions;
 
 // A fake camera and microphone for /create-reel, granted without a prompt, as in reels.spec.ts.
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-});
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH_OPTIONS });
 
 interface Ids {
   sosEventId: number;
@@ -217,9 +212,7 @@ function checker(page: Page, language: Language, problems: string[]) {
     for (const clipped of await clippedTexts(page)) problems.push(`${where}: ${clipped}`);
 
     // The titles' texts load after the first paint: give them a bounded moment before judging.
-    await page
-      .waitForFunction((name) => document.title.endsWith(name) && document.title.trim() !== name, appName, { timeout: 5000 })
-      .catch(() => undefined);
+    await page.waitForFunction((name) => document.title.endsWith(name) && document.title.trim() !== name, appName, { timeout: 5000 }).catch(() => undefined);
     const title = await page.title();
     if (!title.trim() || !title.endsWith(appName) || title.trim() === appName) {
       problems.push(`${where}: document.title is "${title}", expected "<page> · ${appName}"`);

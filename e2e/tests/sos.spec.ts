@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import config from '../playwright.config';
 import { expect, test, type Login } from '../support/fixtures';
+import { FAKE_MEDIA_LAUNCH_OPTIONS, phoneAt } from '../support/phone';
 
 // Seeded demo users (apps/server/src/seed/README.md): Priya Sharma has emergency contacts and
 // records evidence on SOS; Kavita Joshi is a volunteer whose place is Ellisbridge, Ahmedabad.
@@ -11,21 +11,18 @@ const VICTIM_POSITION = { latitude: 23.0226, longitude: 72.5716, accuracy: 15 };
 const VOLUNTEER_POSITION = { latitude: 23.0231, longitude: 72.5705, accuracy: 20 };
 
 // A fake camera and microphone, granted without a prompt, for the evidence recording.
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-});
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH_OPTIONS });
 
-async function phoneContext(browser: Browser, baseURL: string | undefined, geolocation: typeof VICTIM_POSITION): Promise<{ context: BrowserContext; page: Page }> {
+async function phoneContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  geolocation: typeof VICTIM_POSITION,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 360, height: 640 },
-    isMobile: true,
-    hasTouch: true,
+    ...phoneAt(geolocation, ['geolocation', 'camera', 'microphone']),
     locale: 'en-US',
     timezoneId: 'Asia/Kolkata',
-    geolocation,
-    permissions: ['geolocation', 'camera', 'microphone'],
   });
   return { context, page: await context.newPage() };
 }

@@ -1,19 +1,14 @@
 import { bearer, signUpViaApi, storeSession } from '../support/api';
 import { expect, LOGIN_URL, test } from '../support/fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/page-checks';
+import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
 
 // Ellisbridge, Ahmedabad: seeded volunteers live around it at 0.1 to 2 km (apps/server/src/seed).
 const ELLISBRIDGE = { latitude: 23.0225, longitude: 72.5714 };
 const LOCATION_TEXT = `${ELLISBRIDGE.latitude}, ${ELLISBRIDGE.longitude}`;
 
-test.use({
-  viewport: { width: 360, height: 640 },
-  isMobile: true,
-  hasTouch: true,
-  geolocation: { ...ELLISBRIDGE, accuracy: 15 },
-  permissions: ['geolocation'],
-});
+test.use(phoneAt(ELLISBRIDGE));
 
 test('anonymous visitors are told to log in and sent to /login', async ({ page }) => {
   await page.goto('/volunteers');

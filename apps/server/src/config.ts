@@ -27,93 +27,112 @@ const TileTemplate = z
   .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}')
   .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replace(/[{}]/g, '')), 'must be an http(s) URL');
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
-    REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
-    PUBLIC_URL: optionalText.pipe(z.url().optional()),
-    TRUST_PROXY: bool(false),
-    WEB_DIST_DIR: optionalText,
-    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
-    SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
-    SMS_HTTP_TOKEN: optionalText,
-    STORAGE: z.enum(['local', 's3']).default('local'),
-    S3_BUCKET: optionalText,
-    S3_REGION: optionalText,
-    S3_ENDPOINT: optionalText.pipe(z.url().optional()),
-    S3_ACCESS_KEY_ID: optionalText,
-    S3_SECRET_ACCESS_KEY: optionalText,
-    S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
-    S3_FORCE_PATH_STYLE: bool(false),
-    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
-    /** Seconds between widening steps of the volunteer search while nobody has accepted. */
-    SOS_ESCALATION_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
-    /** Volunteer search radii in metres, smallest first. */
-    SOS_RADII_M: z
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  TRUST_PROXY: bool(false),
+  WEB_DIST_DIR: optionalText,
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+  SMS_HTTP_TOKEN: optionalText,
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  S3_FORCE_PATH_STYLE: bool(false),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Seconds between widening steps of the volunteer search while nobody has accepted. */
+  SOS_ESCALATION_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  /** Volunteer search radii in metres, smallest first. */
+  SOS_RADII_M: z
+    .string()
+    .default('500,1000,2000,5000')
+    .transform((v) => v.split(',').map((part) => Number(part.trim())))
+    .pipe(
+      z
+        .array(z.number().int().positive().max(50_000))
+        .min(1)
+        .max(10)
+        .refine((radii) => radii.every((r, i) => i === 0 || r > (radii[i - 1] ?? 0)), 'must be increasing whole metres'),
+    ),
+  /**
+   * Login codes sent per IP address per hour. Many Indian mobile users share a carrier's
+   * address (CGNAT), so an operator may raise it; the end-to-end tests, which all sign in
+   * from 127.0.0.1, do.
+   */
+  OTP_CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** SOS alerts one user may raise per 10 minutes (ended ones count too); benchmarks raise it. */
+  SOS_MAX_PER_10_MIN: z.coerce.number().int().min(1).max(1000).default(SOS_LIMITS.eventsPerWindow),
+  PUSH_PROVIDER: z.enum(['webpush', 'none']).default('webpush'),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
       .string()
-      .default('500,1000,2000,5000')
-      .transform((v) => v.split(',').map((part) => Number(part.trim())))
-      .pipe(
-        z
-          .array(z.number().int().positive().max(50_000))
-          .min(1)
-          .max(10)
-          .refine((radii) => radii.every((r, i) => i === 0 || r > (radii[i - 1] ?? 0)), 'must be increasing whole metres'),
-      ),
-    /**
-     * Login codes sent per IP address per hour. Many Indian mobile users share a carrier's
-     * address (CGNAT), so an operator may raise it; the end-to-end tests, which all sign in
-     * from 127.0.0.1, do.
-     */
-    OTP_CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-    /** SOS alerts one user may raise per 10 minutes (ended ones count too); benchmarks raise it. */
-    SOS_MAX_PER_10_MIN: z.coerce.number().int().min(1).max(1000).default(SOS_LIMITS.eventsPerWindow),
-    PUSH_PROVIDER: z.enum(['webpush', 'none']).default('webpush'),
-    VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL').optional()),
-    VAPID_PUBLIC_KEY: optionalText,
-    VAPID_PRIVATE_KEY: optionalText,
-    /** How often the outbox worker looks for due work it was not told about (restarts, retries, escalation). */
-    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
-    /** A claimed outbox row returns to the queue this long after its worker died (renewed while alive). */
-    OUTBOX_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
-    /** Channel prefix of the Redis event bus; processes sharing it see each other's live events. */
-    REDIS_CHANNEL_PREFIX: z.string().min(1).max(100).default('saathi:'),
-    /** Nominatim-compatible place search for the volunteers screen; `none` turns place search off. */
-    GEOCODER_URL: optionalText.pipe(z.union([z.literal('none'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or none' })]).optional()),
-    /** Map tiles for the location pickers (XYZ template); `none` shows the coordinate grid only. */
-    MAP_TILE_URL: optionalText.pipe(z.union([z.literal('none'), TileTemplate]).optional()),
-    /** The credit the tile provider asks for, shown on the map as text. */
-    MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(200).optional()),
-    /** Volunteers-nearby queries each user may make per minute (a privacy brake, DESIGN.md §8). */
-    VOLUNTEERS_NEARBY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
-    /** Community daily limits per user (reset at midnight India time); a per-user row overrides them. */
-    DAILY_POST_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
-    DAILY_LIKE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(100),
-    DAILY_COMMENT_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
-    /** Distinct reporters that hide a post pending review. */
-    POST_REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
-    /** Largest accepted photo upload, and all photos of one post together, in bytes. */
-    POST_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
-    POST_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(400 * 1024 * 1024).default(25 * 1024 * 1024),
-    /** The feed shows posts within this many kilometres of the reader (docs/community-feed-ranking.md). */
-    FEED_RADIUS_KM: z.coerce.number().min(1).max(5000).default(100),
-    /**
-     * Community reads (feed, a post, its comments) one visitor's IP may make per minute without
-     * signing in. Generous: many phones in India share one carrier IP.
-     */
-    COMMUNITY_VISITOR_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
-    /** Largest accepted incident reel in bytes (50 MB holds 60 s of recorded webm). */
-    REEL_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(50 * 1024 * 1024),
-    /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
-    INIT_CWD: optionalText,
-  });
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+      .optional(),
+  ),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** How often the outbox worker looks for due work it was not told about (restarts, retries, escalation). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** A claimed outbox row returns to the queue this long after its worker died (renewed while alive). */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
+  /** Channel prefix of the Redis event bus; processes sharing it see each other's live events. */
+  REDIS_CHANNEL_PREFIX: z.string().min(1).max(100).default('saathi:'),
+  /** Nominatim-compatible place search for the volunteers screen; `none` turns place search off. */
+  GEOCODER_URL: optionalText.pipe(z.union([z.literal('none'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or none' })]).optional()),
+  /** Map tiles for the location pickers (XYZ template); `none` shows the coordinate grid only. */
+  MAP_TILE_URL: optionalText.pipe(z.union([z.literal('none'), TileTemplate]).optional()),
+  /** The credit the tile provider asks for, shown on the map as text. */
+  MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(200).optional()),
+  /** Volunteers-nearby queries each user may make per minute (a privacy brake, DESIGN.md §8). */
+  VOLUNTEERS_NEARBY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Community daily limits per user (reset at midnight India time); a per-user row overrides them. */
+  DAILY_POST_LIMIT: z.coerce.number().int().min(0).max(10_000).default(5),
+  DAILY_LIKE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(100),
+  DAILY_COMMENT_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** Distinct reporters that hide a post pending review. */
+  POST_REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Largest accepted photo upload, and all photos of one post together, in bytes. */
+  POST_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  POST_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(400 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
+  /** The feed shows posts within this many kilometres of the reader (docs/community-feed-ranking.md). */
+  FEED_RADIUS_KM: z.coerce.number().min(1).max(5000).default(100),
+  /**
+   * Community reads (feed, a post, its comments) one visitor's IP may make per minute without
+   * signing in. Generous: many phones in India share one carrier IP.
+   */
+  COMMUNITY_VISITOR_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Largest accepted incident reel in bytes (50 MB holds 60 s of recorded webm). */
+  REEL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(50 * 1024 * 1024),
+  /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
+  INIT_CWD: optionalText,
+});
 
 /**
  * Rules between variables, checked on the raw values so they are reported together with
@@ -213,8 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const baseDir = e.INIT_CWD ?? process.cwd();
-  const sms: Config['sms'] =
-    e.SMS_PROVIDER === 'http' ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN } : { provider: 'console' };
+  const sms: Config['sms'] = e.SMS_PROVIDER === 'http' ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN } : { provider: 'console' };
   const storage: Config['storage'] =
     e.STORAGE === 's3'
       ? {

@@ -53,9 +53,7 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
     const keys = problems.map((p) => p.split(':')[0]);
-    expect(keys).toEqual(
-      expect.arrayContaining(['PORT', 'DATABASE_URL', 'NODE_ENV', 'SMS_HTTP_URL', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
-    );
+    expect(keys).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'NODE_ENV', 'SMS_HTTP_URL', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
     expect(message).toContain('PORT: ');
     expect(message).toContain('(got "eighty")');
     expect(message).toContain('SMS_HTTP_URL: is required when SMS_PROVIDER=http');

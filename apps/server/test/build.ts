@@ -8,7 +8,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DbHandle, type DbKind } from '../src/core/db/database';
 import type { Database } from '../src/core/db/schema';
-import { createFactory, type Factory } from './factory';
+import { createFactory, type Factory, type UserOverrides } from './factory';
 import { adminQuery, quoteIdent, withDatabase } from './pg-admin';
 import { createRecordingSms, type RecordingSms } from './recording-sms';
 import { createTestClock, type TestClock } from './test-clock';
@@ -92,7 +92,7 @@ export function build(env: Record<string, string> | (() => Record<string, string
     const app = await buildApp(config, { db: handle, sms, clock: clock.now, logStream });
     await app.ready();
     const factory = createFactory(() => handle!.db);
-    Object.assign(ctx, { app, db: handle.db, kind: handle.kind, config, dataDir, sms, clock, factory, loginAs: factory.loginAs });
+    Object.assign(ctx, { app, db: handle.db, kind: handle.kind, config, dataDir, sms, clock, factory, loginAs: factory.loginAs.bind(factory) });
   });
 
   afterAll(async () => {
@@ -107,3 +107,13 @@ export function build(env: Record<string, string> | (() => Record<string, string
 
 /** `Authorization` header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A user made and signed in before the calling file's (or describe's) tests: their id and token. */
+export function signedInUser(t: TestApp, overrides: UserOverrides = {}): { id: number; token: string } {
+  const signedIn = { id: 0, token: '' };
+  beforeAll(async () => {
+    const user = await t.factory.user(overrides);
+    Object.assign(signedIn, { id: user.id, token: await t.loginAs(user) });
+  });
+  return signedIn;
+}

@@ -36,10 +36,13 @@ export async function startS3Peer(bucket = 'saathi-media'): Promise<S3Peer> {
       request.on('end', () => refuse(response, request.method === 'HEAD', refusal));
       return;
     }
-    const upstream = http.request({ host: '127.0.0.1', port: storePort, method: request.method, path: request.url, headers: request.headers, agent }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: storePort, method: request.method, path: request.url, headers: request.headers, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });

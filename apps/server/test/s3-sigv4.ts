@@ -101,7 +101,7 @@ function parseScope(credential: string, amzDate: string): { text: string; signed
   if (region !== S3_PEER_REGION) return `The region '${region}' is wrong; expecting '${S3_PEER_REGION}'`;
   if (key !== S3_PEER_KEY) return 'key';
   const [, y, mo, d, h, mi, s] = stamp.map(Number);
-  return { text: parts.slice(1).join('/'), signedAt: new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!)) };
+  return { text: parts.slice(1).join('/'), signedAt: new Date(Date.UTC(y!, mo! - 1, d, h, mi, s)) };
 }
 
 /** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ escaped. */
@@ -119,7 +119,10 @@ function verify(
   if (!names.includes('host')) return { status: 400, code: 'AuthorizationQueryParametersError', message: 'SignedHeaders must include host' };
   let canonicalUri: string;
   try {
-    canonicalUri = url.pathname.split('/').map((segment) => encode(decodeURIComponent(segment))).join('/');
+    canonicalUri = url.pathname
+      .split('/')
+      .map((segment) => encode(decodeURIComponent(segment)))
+      .join('/');
   } catch {
     return mismatch;
   }

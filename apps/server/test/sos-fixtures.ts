@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { TestApp } from './build';
-import { bearer } from './build';
-import type { PushPeer } from './push-peer';
+import { bearer, build } from './build';
+import { startPushPeer, type PushPeer } from './push-peer';
 import type { TestUser } from './factory';
 
 export interface LatLon {
@@ -49,10 +50,7 @@ export async function makeVolunteer(t: TestApp, options: VolunteerOptions): Prom
     .where('id', '=', user.id)
     .execute();
   if (options.via !== 'live') {
-    await t.db
-      .insertInto('saved_locations')
-      .values({ user_id: user.id, name: 'Home', is_volunteer_location: true, location: point })
-      .execute();
+    await t.db.insertInto('saved_locations').values({ user_id: user.id, name: 'Home', is_volunteer_location: true, location: point }).execute();
   }
   return user;
 }
@@ -91,4 +89,20 @@ export async function recipientsOf(t: TestApp, eventId: number) {
     .where('event_id', '=', eventId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The app as the SOS fan-out tests build it (escalation after 30 s, links on a public origin),
+ * with a push service started for the file: `peer` is set in `beforeAll`, closed after.
+ */
+export function buildWithPushPeer(): { t: TestApp; peer: PushPeer } {
+  const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example' });
+  const ctx = { t } as { t: TestApp; peer: PushPeer };
+  beforeAll(async () => {
+    ctx.peer = await startPushPeer();
+  });
+  afterAll(async () => {
+    await ctx.peer?.close();
+  });
+  return ctx;
 }

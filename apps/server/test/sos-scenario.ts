@@ -39,11 +39,19 @@ export async function seedSosScenario(
   const phone = (n: number) => `7${String(n).padStart(9, '0')}`;
   const victim = await db
     .insertInto('users')
-    .values({ phone_number: phone(999_999_999 - options.count), name: 'Sneha Patil', referral_id: randomString(REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH), is_verified: true })
+    .values({
+      phone_number: phone(999_999_999 - options.count),
+      name: 'Sneha Patil',
+      referral_id: randomString(REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH),
+      is_verified: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const victimToken = newToken();
-  await db.insertInto('sessions').values({ user_id: victim.id, token_hash: sha256Hex(victimToken), expires_at: sql<Date>`now() + interval '1 day'` }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ user_id: victim.id, token_hash: sha256Hex(victimToken), expires_at: sql<Date>`now() + interval '1 day'` })
+    .execute();
 
   const volunteerIds: number[] = [];
   const subscriptionOf = new Map<number, string>();
@@ -75,7 +83,12 @@ export async function seedSosScenario(
           const angle = i * 2.399963;
           const lat = options.center.latitude + (r * Math.cos(angle)) / 110_574;
           const lon = options.center.longitude + (r * Math.sin(angle)) / (111_320 * Math.cos((options.center.latitude * Math.PI) / 180));
-          return { user_id: userId, name: 'Area', is_volunteer_location: true, location: sql<string>`ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography` };
+          return {
+            user_id: userId,
+            name: 'Area',
+            is_volunteer_location: true,
+            location: sql<string>`ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`,
+          };
         }),
       )
       .execute();
@@ -83,7 +96,9 @@ export async function seedSosScenario(
     for (const { userId, sub } of subs) subscriptionOf.set(userId, sub.id);
     await db
       .insertInto('push_subscriptions')
-      .values(subs.map(({ userId, sub }) => ({ user_id: userId, kind: 'webpush' as const, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })))
+      .values(
+        subs.map(({ userId, sub }) => ({ user_id: userId, kind: 'webpush' as const, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })),
+      )
       .execute();
   }
   return { victimId: victim.id, victimToken, volunteerIds, subscriptionOf };

@@ -5,18 +5,7 @@ export * from './languages';
  * Choices for the user's news preferences (SPEC.md §3: language default 'en', categories,
  * newsType default 'all'). The server stores them as given; these are the values the app offers.
  */
-export const NEWS_CATEGORIES = [
-  'safety',
-  'local',
-  'india',
-  'health',
-  'weather',
-  'technology',
-  'education',
-  'business',
-  'sports',
-  'entertainment',
-] as const;
+export const NEWS_CATEGORIES = ['safety', 'local', 'india', 'health', 'weather', 'technology', 'education', 'business', 'sports', 'entertainment'] as const;
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
 export const NEWS_TYPES = ['all', 'local', 'national', 'international'] as const;
@@ -63,33 +52,16 @@ export const BUSINESS_CATEGORY_GROUPS = {
   properties_real_estate: ['houses_sale', 'rental', 'commercial', 'land'],
   retail_shopping: ['store_updates', 'electronics', 'fashion', 'grocery', 'home_furniture', 'books'],
   food_dining: ['restaurant', 'home_food', 'street_food', 'catering', 'bakery', 'desserts', 'beverages'],
-  professional_services: [
-    'home_services',
-    'legal_financial',
-    'education',
-    'healthcare',
-    'beauty',
-    'it_services',
-    'computer_repair',
-  ],
+  professional_services: ['home_services', 'legal_financial', 'education', 'healthcare', 'beauty', 'it_services', 'computer_repair'],
   jobs_careers: ['fulltime', 'parttime', 'internships', 'hiring'],
   automotive_transport: ['car_service', 'transport', 'driving_school', 'vehicle_sales'],
   art_creative: ['photography', 'design', 'art', 'music_dance'],
   travel_tourism: ['travel_agency', 'hotels', 'tours', 'adventure'],
-  events_entertainment: [
-    'carnival_mela',
-    'exhibitions',
-    'cultural_events',
-    'concerts',
-    'theater',
-    'comedy',
-    'kids_events',
-    'religious_events',
-  ],
+  events_entertainment: ['carnival_mela', 'exhibitions', 'cultural_events', 'concerts', 'theater', 'comedy', 'kids_events', 'religious_events'],
 } as const;
 export type BusinessCategoryGroup = keyof typeof BUSINESS_CATEGORY_GROUPS;
 export type BusinessCategory = (typeof BUSINESS_CATEGORY_GROUPS)[BusinessCategoryGroup][number];
-export const BUSINESS_CATEGORIES = Object.values(BUSINESS_CATEGORY_GROUPS).flat() as BusinessCategory[];
+export const BUSINESS_CATEGORIES: BusinessCategory[] = Object.values(BUSINESS_CATEGORY_GROUPS).flat();
 
 /** Permissions that replace SPEC.md's hard-coded user-id lists (DESIGN.md §4). */
 export const PERMISSIONS = ['share_posts', 'location_prompt_helper', 'brand_avatar'] as const;

@@ -1,18 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/temp-dirs';
 import { loadSecrets } from './secrets';
 
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-secrets-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
-});
+const tempDir = tempDirs('saathi-secrets-');
 
 describe('loadSecrets', () => {
   it('generates a secret on first start, keeps it private, and reuses it', async () => {

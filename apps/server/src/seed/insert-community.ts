@@ -23,8 +23,7 @@ function demoUser(phone: string): DemoUser {
 }
 
 /** A moment between `from` and `now`, for likes and comments that follow a post. */
-const between = (random: Random, from: Date, now: Date): Date =>
-  new Date(from.getTime() + random.next() * (now.getTime() - from.getTime()));
+const between = (random: Random, from: Date, now: Date): Date => new Date(from.getTime() + random.next() * (now.getTime() - from.getTime()));
 
 /** Catalogs with items; returns item ids by owner phone, in catalog order. */
 export async function insertCatalogs(db: Db, users: SeededUsers, media: SeedMedia): Promise<Map<string, number[]>> {
@@ -54,7 +53,10 @@ export async function insertCatalogs(db: Db, users: SeededUsers, media: SeedMedi
       )
       .returning(['id', 'position'])
       .execute();
-    itemIds.set(catalog.owner, items.sort((a, b) => a.position - b.position).map((i) => i.id));
+    itemIds.set(
+      catalog.owner,
+      items.sort((a, b) => a.position - b.position).map((i) => i.id),
+    );
   }
   return itemIds;
 }
@@ -163,8 +165,24 @@ export async function insertPosts(db: Db, users: SeededUsers, media: SeedMedia, 
 /** Two orders handed to WhatsApp, so a business has something in its order list. */
 export async function insertOrders(db: Db, users: SeededUsers, catalogItems: Map<string, number[]>, now: Date): Promise<void> {
   const orders = [
-    { customer: '9000000002', business: '9000000017', hours: 30, lines: [[0, '2 boxes, delivery after 6 pm please'], [3, 'One basket for a hospital visit']] },
-    { customer: '9000000024', business: '9000000019', hours: 8, lines: [[0, '6 vada pav, less spicy'], [3, '4 cutting chai']] },
+    {
+      customer: '9000000002',
+      business: '9000000017',
+      hours: 30,
+      lines: [
+        [0, '2 boxes, delivery after 6 pm please'],
+        [3, 'One basket for a hospital visit'],
+      ],
+    },
+    {
+      customer: '9000000024',
+      business: '9000000019',
+      hours: 8,
+      lines: [
+        [0, '6 vada pav, less spicy'],
+        [3, '4 cutting chai'],
+      ],
+    },
   ] as const;
   for (const order of orders) {
     const businessUser = demoUser(order.business);

@@ -9,7 +9,6 @@ import { hoursAgo, type Random } from './random';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-
 export interface SeededUsers {
   /** Every demo phone number and its user id (including users that existed before). */
   idByPhone: Map<string, number>;
@@ -76,7 +75,11 @@ export async function insertUsers(db: Db, random: Random, now: Date): Promise<Se
   const all = await db
     .selectFrom('users')
     .select(['id', 'phone_number'])
-    .where('phone_number', 'in', DEMO_USERS.map((u) => u.phone))
+    .where(
+      'phone_number',
+      'in',
+      DEMO_USERS.map((u) => u.phone),
+    )
     .execute();
   const users: SeededUsers = {
     idByPhone: new Map(all.map((r) => [r.phone_number, r.id])),
@@ -92,9 +95,7 @@ export async function insertUsers(db: Db, random: Random, now: Date): Promise<Se
 
 /** Referrers can come later in the list than the people they referred, so link afterwards. */
 async function linkReferrals(db: Db, users: SeededUsers): Promise<void> {
-  const pairs = users.created
-    .filter((u) => u.referredBy)
-    .map((u) => sql`(${idOf(users, u.phone)}::integer, ${idOf(users, u.referredBy as string)}::integer)`);
+  const pairs = users.created.filter((u) => u.referredBy).map((u) => sql`(${idOf(users, u.phone)}::integer, ${idOf(users, u.referredBy as string)}::integer)`);
   if (pairs.length === 0) return;
   await sql`
     UPDATE users SET referred_by = v.referrer
@@ -107,7 +108,17 @@ async function linkReferrals(db: Db, users: SeededUsers): Promise<void> {
 async function grantSpecPermissions(db: Db): Promise<void> {
   const grants = PERMISSIONS.flatMap((permission) => SPEC_PERMISSION_USER_IDS[permission].map((id) => ({ id, permission })));
   const existing = new Set(
-    (await db.selectFrom('users').select('id').where('id', 'in', grants.map((g) => g.id)).execute()).map((r) => r.id),
+    (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          grants.map((g) => g.id),
+        )
+        .execute()
+    ).map((r) => r.id),
   );
   const values = grants.filter((g) => existing.has(g.id)).map((g) => ({ user_id: g.id, permission: g.permission }));
   if (values.length === 0) return;

@@ -29,9 +29,7 @@ export function findSeedMediaDir(from: string = path.dirname(fileURLToPath(impor
 function readPackageName(manifest: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && 'name' in parsed && typeof parsed.name === 'string'
-      ? parsed.name
-      : undefined;
+    return typeof parsed === 'object' && parsed !== null && 'name' in parsed && typeof parsed.name === 'string' ? parsed.name : undefined;
   } catch {
     return undefined;
   }

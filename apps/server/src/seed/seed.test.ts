@@ -54,7 +54,10 @@ describe('demo seed', () => {
 
     const grants = await t.db.selectFrom('user_permissions').selectAll().execute();
     for (const [permission, ids] of Object.entries(SPEC_PERMISSION_USER_IDS)) {
-      const granted = grants.filter((g) => g.permission === permission).map((g) => g.user_id).sort((a, b) => a - b);
+      const granted = grants
+        .filter((g) => g.permission === permission)
+        .map((g) => g.user_id)
+        .sort((a, b) => a - b);
       expect(granted).toEqual([...ids].sort((a, b) => a - b));
     }
   });
@@ -135,7 +138,7 @@ describe('demo seed', () => {
     expect(webm.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
   });
 
-  it('records each seeded reel\'s length as read from its file (the demo clips play 3.5 s)', async () => {
+  it("records each seeded reel's length as read from its file (the demo clips play 3.5 s)", async () => {
     const reels = await t.db.selectFrom('incidents').select('duration_ms').execute();
     for (const { duration_ms } of reels) {
       expect(duration_ms).toBeGreaterThan(3000);

@@ -15,7 +15,13 @@ export interface NavItem {
 export const navItems: readonly NavItem[] = [
   { labelKey: 'sos', path: '/', icon: SosIcon, matches: ['/sos', '/sos-mode'] },
   { labelKey: 'volunteers', path: '/volunteers', icon: VolunteersIcon, matches: ['/volunteers-nearby'] },
-  { labelKey: 'community', path: '/community', icon: CommunityIcon, matches: ['/comunity-post', '/joined-community', '/community-post', '/my-posts', '/post-notifications'], childrenOf: ['/profile'] },
+  {
+    labelKey: 'community',
+    path: '/community',
+    icon: CommunityIcon,
+    matches: ['/comunity-post', '/joined-community', '/community-post', '/my-posts', '/post-notifications'],
+    childrenOf: ['/profile'],
+  },
   { labelKey: 'reels', path: '/incident-reels', icon: ReelsIcon },
   { labelKey: 'news', path: '/news', icon: NewsIcon, matches: ['/all-news'] },
   { labelKey: 'account', path: '/account', icon: AccountIcon, matches: ['/profile'] },
@@ -23,8 +29,7 @@ export const navItems: readonly NavItem[] = [
 
 /** The nav item for a path: exact match on '/', prefix match for the others. */
 export function activeNavItem(pathname: string, items: readonly NavItem[] = navItems): NavItem | undefined {
-  const matchesPath = (candidate: string) =>
-    candidate === '/' ? pathname === '/' : pathname === candidate || pathname.startsWith(`${candidate}/`);
+  const matchesPath = (candidate: string) => (candidate === '/' ? pathname === '/' : pathname === candidate || pathname.startsWith(`${candidate}/`));
   const isChildOf = (parent: string) => pathname.startsWith(`${parent}/`);
   return items.find((item) => matchesPath(item.path) || (item.matches ?? []).some(matchesPath) || (item.childrenOf ?? []).some(isChildOf));
 }

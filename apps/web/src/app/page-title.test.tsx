@@ -79,13 +79,16 @@ describe('every page has its own title', () => {
     expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/sos', '/volunteers', '/login/:referrer?', '/track/:token', '/*']));
   });
 
-  it.each(pageRoutes(routes).map((page) => [page.path, page.handle] as const))('%s declares a title key that exists in every language', (_path, routeHandle) => {
-    const key = routeTitleKey([{ handle: routeHandle }]);
-    expect(key).toBeDefined();
-    for (const language of ['en-US', 'hi-IN', 'gu-IN']) {
-      expect(titlesOf(language)[key as string], `${language} titles:${key}`).toMatch(/\S/);
-    }
-  });
+  it.each(pageRoutes(routes).map((page) => [page.path, page.handle] as const))(
+    '%s declares a title key that exists in every language',
+    (_path, routeHandle) => {
+      const key = routeTitleKey([{ handle: routeHandle }]);
+      expect(key).toBeDefined();
+      for (const language of ['en-US', 'hi-IN', 'gu-IN']) {
+        expect(titlesOf(language)[key as string], `${language} titles:${key}`).toMatch(/\S/);
+      }
+    },
+  );
 
   it('Hindi and Gujarati titles are translated (other than the SOS acronym)', () => {
     const english = titlesOf('en-US');

@@ -16,9 +16,12 @@ type Json = Record<string, unknown>;
 export const STARTUP_NAMESPACES = ['common', 'nav', 'dashboard'] as const;
 
 const bundled = import.meta.glob<Json>('./locales/en-US/{common,nav,dashboard}.json', { eager: true, import: 'default' });
-const loaders = import.meta.glob<Json>(['./locales/*/*.json', '!./locales/en-US/{common,nav,dashboard}.json', '../../../../packages/shared/src/locales/*/*.json'], {
-  import: 'default',
-});
+const loaders = import.meta.glob<Json>(
+  ['./locales/*/*.json', '!./locales/en-US/{common,nav,dashboard}.json', '../../../../packages/shared/src/locales/*/*.json'],
+  {
+    import: 'default',
+  },
+);
 
 function parsePath(path: string): { language: string; namespace: string } {
   const [, language = '', namespace = ''] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
@@ -36,7 +39,10 @@ for (const [path, load] of Object.entries(loaders)) {
 
 /** Every namespace that exists (from the English files). */
 export const NAMESPACES = [
-  ...new Set([...Object.keys(englishStartup), ...[...loaderByKey.keys()].filter((key) => key.startsWith(`${FALLBACK_LANGUAGE}/`)).map((key) => key.slice(FALLBACK_LANGUAGE.length + 1))]),
+  ...new Set([
+    ...Object.keys(englishStartup),
+    ...[...loaderByKey.keys()].filter((key) => key.startsWith(`${FALLBACK_LANGUAGE}/`)).map((key) => key.slice(FALLBACK_LANGUAGE.length + 1)),
+  ]),
 ].sort();
 
 /** An i18next backend over Vite's code-split JSON chunks. */

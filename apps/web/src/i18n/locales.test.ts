@@ -135,7 +135,10 @@ describe('translations', () => {
   it('Hindi and Gujarati are really translated (in their own scripts)', () => {
     const devanagari = /[\u0900-\u097F]/;
     const gujarati = /[\u0A80-\u0AFF]/;
-    for (const [language, script] of [['hi-IN', devanagari], ['gu-IN', gujarati]] as const) {
+    for (const [language, script] of [
+      ['hi-IN', devanagari],
+      ['gu-IN', gujarati],
+    ] as const) {
       const texts = [...byLanguage(language).values()].flatMap((resource) => [...flatten(resource).values()]);
       const inScript = texts.filter((text) => typeof text === 'string' && script.test(text));
       // Short technical labels such as "SOS" may stay in Latin letters; nearly everything else must not.

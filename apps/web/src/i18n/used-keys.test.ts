@@ -29,7 +29,10 @@ import { HELPLINES } from '../features/sos/helplines';
 type Json = Record<string, unknown>;
 // __dirname: under jsdom import.meta.url is not a file: URL.
 const srcDir = path.resolve(__dirname, '..');
-const localeFiles = import.meta.glob<Json>(['./locales/en-US/*.json', '../../../../packages/shared/src/locales/en-US/*.json'], { eager: true, import: 'default' });
+const localeFiles = import.meta.glob<Json>(['./locales/en-US/*.json', '../../../../packages/shared/src/locales/en-US/*.json'], {
+  eager: true,
+  import: 'default',
+});
 const DEFAULT_NAMESPACE = 'common';
 
 const english = new Map<string, Set<string>>();

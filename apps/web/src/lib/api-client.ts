@@ -126,10 +126,11 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
 
 /** What `api.call` takes besides the endpoint: its params, query and body, and an abort signal. */
 export type CallOptions<K extends ContractKey> = RequestOf<Contract[K]> & { signal?: AbortSignal };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T` asks whether every key of T is optional
 type CallArgs<K extends ContractKey> = {} extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
 
 /** `/sos/:id/evidence` with `{id: 7}` → `/sos/7/evidence`. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+export function fillPath(path: string, params: Record<string, QueryValue> | undefined): string {
   return path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
@@ -141,7 +142,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
  * The URL of a GET endpoint of the contract, for what cannot go through `api.call` (an
  * EventSource, a link): `apiUrl('GET /events')` → `/api/events`.
  */
-export function apiUrl(key: Extract<ContractKey, `GET ${string}`>, options?: { params?: Record<string, unknown>; query?: QueryParams }): string {
+export function apiUrl(key: Extract<ContractKey, `GET ${string}`>, options?: { params?: Record<string, QueryValue>; query?: QueryParams }): string {
   return buildUrl(fillPath(key.slice(key.indexOf(' ') + 1), options?.params), options?.query);
 }
 
@@ -154,12 +155,17 @@ export function apiUrl(key: Extract<ContractKey, `GET ${string}`>, options?: { p
 export const api = {
   call<K extends ContractKey>(key: K, ...[options]: CallArgs<K>): Promise<ResponseOf<Contract[K]>> {
     const space = key.indexOf(' ');
-    const { params, query, body, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown; signal?: AbortSignal };
+    const { params, query, body, signal } = (options ?? {}) as {
+      params?: Record<string, QueryValue>;
+      query?: QueryParams;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
     return request(key.slice(0, space), fillPath(key.slice(space + 1), params), body, query, signal);
   },
   /** A GET endpoint that answers a file (an SOS recording) as a Blob, with the errors and 401 handling of `call`. */
   async blob<K extends Extract<ContractKey, `GET ${string}`>>(key: K, ...[options]: CallArgs<K>): Promise<Blob> {
-    const { params, query, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; signal?: AbortSignal };
+    const { params, query, signal } = (options ?? {}) as { params?: Record<string, QueryValue>; query?: QueryParams; signal?: AbortSignal };
     let response: Response;
     try {
       response = await fetch(apiUrl(key, { params, query }), { credentials: 'same-origin', signal });

@@ -39,10 +39,7 @@ async function serviceWorkerRegistration(timeoutMs = 10_000): Promise<ServiceWor
   // In development no worker is registered and `ready` would wait forever.
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) return null;
-  return Promise.race([
-    navigator.serviceWorker.ready,
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs)),
-  ]);
+  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
 }
 
 /**

@@ -89,15 +89,21 @@ type Schema<E, K extends 'params' | 'query' | 'body'> = E extends Record<K, infe
  * What a client sends for a schema: its input, except that a coerced field (whose input zod
  * types as `unknown`) takes its output type, so a numeric id is sent as a number.
  */
-type Sent<S extends z.ZodType> = z.input<S> extends object
-  ? { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : z.input<S>[K]) : z.input<S>[K] }
-  : z.input<S>;
+type Sent<S extends z.ZodType> =
+  z.input<S> extends object
+    ? { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : z.input<S>[K]) : z.input<S>[K] }
+    : z.input<S>;
 
 type BodyOf<E> = E extends { body: 'multipart' | 'binary' } ? FormData | Blob : [Schema<E, 'body'>] extends [never] ? never : z.input<Schema<E, 'body'>>;
 
 /** `{params?, query?, body?}` of a call, each present only when the endpoint takes it. */
 export type RequestOf<E> = ([Schema<E, 'params'>] extends [never] ? unknown : { params: Sent<Schema<E, 'params'>> }) &
-  ([Schema<E, 'query'>] extends [never] ? unknown : {} extends Sent<Schema<E, 'query'>> ? { query?: Sent<Schema<E, 'query'>> } : { query: Sent<Schema<E, 'query'>> }) &
+  ([Schema<E, 'query'>] extends [never]
+    ? unknown
+    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T` asks whether every key of T is optional
+      {} extends Sent<Schema<E, 'query'>>
+      ? { query?: Sent<Schema<E, 'query'>> }
+      : { query: Sent<Schema<E, 'query'>> }) &
   ([BodyOf<E>] extends [never] ? unknown : { body: BodyOf<E> });
 
 /** The parsed JSON of a successful answer (any of the endpoint's success statuses). */

@@ -3,7 +3,12 @@ import { EventStreamTicketResponse } from '../schemas/notifications';
 import { defineEndpoints } from './endpoint';
 
 /** `?ticket=`: a single-use ticket from POST /events/ticket, for clients that cannot send a header. */
-const EventStreamQuery = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional() });
+const EventStreamQuery = z.object({
+  ticket: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/)
+    .optional(),
+});
 
 /**
  * The frames of the live-event stream. It is not JSON: the answer is `text/event-stream`, one

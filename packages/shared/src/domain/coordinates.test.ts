@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COORDINATE_ERROR_MESSAGES,
-  formatCoordinatePair,
-  metresBetween,
-  parseCoordinateFields,
-  parseCoordinatePair,
-} from './coordinates';
+import { COORDINATE_ERROR_MESSAGES, formatCoordinatePair, metresBetween, parseCoordinateFields, parseCoordinatePair } from './coordinates';
 
 describe('parseCoordinatePair', () => {
   it.each([
@@ -23,12 +17,9 @@ describe('parseCoordinatePair', () => {
     expect(parseCoordinatePair('   ')).toEqual({ ok: false, error: 'empty' });
   });
 
-  it.each(['23.02', '23.02, 72.57, 10', 'abc, 72', '23.02,,72.57', '1e2, 3', '0x10, 5', '23.02;72.57'])(
-    'rejects the format of %j',
-    (text) => {
-      expect(parseCoordinatePair(text)).toEqual({ ok: false, error: 'format' });
-    },
-  );
+  it.each(['23.02', '23.02, 72.57, 10', 'abc, 72', '23.02,,72.57', '1e2, 3', '0x10, 5', '23.02;72.57'])('rejects the format of %j', (text) => {
+    expect(parseCoordinatePair(text)).toEqual({ ok: false, error: 'format' });
+  });
 
   it.each(['95, 72', '-90.0001, 0', '0, 180.5', '0, -181'])('rejects %j as out of range', (text) => {
     expect(parseCoordinatePair(text)).toEqual({ ok: false, error: 'range' });

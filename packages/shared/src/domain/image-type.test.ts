@@ -3,7 +3,9 @@ import { detectImageType } from './image-type';
 
 /** Bytes from parts: a list of byte values, ASCII text, or a count of zero bytes. */
 const bytes = (...parts: (number[] | string | number)[]) =>
-  new Uint8Array(parts.flatMap((part) => (typeof part === 'number' ? Array<number>(part).fill(0) : typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
+  new Uint8Array(
+    parts.flatMap((part) => (typeof part === 'number' ? Array<number>(part).fill(0) : typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)),
+  );
 const withFtyp = (brand: string) => bytes([0, 0, 0, 0x18], `ftyp${brand}`, 12);
 
 describe('detectImageType', () => {

@@ -1,4 +1,3 @@
-import type { Profession } from '../constants';
 import type { LatLon } from './coordinates';
 
 /** SPEC.md §9: the radar's scale, metres per degree at the equator. */
@@ -39,12 +38,7 @@ export interface RadarPlacement {
  * Places `point` on a radar of `radiusPx` around (`centreX`, `centreY`) showing `rangeM`.
  * North is up. Points beyond the range sit on the outer ring so nothing is drawn off the radar.
  */
-export function placeOnRadar(
-  centre: LatLon,
-  point: LatLon,
-  rangeM: number,
-  radar: { centreX: number; centreY: number; radiusPx: number },
-): RadarPlacement {
+export function placeOnRadar(centre: LatLon, point: LatLon, rangeM: number, radar: { centreX: number; centreY: number; radiusPx: number }): RadarPlacement {
   const { eastM, northM } = radarOffset(centre, point);
   const distanceM = Math.hypot(eastM, northM);
   const scale = rangeM > 0 ? radar.radiusPx / rangeM : 0;
@@ -70,14 +64,14 @@ const MEDICAL: ReadonlySet<string> = new Set(['hospital', 'Doctor General', 'Doc
 const MECHANIC: ReadonlySet<string> = new Set(['2 Wheeler Mechanic', '4 Wheeler Mechanic', '2&4 Wheeler Mechanic']);
 
 /** SPEC.md §3: medical icon for hospital, doctors and nurses; a wrench for mechanics; else a person. */
-export function volunteerIcon(profession: Profession | string | null | undefined): VolunteerIconKind {
+export function volunteerIcon(profession: string | null | undefined): VolunteerIconKind {
   if (profession && MEDICAL.has(profession)) return 'medical';
   if (profession && MECHANIC.has(profession)) return 'wrench';
   return 'person';
 }
 
 /** SPEC.md §3: doctor red, police blue, firefighter orange, everyone else green. */
-export function volunteerColour(profession: Profession | string | null | undefined): VolunteerColour {
+export function volunteerColour(profession: string | null | undefined): VolunteerColour {
   if (profession === 'Doctor General' || profession === 'Doctor Emergency') return 'red';
   if (profession === 'Police') return 'blue';
   if (profession === 'Firefighter') return 'orange';

@@ -3,9 +3,7 @@
  * (`{unit: 'minutes', count: 5}` → "5 minutes ago" in each language).
  */
 export type RelativeTime =
-  | { unit: 'justNow' }
-  | { unit: 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years'; count: number }
-  | { unit: 'date'; date: Date };
+  { unit: 'justNow' } | { unit: 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years'; count: number } | { unit: 'date'; date: Date };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -42,4 +40,3 @@ export function reelRelativeTime(then: Date, now: Date = new Date(), options: { 
   if (months < 12) return { unit: 'months', count: Math.max(1, months) };
   return { unit: 'years', count: Math.floor(days / 365) };
 }
-

@@ -46,7 +46,10 @@ describe('alerts catalog', () => {
   });
 
   it('Hindi and Gujarati are written in their own scripts', () => {
-    for (const [language, script] of [['hi-IN', /[\u0900-\u097F]/], ['gu-IN', /[\u0A80-\u0AFF]/]] as const) {
+    for (const [language, script] of [
+      ['hi-IN', /[\u0900-\u097F]/],
+      ['gu-IN', /[\u0A80-\u0AFF]/],
+    ] as const) {
       // Every text has words of the language ('SOS' and 'Saathi' may stay in Latin letters).
       const latinOnly = [...flatten(ALERTS_CATALOG[language])].filter(([, text]) => !script.test(text as string)).map(([key]) => key);
       expect(latinOnly, language).toEqual([]);

@@ -16,7 +16,10 @@ export type OtpRequestResponse = z.infer<typeof OtpRequestResponse>;
 
 export const OtpVerifyBody = z.strictObject({
   phoneNumber: PhoneNumber,
-  code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
   /** From the answer to `POST /auth/otp/request`: the code only works for the attempt that asked for it. */
   attemptId: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Request a code first.'),
   /** The referral id of the user who invited this one (from /login/:referrer). */

@@ -71,11 +71,7 @@ export type FeedResponse = z.infer<typeof FeedResponse>;
 /** The text fields of the multipart create call (files are media_0..media_3). */
 export const CreatePostFields = z.object({
   title: z.string().trim().max(LIMITS.postTitleMax, `Title cannot exceed ${LIMITS.postTitleMax} characters`).default(''),
-  description: z
-    .string()
-    .trim()
-    .max(LIMITS.postDescriptionMax, `Description cannot exceed ${LIMITS.postDescriptionMax} characters`)
-    .default(''),
+  description: z.string().trim().max(LIMITS.postDescriptionMax, `Description cannot exceed ${LIMITS.postDescriptionMax} characters`).default(''),
   postType: z.literal('community').default('community'),
   status: z.literal('active').default('active'),
   location: GeoPoint.optional(),

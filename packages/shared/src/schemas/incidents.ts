@@ -67,11 +67,7 @@ export const ReelCommentsResponse = z.array(ReelComment);
 export const AddReelCommentBody = z.strictObject({
   incidentId: Id,
   userId: Id.optional(),
-  comment_text: z
-    .string()
-    .trim()
-    .min(1, 'Write a comment first')
-    .max(REEL_COMMENT_MAX, `A comment is at most ${REEL_COMMENT_MAX} characters`),
+  comment_text: z.string().trim().min(1, 'Write a comment first').max(REEL_COMMENT_MAX, `A comment is at most ${REEL_COMMENT_MAX} characters`),
 });
 
 export const PresignedUrlQuery = z.object({
@@ -95,7 +91,7 @@ const ReelTitle = z.string().trim().max(REEL_TITLE_MAX, `Title cannot exceed ${R
 const ReelDescription = z.string().trim().max(REEL_DESCRIPTION_MAX, `Description cannot exceed ${REEL_DESCRIPTION_MAX} characters`);
 
 /** Latitude and longitude arrive as text (SPEC.md §3 "Recorded incident upload"). */
-const coordinate = (schema: typeof Latitude | typeof Longitude) =>
+const coordinate = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), schema.optional());
 
 export const UploadReelBody = z

@@ -17,7 +17,9 @@ describe('PublicUser', () => {
 
   it('is what every response object about another user is made of', () => {
     expect(PostComment.parse({ id: 1, content: 'Hi', createdAt: '2026-11-25 10:00:00', postId: 2, user: { ...asha, ...contact } }).user).toEqual(asha);
-    expect(LikesResponse.parse({ likes: [{ id: 1, createdAt: '2026-11-25 10:00:00', user: { ...asha, ...contact } }], totalPages: 1 }).likes[0]?.user).toEqual(asha);
+    expect(LikesResponse.parse({ likes: [{ id: 1, createdAt: '2026-11-25 10:00:00', user: { ...asha, ...contact } }], totalPages: 1 }).likes[0]?.user).toEqual(
+      asha,
+    );
     expect(ReelComment.parse({ id: 1, userId: 7, comment_text: 'Hi', createdAt: 'x', user: { ...asha, ...contact } }).user).toEqual(asha);
     const order = Order.parse({
       id: 1,

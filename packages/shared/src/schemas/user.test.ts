@@ -44,9 +44,7 @@ describe('UpdateUserBody', () => {
     expect(pathOf({ dob: '2001-02-30' })).toBe('dob');
     expect(pathOf({ name: 'x'.repeat(81) })).toBe('name');
     expect(pathOf({ emergencyContacts: [{ name: 'Asha', phoneNumber: '12345' }] })).toBe('emergencyContacts.0.phoneNumber');
-    expect(
-      pathOf({ locations: [{ name: 'Home', location: { type: 'Point', coordinates: [72.5, 95] } }] }),
-    ).toBe('locations.0.location.coordinates.1');
+    expect(pathOf({ locations: [{ name: 'Home', location: { type: 'Point', coordinates: [72.5, 95] } }] })).toBe('locations.0.location.coordinates.1');
   });
 
   it('rejects fields it does not know', () => {

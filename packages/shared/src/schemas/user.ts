@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  BUSINESS_CATEGORIES,
-  DEFAULT_APPS,
-  LANGUAGES,
-  LIMITS,
-  PERMISSIONS,
-  PROFESSIONS,
-  ROLES,
-  USER_TYPES,
-} from '../constants';
+import { BUSINESS_CATEGORIES, DEFAULT_APPS, LANGUAGES, LIMITS, PERMISSIONS, PROFESSIONS, ROLES, USER_TYPES } from '../constants';
 import { GeoPoint, Id, PhoneNumber } from './common';
 import { isDobValid } from '../domain/age';
 
@@ -47,6 +38,18 @@ export type NewsPreferences = z.infer<typeof NewsPreferences>;
 
 const DateOnly = z.iso.date('Date must be YYYY-MM-DD');
 
+/** Profile fields the user reads (User) in the same form as they set them (UpdateUserBody). */
+const profileChoices = {
+  profession: z.enum(PROFESSIONS).nullable(),
+  availableForCommunity: z.boolean(),
+  availableForPaidProfessionalService: z.boolean(),
+  shareLiveLocation: z.boolean(),
+  hasJoinedCommunity: z.boolean(),
+  startAudioVideoRecordOnSos: z.boolean(),
+  streamAudioVideoOnSos: z.boolean(),
+  broadcastAudioOnSos: z.boolean(),
+};
+
 /** The signed-in user's own record (SPEC.md §3 User, less the token). */
 export const User = z.object({
   id: z.number().int(),
@@ -61,14 +64,7 @@ export const User = z.object({
   state: z.string().nullable(),
   pincode: z.string().nullable(),
   dob: DateOnly.nullable(),
-  profession: z.enum(PROFESSIONS).nullable(),
-  availableForCommunity: z.boolean(),
-  availableForPaidProfessionalService: z.boolean(),
-  shareLiveLocation: z.boolean(),
-  hasJoinedCommunity: z.boolean(),
-  startAudioVideoRecordOnSos: z.boolean(),
-  streamAudioVideoOnSos: z.boolean(),
-  broadcastAudioOnSos: z.boolean(),
+  ...profileChoices,
   sosCountdownSeconds: z.number().int(),
   referralId: z.string(),
   referredBy: z.number().int().nullable(),
@@ -100,14 +96,7 @@ export const UpdateUserBody = z
     pincode: z.union([z.string().regex(/^[1-9]\d{5}$/, 'PIN code has 6 digits'), z.literal('')]).nullable(),
     dob: DateOnly.refine(isDobValid, 'Date of birth cannot be in the future or before 1900').nullable(),
     userType: z.enum(USER_TYPES),
-    profession: z.enum(PROFESSIONS).nullable(),
-    availableForCommunity: z.boolean(),
-    availableForPaidProfessionalService: z.boolean(),
-    shareLiveLocation: z.boolean(),
-    hasJoinedCommunity: z.boolean(),
-    startAudioVideoRecordOnSos: z.boolean(),
-    streamAudioVideoOnSos: z.boolean(),
-    broadcastAudioOnSos: z.boolean(),
+    ...profileChoices,
     sosCountdownSeconds: z.number().int().min(0).max(LIMITS.sosCountdownMaxSeconds),
     businessName: z.string().trim().max(LIMITS.businessNameMax).nullable(),
     businessCategory: z.enum(BUSINESS_CATEGORIES as [string, ...string[]]).nullable(),

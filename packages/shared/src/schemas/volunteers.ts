@@ -18,16 +18,14 @@ export const VOLUNTEER_CELL_SIZE_M = 250;
  * A bad value is a 400 that names `location` or `range`.
  */
 export const VolunteersNearbyQuery = z.object({
-  location: z
-    .string({ error: 'location is required as "lat, lon"' })
-    .transform((text, ctx) => {
-      const parsed = parseCoordinatePair(text);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: 'custom', message: `location: ${COORDINATE_ERROR_MESSAGES[parsed.error]} (expected "lat, lon")` });
-        return z.NEVER;
-      }
-      return parsed.value;
-    }),
+  location: z.string({ error: 'location is required as "lat, lon"' }).transform((text, ctx) => {
+    const parsed = parseCoordinatePair(text);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: `location: ${COORDINATE_ERROR_MESSAGES[parsed.error]} (expected "lat, lon")` });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
   range: z.coerce
     .number({ error: 'range is required, in metres' })
     .int('range must be whole metres')

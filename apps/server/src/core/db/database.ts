@@ -29,16 +29,10 @@ export interface DbOptions {
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError)
-    : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError) : openPglite(options.dataDir);
 }
 
-async function openPostgres(
-  connectionString: string,
-  max: number,
-  onConnectionError: (error: Error) => void = () => {},
-): Promise<DbHandle> {
+async function openPostgres(connectionString: string, max: number, onConnectionError: (error: Error) => void = () => {}): Promise<DbHandle> {
   pg.types.setTypeParser(INT8_OID, parseInt8);
   pg.types.setTypeParser(DATE_OID, parseDate);
   const pool = new pg.Pool({ connectionString, max });
@@ -60,10 +54,7 @@ export function pgliteDataPath(dataDir: string): string {
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
   // Loaded lazily: the WebAssembly build is only needed in embedded mode.
-  const [{ PGlite }, { postgis }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-postgis'),
-  ]);
+  const [{ PGlite }, { postgis }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-postgis')]);
   const dir = pgliteDataPath(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create({

@@ -52,7 +52,10 @@ describe('the API contract and the OpenAPI document', () => {
       else if (endpoint.access === 'optional') expect(operation.security, key).toEqual([{}, { bearerAuth: [] }]);
       else expect(operation.security, key).toBeUndefined();
       const pathParams = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]).sort();
-      const documentedPathParams = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const documentedPathParams = (operation.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       expect(documentedPathParams, key).toEqual(pathParams);
       const hasJsonBody = endpoint.body !== undefined && typeof endpoint.body !== 'string';
       expect(operation.requestBody?.content['application/json'] !== undefined, key).toBe(hasJsonBody);
@@ -61,10 +64,14 @@ describe('the API contract and the OpenAPI document', () => {
 
   it('has nothing in the OpenAPI document that is not in the contract', async () => {
     const operations = await openApiOperations();
-    const documented = new Set(entries.filter(([, endpoint]) => !endpoint.hidden).map(([key]) => {
-      const { method, path } = splitEndpointKey(key);
-      return `${method} ${openApiPath(path)}`;
-    }));
+    const documented = new Set(
+      entries
+        .filter(([, endpoint]) => !endpoint.hidden)
+        .map(([key]) => {
+          const { method, path } = splitEndpointKey(key);
+          return `${method} ${openApiPath(path)}`;
+        }),
+    );
     const extra = [...operations.keys()].filter((key) => !documented.has(key));
     expect(extra).toEqual([]);
   });

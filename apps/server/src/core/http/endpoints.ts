@@ -60,14 +60,14 @@ export function registerEndpoints<T extends ContractPart>(app: FastifyInstance, 
     const { method, path } = splitEndpointKey(key);
     const successStatus = Math.min(...Object.keys(endpoint.responses).map(Number));
     app.route({
-      method: method as 'GET',
+      method,
       url: path,
       schema: routeSchema(key, endpoint),
       config: { access: endpoint.access ?? 'user' },
       ...options,
       handler: async (request, reply) => {
         if (successStatus !== 200) reply.status(successStatus);
-        return handler(request as EndpointRequest<EndpointDefinition>, reply);
+        return handler(request, reply);
       },
     });
   }

@@ -56,7 +56,7 @@ function topLevel(bytes: Buffer): { id: number; at: number; sizeAt: number; size
   };
   const segment = element(element(0).end);
   const out = [segment];
-  for (let at = segment.dataAt; at < segment.end; ) {
+  for (let at = segment.dataAt; at < segment.end;) {
     const child = element(at);
     out.push(child);
     at = child.end;
@@ -129,7 +129,13 @@ describe('webmDurationMs', () => {
     const file = (scaleNs: number | null, ...clusters: Buffer[]) =>
       Buffer.concat([
         header,
-        streamed(0x18538067, el(0x1549a966, ...(scaleNs === null ? [] : [el(0x2ad7b1, uint(scaleNs))]), el(0x4d80, Buffer.from('Chrome'))), tracks, ...clusters, el(0x1c53bb6b, el(0xbb))),
+        streamed(
+          0x18538067,
+          el(0x1549a966, ...(scaleNs === null ? [] : [el(0x2ad7b1, uint(scaleNs))]), el(0x4d80, Buffer.from('Chrome'))),
+          tracks,
+          ...clusters,
+          el(0x1c53bb6b, el(0xbb)),
+        ),
       ]);
     const clusters = [
       cluster(0, el(0xa3, block(0)), el(0xa3, block(33))),

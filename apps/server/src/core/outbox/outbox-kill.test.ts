@@ -128,7 +128,10 @@ describe('outbox after a crash', () => {
         .where('dedupe_key', 'like', `sos:${eventId}:deliver:%`)
         .execute();
       expect(deliveries.length).toBeGreaterThan(0);
-      expect(deliveries.filter((d) => d.status !== 'delivered'), 'delivery jobs left unfinished').toEqual([]);
+      expect(
+        deliveries.filter((d) => d.status !== 'delivered'),
+        'delivery jobs left unfinished',
+      ).toEqual([]);
     } finally {
       await after.close();
     }

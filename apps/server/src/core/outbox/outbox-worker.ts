@@ -94,15 +94,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (jobs.length === 0) return 0;
     // Renew the lease while handlers run (a push service may be slow), so the rows are not
     // handed to another worker while this one is alive.
-    const heartbeat = setInterval(() => {
-      repository
-        .extendLease(
-          jobs.map((j) => j.id),
-          id,
-          new Date(clock().getTime() + leaseMs),
-        )
-        .catch((error: unknown) => log.warn({ reason: String(error) }, 'outbox lease renewal failed'));
-    }, Math.max(10, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        repository
+          .extendLease(
+            jobs.map((j) => j.id),
+            id,
+            new Date(clock().getTime() + leaseMs),
+          )
+          .catch((error: unknown) => log.warn({ reason: String(error) }, 'outbox lease renewal failed'));
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
     let results: Array<{ job: ClaimedJob; ok: boolean }>;
     try {
       results = await Promise.all(jobs.map(async (job) => ({ job, ok: await runJob(job) })));

@@ -79,7 +79,12 @@ export function createOutboxRepository(ref: DbRef) {
      * is opened by one process, so at its start every lease belongs to a dead one.
      */
     async releaseAllLeases(): Promise<number> {
-      const result = await ref.db.updateTable('outbox').set({ locked_until: null }).where('status', '=', 'pending').where('locked_until', 'is not', null).executeTakeFirst();
+      const result = await ref.db
+        .updateTable('outbox')
+        .set({ locked_until: null })
+        .where('status', '=', 'pending')
+        .where('locked_until', 'is not', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 

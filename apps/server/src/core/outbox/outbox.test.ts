@@ -25,7 +25,22 @@ function worker(handlers: Record<string, OutboxHandler>, leaseMs = 60_000) {
 }
 
 const rowsOf = (topic: string) =>
-  t.db.selectFrom('outbox').select(['id', 'status', 'attempts', 'next_attempt_at', 'last_error', 'delivered_at']).where('topic', '=', topic).orderBy('id').execute();
+  t.db
+    .selectFrom('outbox')
+    .select(['id', 'status', 'attempts', 'next_attempt_at', 'last_error', 'delivered_at'])
+    .where('topic', '=', topic)
+    .orderBy('id')
+    .execute();
+
+/** The one pending row of `topic`, matching `expected`: its wait until the next attempt, checked to be within [minMs, maxMs]. */
+async function pendingWait(topic: string, expected: object, minMs: number, maxMs: number): Promise<number> {
+  const [row] = await rowsOf(topic);
+  expect(row).toMatchObject({ status: 'pending', ...expected });
+  const wait = new Date(row!.next_attempt_at).getTime() - t.clock.now().getTime();
+  expect(wait).toBeGreaterThanOrEqual(minMs);
+  expect(wait).toBeLessThanOrEqual(maxMs);
+  return wait;
+}
 
 describe('backoffMs', () => {
   it('doubles from 1 s with ±20 % jitter and stops growing at 5 minutes', () => {
@@ -49,23 +64,15 @@ describe('outbox worker', () => {
     });
     await enqueue(t.db, [{ topic: 'test.flaky', payload: { n: 1 }, dueAt: t.clock.now() }]);
     await w.drain();
-    let [row] = await rowsOf('test.flaky');
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'gateway down 1' });
-    const wait1 = new Date(row!.next_attempt_at).getTime() - t.clock.now().getTime();
-    expect(wait1).toBeGreaterThanOrEqual(800);
-    expect(wait1).toBeLessThanOrEqual(1200);
+    const wait1 = await pendingWait('test.flaky', { attempts: 1, last_error: 'gateway down 1' }, 800, 1200);
 
     t.clock.advance(wait1);
     await w.drain();
-    [row] = await rowsOf('test.flaky');
-    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
-    const wait2 = new Date(row!.next_attempt_at).getTime() - t.clock.now().getTime();
-    expect(wait2).toBeGreaterThanOrEqual(1600);
-    expect(wait2).toBeLessThanOrEqual(2400);
+    const wait2 = await pendingWait('test.flaky', { attempts: 2 }, 1600, 2400);
 
     t.clock.advance(wait2);
     await w.drain();
-    [row] = await rowsOf('test.flaky');
+    const [row] = await rowsOf('test.flaky');
     expect(row).toMatchObject({ status: 'delivered', attempts: 3, delivered_at: expect.any(Date) });
     expect(calls).toBe(3);
     expect(log.lines.filter((l) => l.level === 'warn')).toHaveLength(2);

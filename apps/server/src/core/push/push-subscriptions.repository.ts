@@ -23,13 +23,23 @@ export function createPushSubscriptionsRepository(ref: DbRef) {
         .where('p256dh', 'is not', null)
         .where('auth', 'is not', null)
         .execute();
-      return rows.map((r) => ({ id: r.id, failureCount: r.failure_count, userId: r.user_id, endpoint: r.endpoint, p256dh: r.p256dh ?? '', auth: r.auth ?? '' }));
+      return rows.map((r) => ({
+        id: r.id,
+        failureCount: r.failure_count,
+        userId: r.user_id,
+        endpoint: r.endpoint,
+        p256dh: r.p256dh ?? '',
+        auth: r.auth ?? '',
+      }));
     },
 
     /** The push service said the subscription is gone (404/410): the browser unsubscribed. */
     async deleteByIds(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
-      await ref.db.deleteFrom('push_subscriptions').where('id', '=', sql<number>`ANY(${[...ids]}::int[])`).execute();
+      await ref.db
+        .deleteFrom('push_subscriptions')
+        .where('id', '=', sql<number>`ANY(${[...ids]}::int[])`)
+        .execute();
     },
 
     async recordOutcome(succeeded: readonly number[], failed: readonly number[], now: Date): Promise<void> {

@@ -1,19 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../../test/temp-dirs';
 import { loadSecrets } from '../secrets';
 import { loadVapidKeys } from './vapid-keys';
 
-const dirs: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-vapid-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
-});
+const tempDir = tempDirs('saathi-vapid-');
 
 const readFile = async (dir: string) => JSON.parse(await fs.readFile(path.join(dir, 'secrets.json'), 'utf8')) as Record<string, unknown>;
 

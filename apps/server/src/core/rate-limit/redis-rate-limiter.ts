@@ -28,7 +28,11 @@ export function createRedisRateLimiter({ redis, prefix, limit, windowMs, clock, 
       const redisKey = `${prefix}${key}:${window}`;
       let count: number;
       try {
-        const replies = await redis.multi().incr(redisKey).pexpire(redisKey, windowMs * 2).exec();
+        const replies = await redis
+          .multi()
+          .incr(redisKey)
+          .pexpire(redisKey, windowMs * 2)
+          .exec();
         const [error, value] = replies?.[0] ?? [new Error('no reply from Redis'), null];
         if (error) throw error;
         count = Number(value);

@@ -25,23 +25,19 @@ export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadOptions> = asyn
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
 
-  app.put(
-    `${LOCAL_UPLOAD_PATH.replace(/^\/api/, '')}/*`,
-    { schema: { hide: true, querystring: Query }, bodyLimit: maxBytes },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      try {
-        assertSafeKey(key);
-      } catch {
-        throw new ValidationError('Invalid upload path');
-      }
-      const { type, expires, signature } = request.query;
-      if (!storage.verifyUpload(key, type, expires, signature)) throw new ForbiddenError('This upload link is invalid or has expired');
-      const sent = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-      if (sent !== type.toLowerCase()) throw new ValidationError('Content-Type must match the upload link', 'content-type');
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('empty_upload', 'The upload is empty');
-      await storage.put(key, request.body, type);
-      return reply.code(200).send();
-    },
-  );
+  app.put(`${LOCAL_UPLOAD_PATH.replace(/^\/api/, '')}/*`, { schema: { hide: true, querystring: Query }, bodyLimit: maxBytes }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    try {
+      assertSafeKey(key);
+    } catch {
+      throw new ValidationError('Invalid upload path');
+    }
+    const { type, expires, signature } = request.query;
+    if (!storage.verifyUpload(key, type, expires, signature)) throw new ForbiddenError('This upload link is invalid or has expired');
+    const sent = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (sent !== type.toLowerCase()) throw new ValidationError('Content-Type must match the upload link', 'content-type');
+    if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('empty_upload', 'The upload is empty');
+    await storage.put(key, request.body, type);
+    return reply.code(200).send();
+  });
 };

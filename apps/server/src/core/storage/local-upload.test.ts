@@ -7,8 +7,7 @@ const t = build();
 /** The same store the app builds (same directory and secret), so its links are the app's. */
 const storage = () => createStorage(t.config, path.join(t.dataDir, 'media'), TEST_AUTH_SECRET);
 
-const putSigned = async (url: string, headers: Record<string, string>, payload: Buffer | string) =>
-  t.app.inject({ method: 'PUT', url, headers, payload });
+const putSigned = async (url: string, headers: Record<string, string>, payload: Buffer | string) => t.app.inject({ method: 'PUT', url, headers, payload });
 
 describe('local presigned uploads', () => {
   it('accepts the bytes at the presigned URL and serves them at url(key)', async () => {

@@ -19,8 +19,7 @@ export function s3PublicBase(s3: S3Config): string {
   return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${basePath}`;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+const isMissing = (error: unknown) => error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 export interface S3Storage extends Storage {
   readonly kind: 's3';

@@ -125,12 +125,7 @@ export function createAuthRepository(ref: DbRef) {
 
     /** Marks the code used; false if another request used it first. */
     async consumeCode(trx: Kysely<Database>, id: number, now: Date): Promise<boolean> {
-      const result = await trx
-        .updateTable('otp_codes')
-        .set({ consumed_at: now })
-        .where('id', '=', id)
-        .where('consumed_at', 'is', null)
-        .executeTakeFirst();
+      const result = await trx.updateTable('otp_codes').set({ consumed_at: now }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -165,8 +160,7 @@ export function createAuthRepository(ref: DbRef) {
       await trx
         .updateTable('users')
         .set({
-          referred_by: (eb) =>
-            eb.selectFrom('users as r').select('r.id').where('r.referral_id', '=', referralId).limit(1),
+          referred_by: (eb) => eb.selectFrom('users as r').select('r.id').where('r.referral_id', '=', referralId).limit(1),
         })
         .where('users.id', '=', userId)
         .where('users.referred_by', 'is', null)
@@ -185,12 +179,7 @@ export function createAuthRepository(ref: DbRef) {
   };
 }
 
-async function countWindow(
-  trx: Kysely<Database>,
-  column: 'phone_number' | 'requester_ip',
-  value: string,
-  since: Date,
-): Promise<WindowCount> {
+async function countWindow(trx: Kysely<Database>, column: 'phone_number' | 'requester_ip', value: string, since: Date): Promise<WindowCount> {
   const row = await trx
     .selectFrom('otp_codes')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])

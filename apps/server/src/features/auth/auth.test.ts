@@ -32,7 +32,7 @@ async function login(phoneNumber: string, referrer?: string) {
   expect((await requestCode(phoneNumber, ip)).statusCode).toBe(200);
   const res = await verify({ phoneNumber, code: t.sms.lastCode(phoneNumber), ...(referrer ? { referrer } : {}) }, ip);
   expect(res.statusCode).toBe(200);
-  return res.json() as { token: string; user: { id: number; referralId: string; referredBy: number | null; isVerified: boolean; phoneNumber: string } };
+  return res.json<{ token: string; user: { id: number; referralId: string; referredBy: number | null; isVerified: boolean; phoneNumber: string } }>();
 }
 
 /** A code that is certainly not the one sent. */
@@ -235,7 +235,7 @@ describe('referrer', () => {
     expect(b.user.referredBy).toBe(first.id);
   });
 
-  it('ignores an unknown referrer and the user\'s own referral id', async () => {
+  it("ignores an unknown referrer and the user's own referral id", async () => {
     const phone = uniquePhone();
     const a = await login(phone, 'ZZZZZZZZ');
     expect(a.user.referredBy).toBeNull();
@@ -450,7 +450,9 @@ describe('session cookie', () => {
     const { cookie } = await cookieLogin();
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: origin() } });
     expect(out.statusCode).toBe(200);
-    expect(String(out.headers['set-cookie'])).toMatch(/^saathi_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(String(out.headers['set-cookie'])).toMatch(
+      /^saathi_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
   });
 

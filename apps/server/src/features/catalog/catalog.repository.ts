@@ -48,7 +48,12 @@ export function createCatalogRepository(ref: DbRef) {
       return result.rows[0]?.metres;
     },
 
-    async insertOrder(order: { businessUserId: number; customerId: number; whatsappNumber: string | null; items: { slideId: number; text: string; title: string }[] }): Promise<number> {
+    async insertOrder(order: {
+      businessUserId: number;
+      customerId: number;
+      whatsappNumber: string | null;
+      items: { slideId: number; text: string; title: string }[];
+    }): Promise<number> {
       return ref.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('orders')
@@ -85,7 +90,11 @@ export function createCatalogRepository(ref: DbRef) {
       const lines = await ref.db
         .selectFrom('order_items')
         .select(['order_id', 'slide_id', 'text', 'title'])
-        .where('order_id', 'in', orders.map((o) => o.id))
+        .where(
+          'order_id',
+          'in',
+          orders.map((o) => o.id),
+        )
         .orderBy('order_id')
         .orderBy('position')
         .execute();

@@ -3,7 +3,6 @@ import { NotFoundError, ValidationError } from '../../core/errors';
 import type { CommunityAccess } from '../posts/community-access';
 import type { CatalogRepository } from './catalog.repository';
 
-
 type OrderRow = Awaited<ReturnType<CatalogRepository['ordersOf']>>[number];
 
 function toOrder(row: OrderRow): Order {
@@ -26,7 +25,11 @@ export function createCatalogService({ catalog, access }: { catalog: CatalogRepo
      * without a range is offered everywhere. A reader without a location or out of range is
      * an expected state (SPEC.md §6 hints), answered with no items and `unavailable` saying why.
      */
-    async getCatalog(callerId: number, businessUserId: number, point: { latitude?: number | undefined; longitude?: number | undefined }): Promise<CatalogResponse> {
+    async getCatalog(
+      callerId: number,
+      businessUserId: number,
+      point: { latitude?: number | undefined; longitude?: number | undefined },
+    ): Promise<CatalogResponse> {
       await access.assertAllowed(callerId);
       const record = await catalog.catalog(businessUserId);
       if (!record || record.items.length === 0) throw new NotFoundError('No catalog items available', 'catalog_empty');
@@ -41,10 +44,17 @@ export function createCatalogService({ catalog, access }: { catalog: CatalogRepo
         if (point.latitude === undefined || point.longitude === undefined) return withheld({ reason: 'location_required' });
         if (record.deliveryRangeM !== null) {
           const metres = await catalog.distanceToBusiness(businessUserId, point.longitude, point.latitude);
-          if (metres === undefined || metres > record.deliveryRangeM) return withheld({ reason: 'outside_delivery_range', deliveryRangeM: record.deliveryRangeM });
+          if (metres === undefined || metres > record.deliveryRangeM)
+            return withheld({ reason: 'outside_delivery_range', deliveryRangeM: record.deliveryRangeM });
         }
       }
-      return { catalogItems: record.items, whatsappNumber: record.whatsappNumber, doesDelivery: record.doesDelivery, deliveryText: record.deliveryText, unavailable: null };
+      return {
+        catalogItems: record.items,
+        whatsappNumber: record.whatsappNumber,
+        doesDelivery: record.doesDelivery,
+        deliveryText: record.deliveryText,
+        unavailable: null,
+      };
     },
 
     /** Saves an order whose every line names an item of that business's catalog. */

@@ -31,7 +31,13 @@ describe('GET /api/community/business-catalog/{userId}', () => {
     // and neither the items nor the WhatsApp number are given.
     const unknown = await catalogOf(buyer.token, shop.id);
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ catalogItems: [], whatsappNumber: null, doesDelivery: true, deliveryText: 'Free delivery', unavailable: { reason: 'location_required' } });
+    expect(unknown.json()).toEqual({
+      catalogItems: [],
+      whatsappNumber: null,
+      doesDelivery: true,
+      deliveryText: 'Free delivery',
+      unavailable: { reason: 'location_required' },
+    });
     const far = await catalogOf(buyer.token, shop.id, { latitude: '21.30', longitude: '72.83' });
     expect(far.statusCode).toBe(200);
     expect(far.json()).toEqual({

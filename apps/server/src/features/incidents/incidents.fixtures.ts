@@ -49,7 +49,10 @@ export function reelFixtures(t: TestApp) {
       return res.json<Presigned>();
     },
     async reelCount(): Promise<number> {
-      const row = await t.db.selectFrom('incidents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('incidents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import { geoPoint } from '../../core/db/geo';
+import { hasRow } from '../../core/db/has-row';
 
 export interface ReelRow {
   id: number;
@@ -72,8 +73,7 @@ export function createIncidentsRepository(ref: DbRef) {
     },
 
     async exists(id: number): Promise<boolean> {
-      const row = await ref.db.selectFrom('incidents').select('id').where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
-      return row !== undefined;
+      return hasRow(ref.db.selectFrom('incidents').select('id').where('id', '=', id).where('status', '=', 'active'));
     },
 
     /** The uploader of an active reel: undefined when there is no such reel, null when it has no uploader. */
@@ -119,7 +119,11 @@ export function createIncidentsRepository(ref: DbRef) {
     async setLike(incidentId: number, userId: number, liked: boolean): Promise<number> {
       return ref.db.transaction().execute(async (tx) => {
         if (liked) {
-          await tx.insertInto('incident_likes').values({ incident_id: incidentId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+          await tx
+            .insertInto('incident_likes')
+            .values({ incident_id: incidentId, user_id: userId })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
         } else {
           await tx.deleteFrom('incident_likes').where('incident_id', '=', incidentId).where('user_id', '=', userId).execute();
         }
@@ -129,13 +133,7 @@ export function createIncidentsRepository(ref: DbRef) {
     },
 
     async isLiked(incidentId: number, userId: number): Promise<boolean> {
-      const row = await ref.db
-        .selectFrom('incident_likes')
-        .select('user_id')
-        .where('incident_id', '=', incidentId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(ref.db.selectFrom('incident_likes').select('user_id').where('incident_id', '=', incidentId).where('user_id', '=', userId));
     },
 
     async logShare(incidentId: number, userId: number): Promise<number> {

@@ -1,11 +1,4 @@
-import {
-  extractVideoId,
-  REEL_CONTENT_TYPE,
-  type PresignedUrlResponse,
-  type Reel,
-  type ReelComment,
-  type UploadReelBody,
-} from '@saathi/shared';
+import { extractVideoId, REEL_CONTENT_TYPE, type PresignedUrlResponse, type Reel, type ReelComment, type UploadReelBody } from '@saathi/shared';
 import type { z } from 'zod';
 import { AppError, assertSelf, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { MediaStorage } from '../../core/storage';
@@ -50,7 +43,6 @@ const toComment = (row: CommentRow): ReelComment => ({
   createdAt: row.created_at.toISOString(),
   user: { id: row.user_id, name: row.name ?? '', avatar: row.avatar },
 });
-
 
 export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: IncidentsServiceDeps) {
   const requireReel = async (id: number) => {
@@ -129,7 +121,9 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
       if (!object || object.size === 0) throw new AppError('video_missing', 'The video has not been uploaded', 'videoUrl');
       if (object.size > maxBytes) {
         await storage.delete(key);
-        throw new AppError('video_too_large', `The video is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'videoUrl', { mb: Math.floor(maxBytes / (1024 * 1024)) });
+        throw new AppError('video_too_large', `The video is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'videoUrl', {
+          mb: Math.floor(maxBytes / (1024 * 1024)),
+        });
       }
       if (!looksLikeWebm(object.head)) {
         await storage.delete(key);

@@ -85,7 +85,12 @@ describe('comments', () => {
 describe('hosted-video reels', () => {
   it('stores links whose id can be extracted and refuses others', async () => {
     const user = await f.user();
-    for (const link of ['dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/dQw4w9WgXcQ', 'https://youtube.com/embed/dQw4w9WgXcQ']) {
+    for (const link of [
+      'dQw4w9WgXcQ',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://youtube.com/embed/dQw4w9WgXcQ',
+    ]) {
       const res = await f.call('POST', '/incidents/upload', user.token, { videoUrl: link, videoSource: 'youtube', latitude: '23.02', longitude: '72.57' });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ videoUrl: link, videoSource: 'youtube', videoId: 'dQw4w9WgXcQ', uploader: { id: user.id } });
@@ -146,7 +151,15 @@ describe('title and caption', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { code: 'forbidden' } });
     expect((await patch(author.token, { title: 'x' }, 999999)).statusCode).toBe(404);
-    for (const body of [{}, { title: 'x'.repeat(51) }, { description: 'x'.repeat(1001) }, { title: 7 }, { title: null }, { title: 'ok', videoUrl: '/media/x.webm' }, { title: 'ok', userId: author.id }]) {
+    for (const body of [
+      {},
+      { title: 'x'.repeat(51) },
+      { description: 'x'.repeat(1001) },
+      { title: 7 },
+      { title: null },
+      { title: 'ok', videoUrl: '/media/x.webm' },
+      { title: 'ok', userId: author.id },
+    ]) {
       const res = await patch(author.token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }

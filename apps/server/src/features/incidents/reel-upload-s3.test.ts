@@ -37,7 +37,7 @@ describe('recorded reel upload (STORAGE=s3)', () => {
     expect(Buffer.from(await range.arrayBuffer()).toString('hex')).toBe('1a45dfa3');
   });
 
-  it('refuses a missing object, someone else\'s object, non-webm and oversized objects, and deletes the rejected ones', async () => {
+  it("refuses a missing object, someone else's object, non-webm and oversized objects, and deletes the rejected ones", async () => {
     const owner = await f.user();
     const intruder = await f.user();
     const bytes = await webmBytes();

@@ -13,11 +13,23 @@ const t = build({ REEL_MAX_BYTES: String(MAX) });
 const f = reelFixtures(t);
 
 const put = (url: string, headers: Record<string, string>, payload: Buffer) => t.app.inject({ method: 'PUT', url, headers, payload });
-const fileOf = (videoUrl: string) => path.join(t.dataDir, 'media', ...videoUrl.split('?')[0]!.replace(/^\/api\/media-uploads\//, '').split('/'));
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+const fileOf = (videoUrl: string) =>
+  path.join(
+    t.dataDir,
+    'media',
+    ...videoUrl
+      .split('?')[0]!
+      .replace(/^\/api\/media-uploads\//, '')
+      .split('/'),
+  );
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('recorded reel upload (local storage)', () => {
-  it('presigns a webm PUT under the caller\'s prefix, stores it, registers it and serves it with ranges', async () => {
+  it("presigns a webm PUT under the caller's prefix, stores it, registers it and serves it with ranges", async () => {
     const user = await f.user('Nisha Rao');
     const signed = await f.presign(user.token);
     expect(signed.presignedUrl).toMatch(new RegExp(`^/api/media-uploads/reels/${user.id}/[0-9a-f]{24}\\.webm\\?`));
@@ -105,7 +117,7 @@ describe('recorded reel upload (local storage)', () => {
     expect(await f.reelCount()).toBe(before);
   });
 
-  it('refuses someone else\'s object, foreign URLs, non-webm bytes, oversized files and bad coordinates', async () => {
+  it("refuses someone else's object, foreign URLs, non-webm bytes, oversized files and bad coordinates", async () => {
     const owner = await f.user();
     const intruder = await f.user();
     const bytes = await webmBytes();
@@ -117,7 +129,12 @@ describe('recorded reel upload (local storage)', () => {
     expect(stolen.statusCode).toBe(403);
     expect(await exists(fileOf(signed.videoUrl))).toBe(true);
 
-    for (const videoUrl of ['https://evil.example/media/reels/1/aaaaaaaaaaaaaaaaaaaaaaaa.webm', `${signed.videoUrl}?x=1`, '/media/posts/a.jpg', '/media/reels/../secrets.json']) {
+    for (const videoUrl of [
+      'https://evil.example/media/reels/1/aaaaaaaaaaaaaaaaaaaaaaaa.webm',
+      `${signed.videoUrl}?x=1`,
+      '/media/posts/a.jpg',
+      '/media/reels/../secrets.json',
+    ]) {
       const res = await f.call('POST', '/incidents/upload', owner.token, { videoUrl });
       expect(res.statusCode).toBe(400);
     }

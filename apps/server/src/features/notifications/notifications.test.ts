@@ -14,13 +14,18 @@ async function seed(userId: number, count: number) {
   }
 }
 
+/** A signed-in user with `mine` notifications, and another user with `theirs`. */
+async function userAndOther(mine: number, theirs: number) {
+  const user = await t.factory.user();
+  const other = await t.factory.user();
+  await seed(user.id, mine);
+  await seed(other.id, theirs);
+  return { other, token: await t.loginAs(user) };
+}
+
 describe('notifications', () => {
   it("lists the caller's notifications newest first, with paging and the unread count", async () => {
-    const user = await t.factory.user();
-    const other = await t.factory.user();
-    await seed(user.id, 5);
-    await seed(other.id, 2);
-    const token = await t.loginAs(user);
+    const { token } = await userAndOther(5, 2);
     const first = (await get(t, token, '/api/notifications?pageSize=2')).json();
     expect(first.items.map((n: { title: string }) => n.title)).toEqual(['n4', 'n3']);
     expect(first).toMatchObject({ page: 1, pageSize: 2, hasMore: true, unreadCount: 5 });
@@ -42,11 +47,7 @@ describe('notifications', () => {
   });
 
   it('marks chosen ids (own only) or everything read', async () => {
-    const user = await t.factory.user();
-    const other = await t.factory.user();
-    await seed(user.id, 3);
-    await seed(other.id, 1);
-    const token = await t.loginAs(user);
+    const { other, token } = await userAndOther(3, 1);
     const mine = (await get(t, token, '/api/notifications')).json().items as Array<{ id: number }>;
     const theirs = await t.db.selectFrom('notifications').select('id').where('user_id', '=', other.id).executeTakeFirstOrThrow();
 

@@ -25,13 +25,23 @@ export function communityFixtures(t: TestApp) {
         .execute();
       await db()
         .insertInto('saved_locations')
-        .values({ user_id: user.id, name: 'Shop', is_business_location: true, location: geoPoint({ latitude: options.latitude, longitude: options.longitude }) })
+        .values({
+          user_id: user.id,
+          name: 'Shop',
+          is_business_location: true,
+          location: geoPoint({ latitude: options.latitude, longitude: options.longitude }),
+        })
         .execute();
       const itemIds: number[] = [];
       if (options.items) {
         await db()
           .insertInto('business_catalogs')
-          .values({ user_id: user.id, does_delivery: true, delivery_text: 'Free delivery', delivery_range_m: options.rangeM === undefined ? 5000 : options.rangeM })
+          .values({
+            user_id: user.id,
+            does_delivery: true,
+            delivery_text: 'Free delivery',
+            delivery_range_m: options.rangeM === undefined ? 5000 : options.rangeM,
+          })
           .execute();
         for (const [position, title] of options.items.entries()) {
           const row = await db()
@@ -65,7 +75,8 @@ export function communityFixtures(t: TestApp) {
           user_name: 'Asha Verma',
           title: values.title ?? '',
           description: values.description ?? 'A post',
-          location: values.latitude !== undefined && values.longitude !== undefined ? geoPoint({ latitude: values.latitude, longitude: values.longitude }) : null,
+          location:
+            values.latitude !== undefined && values.longitude !== undefined ? geoPoint({ latitude: values.latitude, longitude: values.longitude }) : null,
           show_location: values.showLocation ?? true,
           tags: values.tags ?? [],
           is_business_post: values.businessCategory !== undefined,
@@ -97,7 +108,9 @@ export function multipart(fields: Record<string, string>, files: { field: string
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    );
     chunks.push(file.bytes, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -116,5 +129,7 @@ export async function jpegWithGps(width = 640, height = 480): Promise<Buffer> {
 }
 
 export async function pngImage(): Promise<Buffer> {
-  return sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import { indiaDateTimeText } from '../../core/db/india-time';
-
+import { hasRow } from '../../core/db/has-row';
 
 export interface CommentRow {
   id: number;
@@ -43,16 +43,11 @@ export function createEngagementRepository(ref: DbRef) {
     },
 
     async isLiked(postId: number, userId: number): Promise<boolean> {
-      const row = await ref.db.selectFrom('post_likes').select('id').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
-      return row !== undefined;
+      return hasRow(ref.db.selectFrom('post_likes').select('id').where('post_id', '=', postId).where('user_id', '=', userId));
     },
 
     async counts(postId: number, db: Kysely<Database> = ref.db): Promise<{ likes: number; comments: number; shares: number }> {
-      const row = await db
-        .selectFrom('posts')
-        .select(['likes_count', 'comments_count', 'shares_count'])
-        .where('id', '=', postId)
-        .executeTakeFirstOrThrow();
+      const row = await db.selectFrom('posts').select(['likes_count', 'comments_count', 'shares_count']).where('id', '=', postId).executeTakeFirstOrThrow();
       return { likes: row.likes_count, comments: row.comments_count, shares: row.shares_count };
     },
 
@@ -76,7 +71,13 @@ export function createEngagementRepository(ref: DbRef) {
 
     /** A page of comments, newest first (index post_comments_post_idx); the client shows them reversed. */
     async comments(postId: number, offset: number, limit: number): Promise<CommentRow[]> {
-      return commentSelect(ref.db).where('c.post_id', '=', postId).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
+      return commentSelect(ref.db)
+        .where('c.post_id', '=', postId)
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
 
     async addComment(db: Kysely<Database>, postId: number, userId: number, content: string): Promise<CommentRow> {

@@ -15,7 +15,8 @@ export function engagementRoutes(app: FastifyInstance, { posts }: { posts: Posts
       return posts.likes(requireUser(request).id, request.params.postId, page, limit ?? pageSize ?? 10);
     },
     // Readable by visitors (access 'optional'); adding one needs sign-in.
-    'GET /posts/:postId/comments': async (request) => posts.comments(optionalUser(request)?.id ?? null, request.params.postId, request.query.page, request.query.pageSize),
+    'GET /posts/:postId/comments': async (request) =>
+      posts.comments(optionalUser(request)?.id ?? null, request.params.postId, request.query.page, request.query.pageSize),
     'POST /posts/:postId/comments': async (request) => posts.addComment(requireUser(request).id, request.params.postId, request.body),
     'DELETE /comments/:id': async (request) => {
       await posts.deleteComment(requireUser(request).id, request.params.id);

@@ -59,7 +59,10 @@ describe('comments', () => {
     expect((await call('POST', `/posts/${post}/comments`, commenter.token, { content: 42 })).statusCode).toBe(400);
     expect((await call('POST', `/posts/${post}/comments`, commenter.token, { content: 'hi', userId: author.id })).statusCode).toBe(403);
     for (let i = 0; i < 11; i++) {
-      await t.db.insertInto('post_comments').values({ post_id: post, user_id: author.id, content: `c${i}`, created_at: new Date(Date.now() + i * 1000) }).execute();
+      await t.db
+        .insertInto('post_comments')
+        .values({ post_id: post, user_id: author.id, content: `c${i}`, created_at: new Date(Date.now() + i * 1000) })
+        .execute();
     }
     const page1 = (await call('GET', `/posts/${post}/comments?page=1`, author.token)).json<{ content: string }[]>();
     const page2 = (await call('GET', `/posts/${post}/comments?page=2&pageSize=10`, author.token)).json<{ content: string }[]>();

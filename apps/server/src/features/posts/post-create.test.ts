@@ -68,7 +68,9 @@ describe('POST /api/posts/post-create', () => {
 
   it('resizes large photos to fit 1920x1080', async () => {
     const user = await f.adult();
-    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#336699' } }).jpeg({ quality: 30 }).toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#336699' } })
+      .jpeg({ quality: 30 })
+      .toBuffer();
     const res = await create(user.token, { title: 'Wide' }, [{ field: 'media_0', name: 'w.jpg', type: 'image/jpeg', bytes: big }]);
     expect(res.statusCode).toBe(201);
     const meta = await sharp(await fs.readFile(path.join(t.dataDir, res.json<Created>().mediaUrls[0]!))).metadata();
@@ -130,7 +132,14 @@ describe('POST /api/posts/post-create', () => {
     });
     expect(res.statusCode).toBe(201);
     const post = res.json<Created & { hasCatalog: boolean }>();
-    expect(post).toMatchObject({ isBusinessPost: true, businessCategory: 'bakery', whatsappNumber: '9812345678', userName: 'Patel Sweets', showLocation: true, hasCatalog: true });
+    expect(post).toMatchObject({
+      isBusinessPost: true,
+      businessCategory: 'bakery',
+      whatsappNumber: '9812345678',
+      userName: 'Patel Sweets',
+      showLocation: true,
+      hasCatalog: true,
+    });
     expect(post.location).toEqual({ x: 72.55, y: 23.05 });
     const plain = await f.adult();
     const refused = await create(plain.token, { title: 'Sale', isBusinessPost: 'true', businessCategory: 'bakery' });
@@ -140,7 +149,12 @@ describe('POST /api/posts/post-create', () => {
   it('keeps a business post at a picked point inside the delivery range and refuses one outside it', async () => {
     const shop = await f.business({ latitude: 23.05, longitude: 72.55, rangeM: 3000, items: ['Kaju katli'] });
     const at = (longitude: number, latitude: number) =>
-      create(shop.token, { title: 'Stall at the fair', isBusinessPost: 'true', businessCategory: 'bakery', location: JSON.stringify({ type: 'Point', coordinates: [longitude, latitude] }) });
+      create(shop.token, {
+        title: 'Stall at the fair',
+        isBusinessPost: 'true',
+        businessCategory: 'bakery',
+        location: JSON.stringify({ type: 'Point', coordinates: [longitude, latitude] }),
+      });
     // ~2.2 km north of the shop: inside its 3 km range.
     const near = await at(72.55, 23.07);
     expect(near.statusCode).toBe(201);
@@ -153,9 +167,19 @@ describe('POST /api/posts/post-create', () => {
 
     // Without a delivery range (no catalog) the reach is LIMITS.businessPostReachM (5 km).
     const open = await f.business({ latitude: 23.05, longitude: 72.55 }); // no catalog, so no range
-    const fourKm = await create(open.token, { title: 'Stall', isBusinessPost: 'true', businessCategory: 'bakery', location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.086] }) });
+    const fourKm = await create(open.token, {
+      title: 'Stall',
+      isBusinessPost: 'true',
+      businessCategory: 'bakery',
+      location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.086] }),
+    });
     expect(fourKm.statusCode).toBe(201);
-    const sixKm = await create(open.token, { title: 'Stall', isBusinessPost: 'true', businessCategory: 'bakery', location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.105] }) });
+    const sixKm = await create(open.token, {
+      title: 'Stall',
+      isBusinessPost: 'true',
+      businessCategory: 'bakery',
+      location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.105] }),
+    });
     expect(sixKm.statusCode).toBe(400);
   });
 
@@ -237,7 +261,10 @@ describe('POST /api/posts/post-create', () => {
       const heic = await readPhotoFixture('photo.heic');
       const before = await storedFiles();
       const good = await jpegFile('media_0');
-      const res = await create(user.token, { title: 'Cut short' }, [good, { field: 'media_1', name: 'IMG_1.HEIC', type: 'image/heic', bytes: heic.subarray(0, heic.length >> 1) }]);
+      const res = await create(user.token, { title: 'Cut short' }, [
+        good,
+        { field: 'media_1', name: 'IMG_1.HEIC', type: 'image/heic', bytes: heic.subarray(0, heic.length >> 1) },
+      ]);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { message: string; field: string } }>().error).toMatchObject({ message: 'Error processing images', field: 'media_1' });
       expect(await storedFiles()).toEqual(before);

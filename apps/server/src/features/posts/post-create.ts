@@ -39,10 +39,14 @@ export async function readCreateForm(request: FastifyRequest, limits: UploadLimi
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (!FILE_FIELD.test(part.fieldname)) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
-        if (files.length >= LIMITS.photosMax) throw new ValidationError(`You can add at most ${LIMITS.photosMax} photos`, part.fieldname, 'too_many_photos', { limit: LIMITS.photosMax });
+        if (files.length >= LIMITS.photosMax)
+          throw new ValidationError(`You can add at most ${LIMITS.photosMax} photos`, part.fieldname, 'too_many_photos', { limit: LIMITS.photosMax });
         const bytes = await part.toBuffer();
         total += bytes.length;
-        if (total > limits.uploadMaxBytes) throw new PayloadTooLargeError(`Photos may total at most ${Math.floor(limits.uploadMaxBytes / 1024 / 1024)} MB`, 'photos_too_large', { mb: Math.floor(limits.uploadMaxBytes / 1024 / 1024) });
+        if (total > limits.uploadMaxBytes)
+          throw new PayloadTooLargeError(`Photos may total at most ${Math.floor(limits.uploadMaxBytes / 1024 / 1024)} MB`, 'photos_too_large', {
+            mb: Math.floor(limits.uploadMaxBytes / 1024 / 1024),
+          });
         if (bytes.length > 0) files.push(bytes);
         continue;
       }
@@ -63,7 +67,10 @@ export async function readCreateForm(request: FastifyRequest, limits: UploadLimi
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(`Each photo may be at most ${Math.floor(limits.imageMaxBytes / 1024 / 1024)} MB`, 'photo_too_large', { mb: Math.floor(limits.imageMaxBytes / 1024 / 1024) });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new PayloadTooLargeError(`Each photo may be at most ${Math.floor(limits.imageMaxBytes / 1024 / 1024)} MB`, 'photo_too_large', {
+        mb: Math.floor(limits.imageMaxBytes / 1024 / 1024),
+      });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ValidationError('Too many form fields or files');
     throw error;
   }
@@ -105,7 +112,11 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
     const author = await posts.author(callerId);
     if (!author) throw new ForbiddenError();
 
-    let business: Pick<NewPost, 'businessCategory' | 'whatsappNumber' | 'deliveryRangeM'> = { businessCategory: null, whatsappNumber: null, deliveryRangeM: null };
+    let business: Pick<NewPost, 'businessCategory' | 'whatsappNumber' | 'deliveryRangeM'> = {
+      businessCategory: null,
+      whatsappNumber: null,
+      deliveryRangeM: null,
+    };
     let point = fields.location ? { longitude: fields.location.coordinates[0], latitude: fields.location.coordinates[1] } : null;
     if (fields.isBusinessPost) {
       if (!fields.businessCategory || !(BUSINESS_CATEGORIES as string[]).includes(fields.businessCategory)) {
@@ -140,7 +151,15 @@ export function createPostCreator({ posts, usage, service, access, storage, cloc
         stored.push(key);
         await storage.put(thumbnailKey, image.thumbnail.bytes, 'image/jpeg');
         stored.push(thumbnailKey);
-        media.push({ key, url: storage.url(key), thumbnailKey, thumbnailUrl: storage.url(thumbnailKey), width: image.full.width, height: image.full.height, sizeBytes: image.full.bytes.length });
+        media.push({
+          key,
+          url: storage.url(key),
+          thumbnailKey,
+          thumbnailUrl: storage.url(thumbnailKey),
+          width: image.full.width,
+          height: image.full.height,
+          sizeBytes: image.full.bytes.length,
+        });
       }
       const postId = await service.counted(callerId, 'posts', (trx) =>
         posts.insert(trx, {

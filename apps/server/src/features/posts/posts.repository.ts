@@ -3,6 +3,7 @@ import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import { geoPoint } from '../../core/db/geo';
 import { indiaDateTimeText } from '../../core/db/india-time';
+import { hasRow } from '../../core/db/has-row';
 
 /** The key of a post photo's thumbnail, stored next to it. */
 export function thumbnailKeyOf(key: string): string {
@@ -187,8 +188,7 @@ export function createPostsRepository(ref: DbRef) {
     async hydrate(ids: number[], reader: Reader, db: Kysely<Database> = ref.db): Promise<PostRow[]> {
       if (ids.length === 0) return [];
       const hasPoint = reader.latitude !== undefined && reader.longitude !== undefined;
-      const liked =
-        reader.userId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${reader.userId})`;
+      const liked = reader.userId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${reader.userId})`;
       const km = hasPoint
         ? sql`ST_Distance(p.location, ${geoPoint({ latitude: reader.latitude as number, longitude: reader.longitude as number })}) / 1000.0`
         : sql`NULL::float8`;
@@ -214,13 +214,7 @@ export function createPostsRepository(ref: DbRef) {
 
     /** Whether the reader reported this post (it stays hidden for them). */
     async reportedBy(postId: number, userId: number): Promise<boolean> {
-      const row = await ref.db
-        .selectFrom('content_reports')
-        .select('id')
-        .where('post_id', '=', postId)
-        .where('reporter_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(ref.db.selectFrom('content_reports').select('id').where('post_id', '=', postId).where('reporter_id', '=', userId));
     },
 
     async ownerOf(postId: number): Promise<{ userId: number; status: string } | undefined> {
@@ -251,7 +245,17 @@ export function createPostsRepository(ref: DbRef) {
         const objects = await db
           .insertInto('media_objects')
           .values([
-            { key: media.key, owner_id: post.userId, kind: 'post_image', content_type: 'image/jpeg', size_bytes: media.sizeBytes, width: media.width, height: media.height, status: 'ready', uploaded_at: new Date() },
+            {
+              key: media.key,
+              owner_id: post.userId,
+              kind: 'post_image',
+              content_type: 'image/jpeg',
+              size_bytes: media.sizeBytes,
+              width: media.width,
+              height: media.height,
+              status: 'ready',
+              uploaded_at: new Date(),
+            },
             { key: media.thumbnailKey, owner_id: post.userId, kind: 'post_image', content_type: 'image/jpeg', status: 'ready', uploaded_at: new Date() },
           ])
           .returning('id')
@@ -296,7 +300,15 @@ export function createPostsRepository(ref: DbRef) {
 
     /** What a post is created with from its author's profile. */
     async author(userId: number): Promise<
-      | { name: string | null; dob: string | null; businessName: string | null; businessCategory: string | null; whatsappNumber: string | null; businessLocation: { longitude: number; latitude: number } | null; deliveryRangeM: number | null }
+      | {
+          name: string | null;
+          dob: string | null;
+          businessName: string | null;
+          businessCategory: string | null;
+          whatsappNumber: string | null;
+          businessLocation: { longitude: number; latitude: number } | null;
+          deliveryRangeM: number | null;
+        }
       | undefined
     > {
       const user = await ref.db

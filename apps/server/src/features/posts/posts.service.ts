@@ -29,7 +29,6 @@ export function secondsToIndiaMidnight(now: Date): number {
   return Math.max(1, Math.ceil((nextIndiaMidnight(now).getTime() - now.getTime()) / 1000));
 }
 
-
 /**
  * SPEC.md §2 lets visitors read the community; anyone signed in passes the age gate first
  * (under 13: 403). `callerId` null is a visitor.
@@ -56,7 +55,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     const post = await posts.ownerOf(postId);
     if (!post) throw new NotFoundError('Post not found', 'post_not_found');
     if (callerId !== null && post.userId === callerId) return post;
-    if (post.status !== 'active' || (callerId !== null && (await posts.reportedBy(postId, callerId)))) throw new NotFoundError('Post not found', 'post_not_found');
+    if (post.status !== 'active' || (callerId !== null && (await posts.reportedBy(postId, callerId))))
+      throw new NotFoundError('Post not found', 'post_not_found');
     return post;
   }
 
@@ -66,7 +66,11 @@ export function createPostsService(deps: PostsServiceDeps) {
   }
 
   /** Runs `action` and counts it in one transaction; over the limit nothing is written. */
-  async function counted<T>(userId: number, kind: UsageKind, action: (trx: Parameters<Parameters<EngagementRepository['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+  async function counted<T>(
+    userId: number,
+    kind: UsageKind,
+    action: (trx: Parameters<Parameters<EngagementRepository['transaction']>[0]>[0]) => Promise<T>,
+  ): Promise<T> {
     const refused = Symbol('refused');
     let limit = 0;
     const result = await engagement
@@ -75,6 +79,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const outcome = await usage.tryCount(trx, userId, kind, clock());
         if (outcome.refusedAt !== undefined) {
           limit = outcome.refusedAt;
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- a private sentinel that rolls the transaction back; the catch below turns it into limitError
           throw refused;
         }
         return value;
@@ -178,7 +183,11 @@ export function createPostsService(deps: PostsServiceDeps) {
       return (await engagement.comments(postId, (page - 1) * pageSize, pageSize)).map(toPostComment);
     },
 
-    async addComment(callerId: number, postId: number, body: { content: string; postId?: number | undefined; userId?: number | undefined }): Promise<PostComment> {
+    async addComment(
+      callerId: number,
+      postId: number,
+      body: { content: string; postId?: number | undefined; userId?: number | undefined },
+    ): Promise<PostComment> {
       assertSelf(callerId, body.userId);
       if (body.postId !== undefined && body.postId !== postId) throw new ValidationError('postId does not match the path', 'postId');
       await access.assertAllowed(callerId);

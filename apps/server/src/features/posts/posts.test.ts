@@ -42,7 +42,11 @@ describe('GET /api/posts/community-posts', () => {
   it('gives India time in createdAt', async () => {
     const reader = await f.adult();
     const id = await f.post({ userId: reader.id, title: 'time check' });
-    await t.db.updateTable('posts').set({ created_at: new Date('2026-01-01T00:00:00Z') }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('posts')
+      .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
     const res = await t.app.inject({ method: 'GET', url: `/api/posts/${id}`, headers: bearer(reader.token) });
     expect(res.json<{ createdAt: string }>().createdAt).toBe('2026-01-01 05:30:00');
   });
@@ -93,7 +97,9 @@ describe('reports', () => {
     const report = (token: string) => t.app.inject({ method: 'POST', url: `/api/posts/${id}/report`, headers: bearer(token), payload: { reason: 'spam' } });
 
     expect((await report(author.token)).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/api/posts/${id}/report`, headers: bearer(r1.token), payload: { reason: 'boring' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/api/posts/${id}/report`, headers: bearer(r1.token), payload: { reason: 'boring' } })).statusCode).toBe(
+      400,
+    );
     const first = await report(r1.token);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ reported: true, hidden: false });
@@ -124,7 +130,12 @@ describe('single post, delete and the public page', () => {
     const author = await f.adult();
     const reader = await f.adult();
     const id = await f.post({ userId: author.id, latitude: 23.03, longitude: 72.58, showLocation: false });
-    const res = await t.app.inject({ method: 'GET', url: `/api/posts/${id}`, headers: bearer(reader.token), query: { latitude: '23.0225', longitude: '72.5714' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/posts/${id}`,
+      headers: bearer(reader.token),
+      query: { latitude: '23.0225', longitude: '72.5714' },
+    });
     const post = res.json<{ location: unknown; distance: number }>();
     expect(post.location).toBeNull();
     expect(post.distance).toBe(2);

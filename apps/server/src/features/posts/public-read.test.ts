@@ -63,7 +63,15 @@ describe('a visitor opens a shared post', () => {
     const res = await get(`/posts/${id}`);
     expect(res.statusCode).toBe(200);
     const post = res.json<Post & { title: string }>();
-    expect(post).toMatchObject({ id, title: 'Garba tonight', likesCount: 1, commentsCount: 1, mediaUrls: ['/media/posts/garba.jpg'], wasLiked: false, liked: false });
+    expect(post).toMatchObject({
+      id,
+      title: 'Garba tonight',
+      likesCount: 1,
+      commentsCount: 1,
+      mediaUrls: ['/media/posts/garba.jpg'],
+      wasLiked: false,
+      liked: false,
+    });
     expect(Object.keys(post.user).sort()).toEqual(['avatar', 'id', 'name', 'profileImage']);
     expect(post.user).toMatchObject({ id: author.id, name: 'Meera Shah' });
     // No location given: no distance, and nothing computed from a made-up point.
@@ -184,7 +192,11 @@ describe('a visitor cannot act', () => {
       t.app.inject({ method: 'GET', url: `/api/community-posts/${id}/like/${author.id}` }),
       t.app.inject({ method: 'GET', url: `/api/posts/user-interaction/${author.id}` }),
       t.app.inject({ method: 'GET', url: `/api/community/business-catalog/${author.id}` }),
-      t.app.inject({ method: 'POST', url: '/api/community/orders', payload: { businessUserId: author.id, order: [{ slideId: author.itemIds[0], text: '1 cup' }] } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/community/orders',
+        payload: { businessUserId: author.id, order: [{ slideId: author.itemIds[0], text: '1 cup' }] },
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.body).toBe(401);

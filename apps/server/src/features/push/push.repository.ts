@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 
-export type PushTarget =
-  | { kind: 'webpush'; endpoint: string; p256dh: string; auth: string }
-  | { kind: 'fcm'; endpoint: string };
+export type PushTarget = { kind: 'webpush'; endpoint: string; p256dh: string; auth: string } | { kind: 'fcm'; endpoint: string };
 
 /** Browser push subscriptions and FCM tokens, one row per endpoint (unique). */
 export function createPushRepository(ref: DbRef) {

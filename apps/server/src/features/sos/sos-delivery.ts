@@ -99,7 +99,9 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
   const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, log } = deps;
 
   const publishToOwner = (ownerId: number, eventId: number, status: 'active' | 'resolved' | 'cancelled') =>
-    bus.publish([ownerId], { type: 'sos.updated', data: { eventId, status } }).catch((error: unknown) => log.warn({ reason: String(error) }, 'live event was not published'));
+    bus
+      .publish([ownerId], { type: 'sos.updated', data: { eventId, status } })
+      .catch((error: unknown) => log.warn({ reason: String(error) }, 'live event was not published'));
 
   /** Step 0 reaches the contacts and the first radius; each later step widens the radius. */
   const fanout: OutboxHandler = async (payload, { now }) => {
@@ -150,7 +152,12 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     if (!event || rows.length === 0) return;
     if (event.status !== 'active') {
       // Cancelled or resolved before this chunk went out: nobody needs the alert any more.
-      await sos.markDelivery(rows.map((r) => r.notificationId), 'failed', now, 'the event ended before delivery');
+      await sos.markDelivery(
+        rows.map((r) => r.notificationId),
+        'failed',
+        now,
+        'the event ended before delivery',
+      );
       return;
     }
     const victim = firstName(event.victimName);
@@ -178,7 +185,9 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       userId: r.userId as number,
       type: r.kind === 'contact' ? 'sos.contact_alert' : 'sos.alert',
       // Volunteers learn only the band of their cell's distance, not an exact one (DESIGN.md §8).
-      ...(r.kind === 'contact' ? texts.contactAlert(languageOf(r, event), victim, event.threat) : texts.volunteerAlert(languageOf(r, event), victim, event.threat, bandOf(r))),
+      ...(r.kind === 'contact'
+        ? texts.contactAlert(languageOf(r, event), victim, event.threat)
+        : texts.volunteerAlert(languageOf(r, event), victim, event.threat, bandOf(r))),
       data: { url: sosModeUrl(eventId), threat: event.threat, distanceBand: bandOf(r), actionTitle: texts.goToSos(languageOf(r, event)) },
       sosEventId: eventId,
       actorId: event.userId,

@@ -38,7 +38,17 @@ export function createSosEvidenceRepository(ref: DbRef) {
     },
 
     /** The file record and the chunk in one transaction: either both exist or neither. */
-    async insert(input: { eventId: number; ownerId: number; kind: EvidenceKind; sequence: number; key: string; contentType: string; sizeBytes: number; sha256: string; now: Date }) {
+    async insert(input: {
+      eventId: number;
+      ownerId: number;
+      kind: EvidenceKind;
+      sequence: number;
+      key: string;
+      contentType: string;
+      sizeBytes: number;
+      sha256: string;
+      now: Date;
+    }) {
       return ref.db.transaction().execute(async (trx) => {
         const media = await trx
           .insertInto('media_objects')

@@ -56,11 +56,22 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
       await fsp.mkdir(path.dirname(file), { recursive: true });
       await fsp.writeFile(file, body, { mode: 0o600 });
       try {
-        const row = await evidence.insert({ eventId, ownerId: callerId, kind, sequence, key, contentType: `${kind}/webm`, sizeBytes: body.length, sha256, now });
+        const row = await evidence.insert({
+          eventId,
+          ownerId: callerId,
+          kind,
+          sequence,
+          key,
+          contentType: `${kind}/webm`,
+          sizeBytes: body.length,
+          sha256,
+          now,
+        });
         return { created: true, chunk: { id: row.id, kind, sequence, sizeBytes: body.length, createdAt: new Date(row.created_at).toISOString() } };
       } catch (error) {
         await fsp.rm(file, { force: true });
-        if (isUniqueViolation(error)) throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence', 'evidence_chunk_exists');
+        if (isUniqueViolation(error))
+          throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence', 'evidence_chunk_exists');
         throw error;
       }
     },

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, build } from '../../../test/build';
-import { startPushPeer, type PushPeer } from '../../../test/push-peer';
-import { addContact, freshPlace, makeVolunteer, offset, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/build';
+import { addContact, buildWithPushPeer, freshPlace, makeVolunteer, offset, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
 import { snapToCell } from '../volunteers/volunteer-grid';
 
-const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example' });
-let peer: PushPeer;
+const sos = buildWithPushPeer();
+const { t } = sos;
 
-beforeAll(async () => {
-  peer = await startPushPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-
-const pushesTo = (subscriptionId: string) => peer.received.filter((p) => p.subscriptionId === subscriptionId);
+const pushesTo = (subscriptionId: string) => sos.peer.received.filter((p) => p.subscriptionId === subscriptionId);
 
 describe('SOS fan-out', () => {
   it('texts the contacts a tracking link, and alerts available volunteers whose cell is within 500 m, nearest first', async () => {
@@ -62,16 +54,16 @@ describe('SOS fan-out', () => {
     const here = freshPlace();
     const victim = await t.factory.user({ name: 'Kavya Iyer' });
     const volunteer = await makeVolunteer(t, { at: offset(here, 200) });
-    const phone = await subscribePush(t, peer, volunteer.id);
-    const oldLaptop = await subscribePush(t, peer, volunteer.id);
-    peer.respondWith(oldLaptop, 410);
+    const phone = await subscribePush(t, sos.peer, volunteer.id);
+    const oldLaptop = await subscribePush(t, sos.peer, volunteer.id);
+    sos.peer.respondWith(oldLaptop, 410);
 
     const res = await raiseSos(t, await t.loginAs(victim), { ...here, threat: 'fire' });
     const eventId = res.json().id as number;
     await t.app.outbox.drain();
 
     const [push] = pushesTo(phone);
-    expect(peer.rejected.filter((r) => r.subscriptionId === phone)).toEqual([]);
+    expect(sos.peer.rejected.filter((r) => r.subscriptionId === phone)).toEqual([]);
     expect(push?.payload).toEqual({
       title: 'SOS nearby: Fire',
       // A band from the volunteer's cell, never an exact distance (DESIGN.md §8).
@@ -93,7 +85,7 @@ describe('SOS fan-out', () => {
     const victim = await t.factory.user({ name: 'Ritu' });
     const brother = await makeVolunteer(t, { at: offset(here, 30), name: 'Arjun Rao' });
     await addContact(t, victim.id, { name: 'Bhai', phoneNumber: brother.phoneNumber });
-    const sub = await subscribePush(t, peer, brother.id);
+    const sub = await subscribePush(t, sos.peer, brother.id);
 
     const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
     await t.app.outbox.drain();
@@ -179,16 +171,20 @@ describe('SOS fan-out', () => {
     const here = freshPlace();
     const victim = await t.factory.user();
     const volunteer = await makeVolunteer(t, { at: offset(here, 100) });
-    const sub = await subscribePush(t, peer, volunteer.id);
-    peer.respondWith(sub, 503);
+    const sub = await subscribePush(t, sos.peer, volunteer.id);
+    sos.peer.respondWith(sub, 503);
     const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
     await t.app.outbox.drain();
     expect(pushesTo(sub)).toHaveLength(0);
     expect((await recipientsOf(t, eventId))[0]?.delivery_status).toBe('pending');
-    const job = await t.db.selectFrom('outbox').select(['attempts', 'status', 'last_error']).where('dedupe_key', '=', `sos:${eventId}:deliver:0:0`).executeTakeFirstOrThrow();
+    const job = await t.db
+      .selectFrom('outbox')
+      .select(['attempts', 'status', 'last_error'])
+      .where('dedupe_key', '=', `sos:${eventId}:deliver:0:0`)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ attempts: 1, status: 'pending' });
 
-    peer.respondWith(sub, 201);
+    sos.peer.respondWith(sub, 201);
     t.clock.advance(2_000);
     await t.app.outbox.drain();
     expect(pushesTo(sub)).toHaveLength(1);
@@ -201,13 +197,13 @@ describe('SOS fan-out', () => {
   it("answers a volunteer's accept at once while the victim's push service hangs; her notification follows through the outbox", async () => {
     const here = snapToCell(freshPlace());
     const victim = await t.factory.user({ name: 'Isha Rao' });
-    const victimSub = await subscribePush(t, peer, victim.id);
+    const victimSub = await subscribePush(t, sos.peer, victim.id);
     const volunteer = await makeVolunteer(t, { at: offset(here, 100), name: 'Kabir Das' });
     const eventId = (await raiseSos(t, await t.loginAs(victim), here)).json().id as number;
     await t.app.outbox.drain();
     const volunteerToken = await t.loginAs(volunteer);
 
-    peer.freeze();
+    sos.peer.freeze();
     try {
       const started = performance.now();
       const res = await t.app.inject({ method: 'POST', url: `/api/sos/${eventId}/accept`, headers: bearer(volunteerToken) });
@@ -217,7 +213,7 @@ describe('SOS fan-out', () => {
       expect(job).toEqual([{ topic: 'sos.accepted', payload: { eventId, volunteerId: volunteer.id } }]);
     } finally {
       // Held pushes fail now and are retried with backoff.
-      peer.unfreeze();
+      sos.peer.unfreeze();
     }
     for (let i = 0; i < 10 && pushesTo(victimSub).length === 0; i++) {
       await t.app.outbox.drain();

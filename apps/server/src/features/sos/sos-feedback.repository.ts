@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
+import { hasRow } from '../../core/db/has-row';
 
 export interface AcceptedVolunteerRow {
   notificationId: number;
@@ -54,14 +55,9 @@ export function createSosFeedbackRepository(ref: DbRef) {
     },
 
     async hasFeedback(trx: Transaction<Database>, eventId: number, giverId: number, receiverId: number): Promise<boolean> {
-      const row = await trx
-        .selectFrom('sos_feedback')
-        .select('id')
-        .where('event_id', '=', eventId)
-        .where('giver_id', '=', giverId)
-        .where('receiver_id', '=', receiverId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        trx.selectFrom('sos_feedback').select('id').where('event_id', '=', eventId).where('giver_id', '=', giverId).where('receiver_id', '=', receiverId),
+      );
     },
 
     async insert(

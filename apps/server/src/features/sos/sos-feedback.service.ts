@@ -78,7 +78,8 @@ export function createSosFeedbackService(deps: { feedback: SosFeedbackRepository
         };
       } catch (error) {
         // Two submits racing: the unique (giver, receiver, event) index keeps one.
-        if (isUniqueViolation(error)) throw new ConflictError('You already rated this volunteer for this SOS', 'feedBackData.feedbackReceiverId', 'feedback_already_given');
+        if (isUniqueViolation(error))
+          throw new ConflictError('You already rated this volunteer for this SOS', 'feedBackData.feedbackReceiverId', 'feedback_already_given');
         throw error;
       }
     },

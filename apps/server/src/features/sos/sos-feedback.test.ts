@@ -55,15 +55,37 @@ describe('POST /api/sos/feedback', () => {
   it("stores a rating, defaults '' to 'Good' and the status to 'Resolved', and locks it", async () => {
     const { victim, token, eventId, accepted } = await eventWithVolunteers();
     const [first, second] = accepted;
-    const res = await post(t, token, '/api/sos/feedback', feedback({ feedbackGiverId: victim.id, feedbackReceiverId: first!.id, rating: 4, eventId, feedbackText: '' }));
+    const res = await post(
+      t,
+      token,
+      '/api/sos/feedback',
+      feedback({ feedbackGiverId: victim.id, feedbackReceiverId: first!.id, rating: 4, eventId, feedbackText: '' }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ ok: true, feedback: { rating: 4, feedbackText: 'Good', status: 'Resolved', feedbackReceiverId: first!.id } });
     // SPEC.md sends ids as text in places; they are accepted as numbers or digit strings.
-    const withText = await post(t, token, '/api/sos/feedback', feedback({ feedbackGiverId: String(victim.id), feedbackReceiverId: second!.id, rating: 5, eventId: String(eventId), feedbackText: 'Came in 4 minutes', status: 'Closed' }));
+    const withText = await post(
+      t,
+      token,
+      '/api/sos/feedback',
+      feedback({
+        feedbackGiverId: String(victim.id),
+        feedbackReceiverId: second!.id,
+        rating: 5,
+        eventId: String(eventId),
+        feedbackText: 'Came in 4 minutes',
+        status: 'Closed',
+      }),
+    );
     expect(withText.statusCode).toBe(201);
 
     const list = (await get(t, token, `/api/sos/sos-accepted-users?userId=${victim.id}&eventId=${eventId}`)).json();
-    expect(list[0].notifications.map((n: { feedbackAdded: boolean; recipient: { receivedFeedbacks: unknown[] } }) => [n.feedbackAdded, n.recipient.receivedFeedbacks])).toEqual([
+    expect(
+      list[0].notifications.map((n: { feedbackAdded: boolean; recipient: { receivedFeedbacks: unknown[] } }) => [
+        n.feedbackAdded,
+        n.recipient.receivedFeedbacks,
+      ]),
+    ).toEqual([
       [true, [{ rating: 4, feedbackText: 'Good' }]],
       [true, [{ rating: 5, feedbackText: 'Came in 4 minutes' }]],
     ]);
@@ -86,7 +108,12 @@ describe('POST /api/sos/feedback', () => {
     expect(never.json().error.code).toBe('not_accepted');
     const rows = await t.db.selectFrom('sos_feedback').select(['receiver_id', 'rating']).where('event_id', '=', eventId).execute();
     expect(rows).toEqual([{ receiver_id: accepted[0]!.id, rating: 3 }]);
-    const flags = await t.db.selectFrom('sos_notifications').select(['recipient_user_id', 'feedback_added']).where('event_id', '=', eventId).orderBy('id').execute();
+    const flags = await t.db
+      .selectFrom('sos_notifications')
+      .select(['recipient_user_id', 'feedback_added'])
+      .where('event_id', '=', eventId)
+      .orderBy('id')
+      .execute();
     expect(flags.filter((f) => f.feedback_added).map((f) => f.recipient_user_id)).toEqual([accepted[0]!.id]);
   });
 

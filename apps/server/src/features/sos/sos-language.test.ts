@@ -1,8 +1,6 @@
 import type { Language } from '@saathi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../../test/build';
-import { startPushPeer, type PushPeer } from '../../../test/push-peer';
-import { addContact, freshPlace, makeVolunteer, offset, post, raiseSos, subscribePush } from '../../../test/sos-fixtures';
+import { describe, expect, it } from 'vitest';
+import { addContact, buildWithPushPeer, freshPlace, makeVolunteer, offset, post, raiseSos, subscribePush } from '../../../test/sos-fixtures';
 import { snapToCell } from '../volunteers/volunteer-grid';
 
 /**
@@ -10,18 +8,12 @@ import { snapToCell } from '../volunteers/volunteer-grid';
  * in theirs (users.language), a contact who is not a user in the sender's (the `alerts`
  * catalog of packages/shared).
  */
-const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example' });
-let peer: PushPeer;
-
-beforeAll(async () => {
-  peer = await startPushPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
+const sos = buildWithPushPeer();
+const { t } = sos;
 
 const speaks = (userId: number, language: Language) => t.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
-const pushesTo = (subscriptionId: string) => peer.received.filter((p) => p.subscriptionId === subscriptionId).map((p) => p.payload as { type: string; title: string; body: string });
+const pushesTo = (subscriptionId: string) =>
+  sos.peer.received.filter((p) => p.subscriptionId === subscriptionId).map((p) => p.payload as { type: string; title: string; body: string });
 const eventIdOf = (res: { json(): unknown }) => (res.json() as { id: number }).id;
 const inAppOf = (userId: number, eventId: number) =>
   t.db.selectFrom('notifications').select(['type', 'title', 'body']).where('user_id', '=', userId).where('sos_event_id', '=', eventId).orderBy('id').execute();
@@ -37,8 +29,8 @@ describe('SOS texts in the recipient language', () => {
     await speaks(sister.id, 'hi-IN');
     await addContact(t, victim.id, { name: 'Didi', phoneNumber: sister.phoneNumber });
     await addContact(t, victim.id, { name: 'Papa', phoneNumber: '9822000101' });
-    const volunteerSub = await subscribePush(t, peer, volunteer.id);
-    const sisterSub = await subscribePush(t, peer, sister.id);
+    const volunteerSub = await subscribePush(t, sos.peer, volunteer.id);
+    const sisterSub = await subscribePush(t, sos.peer, sister.id);
 
     const token = await t.loginAs(victim);
     const eventId = eventIdOf(await raiseSos(t, token, { ...here, threat: 'medical', contactsOnly: false }));
@@ -55,17 +47,31 @@ describe('SOS texts in the recipient language', () => {
     const sisterSms = t.sms.messages.filter((m) => m.to === sister.phoneNumber).map((m) => m.text);
     expect(sisterSms).toEqual([expect.stringMatching(/^Meera Shah की ओर से SOS \(चिकित्सा आपातकाल\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । /)]);
     const papaSms = t.sms.messages.filter((m) => m.to === '9822000101').map((m) => m.text);
-    expect(papaSms).toEqual([expect.stringMatching(/^SOS from Meera Shah \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/\S+ \. If you cannot reach them, call 112\.$/)]);
+    expect(papaSms).toEqual([
+      expect.stringMatching(
+        /^SOS from Meera Shah \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/\S+ \. If you cannot reach them, call 112\.$/,
+      ),
+    ]);
 
     // The victim reads the volunteer's answer in English; the volunteer and the sister, the all clear in theirs.
     expect((await post(t, await t.loginAs(volunteer), `/api/sos/${eventId}/accept`, here)).statusCode).toBe(200);
     await t.app.outbox.drain();
-    expect(await inAppOf(victim.id, eventId)).toEqual([{ type: 'sos.accepted', title: 'A volunteer is coming', body: 'Jignesh accepted your SOS (0 m away).' }]);
+    expect(await inAppOf(victim.id, eventId)).toEqual([
+      { type: 'sos.accepted', title: 'A volunteer is coming', body: 'Jignesh accepted your SOS (0 m away).' },
+    ]);
 
     expect((await post(t, token, `/api/sos/${eventId}/cancel`)).statusCode).toBe(200);
     await t.app.outbox.drain();
-    expect((await inAppOf(volunteer.id, eventId)).at(-1)).toEqual({ type: 'sos.all_clear', title: 'બધું બરાબર છે', body: 'Meera દ્વારા SOS ચેતવણી રદ કરવામાં આવી છે. હવે કોઈ મદદની જરૂર નથી.' });
-    expect((await inAppOf(sister.id, eventId)).at(-1)).toEqual({ type: 'sos.all_clear', title: 'सब ठीक है', body: 'Meera ने SOS अलर्ट रद्द कर दिया है। अब किसी मदद की ज़रूरत नहीं है।' });
+    expect((await inAppOf(volunteer.id, eventId)).at(-1)).toEqual({
+      type: 'sos.all_clear',
+      title: 'બધું બરાબર છે',
+      body: 'Meera દ્વારા SOS ચેતવણી રદ કરવામાં આવી છે. હવે કોઈ મદદની જરૂર નથી.',
+    });
+    expect((await inAppOf(sister.id, eventId)).at(-1)).toEqual({
+      type: 'sos.all_clear',
+      title: 'सब ठीक है',
+      body: 'Meera ने SOS अलर्ट रद्द कर दिया है। अब किसी मदद की ज़रूरत नहीं है।',
+    });
     expect(t.sms.messages.filter((m) => m.to === '9822000101').at(-1)?.text).toBe('All clear: Meera cancelled the SOS alert. No help is needed now.');
     expect(t.sms.messages.filter((m) => m.to === sister.phoneNumber).at(-1)?.text).toBe('सब ठीक है: Meera ने SOS अलर्ट रद्द कर दिया है। अब किसी मदद की ज़रूरत नहीं है।');
   });
@@ -82,7 +88,9 @@ describe('SOS texts in the recipient language', () => {
     const eventId = eventIdOf(await raiseSos(t, token, { ...here, contactsOnly: false }));
     await t.app.outbox.drain();
     expect(t.sms.messages.filter((m) => m.to === '9822000102').map((m) => m.text)).toEqual([
-      expect.stringMatching(/^Kiran की ओर से SOS \(आपातकालीन अलर्ट\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । अगर उनसे बात न हो पाए, तो 112 पर कॉल करें।$/),
+      expect.stringMatching(
+        /^Kiran की ओर से SOS \(आपातकालीन अलर्ट\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । अगर उनसे बात न हो पाए, तो 112 पर कॉल करें।$/,
+      ),
     ]);
     const [alert, ...more] = await inAppOf(volunteer.id, eventId);
     expect(more).toEqual([]);
@@ -91,6 +99,8 @@ describe('SOS texts in the recipient language', () => {
 
     expect((await post(t, await t.loginAs(volunteer), `/api/sos/${eventId}/accept`, offset(here, 1500))).statusCode).toBe(200);
     await t.app.outbox.drain();
-    expect(await inAppOf(victim.id, eventId)).toEqual([{ type: 'sos.accepted', title: 'एक स्वयंसेवक आ रहा है', body: 'Asha ने आपका SOS स्वीकार किया (1.5 किमी दूर)।' }]);
+    expect(await inAppOf(victim.id, eventId)).toEqual([
+      { type: 'sos.accepted', title: 'एक स्वयंसेवक आ रहा है', body: 'Asha ने आपका SOS स्वीकार किया (1.5 किमी दूर)।' },
+    ]);
   });
 });

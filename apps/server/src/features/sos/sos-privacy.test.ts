@@ -12,7 +12,6 @@ import { geoPoint } from '../../core/db/geo';
  */
 const t = build({ SOS_ESCALATION_SECONDS: '30' });
 
-
 /** Raises an SOS at `at` and runs the fan-out, widening `steps` times (30 s apart). */
 async function raiseAndFanOut(token: string, at: LatLon, steps = 0): Promise<number> {
   const res = await raiseSos(t, token, { ...at, threat: 'medical' });
@@ -56,13 +55,20 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
     const eventId = await raiseAndFanOut(token, home);
 
     const body = (await get(t, token, `/api/sos/${eventId}`)).json();
-    expect(body.alerted).toEqual([expect.objectContaining({ userId: volunteer.id, kind: 'volunteer', status: 'notified', distanceM: null, distanceBand: '0-500' })]);
+    expect(body.alerted).toEqual([
+      expect.objectContaining({ userId: volunteer.id, kind: 'volunteer', status: 'notified', distanceM: null, distanceBand: '0-500' }),
+    ]);
     expect(body.accepted).toEqual([]);
     // Nothing exact is even stored before an answer.
     expect((await recipientsOf(t, eventId)).map((r) => r.distance_m)).toEqual([null]);
 
     // The volunteer, in turn, learns only a band of how far the victim is.
-    const alert = await t.db.selectFrom('notifications').select(['body', 'data']).where('sos_event_id', '=', eventId).where('user_id', '=', volunteer.id).executeTakeFirstOrThrow();
+    const alert = await t.db
+      .selectFrom('notifications')
+      .select(['body', 'data'])
+      .where('sos_event_id', '=', eventId)
+      .where('user_id', '=', volunteer.id)
+      .executeTakeFirstOrThrow();
     expect(alert.body).toBe('Neha needs help within 500 m of you. Can you go?');
     expect(alert.data).toMatchObject({ distanceBand: '0-500' });
     expect(alert.data).not.toHaveProperty('distanceM');
@@ -104,7 +110,12 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
     const volunteer = await makeVolunteer(t, { at: offset(centre, 1500, 40), name: 'Asha Verma' });
     const { token } = await owner('Kavya Iyer');
     const eventId = await raiseAndFanOut(token, centre, 2);
-    const alert = await t.db.selectFrom('notifications').select(['body', 'data']).where('sos_event_id', '=', eventId).where('user_id', '=', volunteer.id).executeTakeFirstOrThrow();
+    const alert = await t.db
+      .selectFrom('notifications')
+      .select(['body', 'data'])
+      .where('sos_event_id', '=', eventId)
+      .where('user_id', '=', volunteer.id)
+      .executeTakeFirstOrThrow();
     expect(alert.body).toBe('Kavya needs help 1–2 km from you. Can you go?');
     expect(alert.data).toMatchObject({ distanceBand: '1000-2000' });
   });
@@ -173,7 +184,11 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
     const eventId = await raiseAndFanOut(token, centre);
     // Alerted at ~200 m; by the time they accept, their phone reported them ~600 m away.
     t.clock.advance(60_000);
-    await t.db.updateTable('users').set({ last_location: geoPoint(offset(centre, 600)), last_location_at: t.clock.now() }).where('id', '=', volunteer.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ last_location: geoPoint(offset(centre, 600)), last_location_at: t.clock.now() })
+      .where('id', '=', volunteer.id)
+      .execute();
     const accepted = (await post(t, await t.loginAs(volunteer), `/api/sos/${eventId}/accept`)).json();
     expect(accepted.distanceM).toBeGreaterThan(595);
     expect(accepted.distanceM).toBeLessThan(605);
@@ -239,9 +254,17 @@ describe('property: nothing the owner sees changes when a volunteer moves inside
 
       const run = async (at: LatLon) => {
         if (via === 'place') {
-          await t.db.updateTable('saved_locations').set({ location: geoPoint(at) }).where('user_id', '=', mover.id).execute();
+          await t.db
+            .updateTable('saved_locations')
+            .set({ location: geoPoint(at) })
+            .where('user_id', '=', mover.id)
+            .execute();
         } else {
-          await t.db.updateTable('users').set({ last_location: geoPoint(at), last_location_at: t.clock.now() }).where('id', '=', mover.id).execute();
+          await t.db
+            .updateTable('users')
+            .set({ last_location: geoPoint(at), last_location_at: t.clock.now() })
+            .where('id', '=', mover.id)
+            .execute();
         }
         const { victim, token } = await owner();
         await addContact(t, victim.id, { name: 'Didi', phoneNumber: '6000000042' });

@@ -1,4 +1,11 @@
-import { sosDistanceBand, type LivePosition, type SosDistanceBand, type SosEventOwnerView, type SosEventVolunteerView, type SosRecipient } from '@saathi/shared';
+import {
+  sosDistanceBand,
+  type LivePosition,
+  type SosDistanceBand,
+  type SosEventOwnerView,
+  type SosEventVolunteerView,
+  type SosRecipient,
+} from '@saathi/shared';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 import { firstName, mapsUrl } from './sos.texts';
 

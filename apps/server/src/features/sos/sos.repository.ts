@@ -7,6 +7,7 @@ import type { SosStatus } from '../../core/db/tables/sos';
 import { LIVE_LOCATION_FRESH_MS } from './sos-fanout.repository';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 import { geoPoint } from '../../core/db/geo';
+import { hasRow } from '../../core/db/has-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -142,7 +143,9 @@ export function createSosRepository(ref: DbRef) {
      * first use (~300 ms measured), which must not be paid by the first SOS after a start.
      */
     async warmUp(): Promise<void> {
-      await sql`SELECT ST_DWithin(${geoPoint({ latitude: 23, longitude: 72 })}, ${geoPoint({ latitude: 23.001, longitude: 72.001 })}, 500), ST_Distance(${geoPoint({ latitude: 23, longitude: 72 })}, ${geoPoint({ latitude: 23.001, longitude: 72.001 })})`.execute(ref.db);
+      await sql`SELECT ST_DWithin(${geoPoint({ latitude: 23, longitude: 72 })}, ${geoPoint({ latitude: 23.001, longitude: 72.001 })}, 500), ST_Distance(${geoPoint({ latitude: 23, longitude: 72 })}, ${geoPoint({ latitude: 23.001, longitude: 72.001 })})`.execute(
+        ref.db,
+      );
     },
 
     enqueue(messages: readonly OutboxMessage[], db: Db = ref.db): Promise<void> {
@@ -179,7 +182,16 @@ export function createSosRepository(ref: DbRef) {
 
     async insertEvent(
       db: Db,
-      input: { userId: number; threat: Threat | null; contactsOnly: boolean; latitude: number; longitude: number; accuracy: number | null; radiusM: number; now: Date },
+      input: {
+        userId: number;
+        threat: Threat | null;
+        contactsOnly: boolean;
+        latitude: number;
+        longitude: number;
+        accuracy: number | null;
+        radiusM: number;
+        now: Date;
+      },
     ): Promise<number> {
       const location = geoPoint(input);
       const row = await db
@@ -199,10 +211,7 @@ export function createSosRepository(ref: DbRef) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db
-        .insertInto('sos_location_updates')
-        .values({ event_id: row.id, location, accuracy_m: input.accuracy, recorded_at: input.now })
-        .execute();
+      await db.insertInto('sos_location_updates').values({ event_id: row.id, location, accuracy_m: input.accuracy, recorded_at: input.now }).execute();
       return row.id;
     },
 
@@ -247,7 +256,10 @@ export function createSosRepository(ref: DbRef) {
 
     async recipientsByIds(ids: readonly number[], db: Db = ref.db): Promise<RecipientRecord[]> {
       if (ids.length === 0) return [];
-      const rows = await selectRecipients(db).where('n.id', '=', sql<number>`ANY(${[...ids]}::int[])`).orderBy('n.id').execute();
+      const rows = await selectRecipients(db)
+        .where('n.id', '=', sql<number>`ANY(${[...ids]}::int[])`)
+        .orderBy('n.id')
+        .execute();
       return rows.map(toRecipient);
     },
 
@@ -259,8 +271,7 @@ export function createSosRepository(ref: DbRef) {
     },
 
     async hasAccepted(db: Db, eventId: number): Promise<boolean> {
-      const row = await db.selectFrom('sos_notifications').select('id').where('event_id', '=', eventId).where('status', '=', 'accepted').executeTakeFirst();
-      return row !== undefined;
+      return hasRow(db.selectFrom('sos_notifications').select('id').where('event_id', '=', eventId).where('status', '=', 'accepted'));
     },
 
     /**

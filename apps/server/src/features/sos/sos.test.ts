@@ -66,7 +66,11 @@ describe('POST /api/sos', () => {
     }
     const limited = await raiseSos(t, token, freshPlace());
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'sos_rate_limited', message: expect.stringContaining('call 112'), params: { limit: 3, minutes: 10, seconds: 7 * 60 } });
+    expect(limited.json().error).toMatchObject({
+      code: 'sos_rate_limited',
+      message: expect.stringContaining('call 112'),
+      params: { limit: 3, minutes: 10, seconds: 7 * 60 },
+    });
     expect(Number(limited.headers['retry-after'])).toBe(7 * 60);
     const rows = await t.db.selectFrom('sos_events').select('id').where('user_id', '=', victim.id).execute();
     expect(rows).toHaveLength(3);
@@ -104,7 +108,14 @@ describe('GET /api/sos/:id', () => {
       ['volunteer', 'Vikram'],
       ['contact', 'Didi'],
     ]);
-    expect(body.alerted[0]).toMatchObject({ userId: near!.id, status: 'notified', deliveryStatus: 'sent', distanceM: null, distanceBand: '0-500', radiusM: 500 });
+    expect(body.alerted[0]).toMatchObject({
+      userId: near!.id,
+      status: 'notified',
+      deliveryStatus: 'sent',
+      distanceM: null,
+      distanceBand: '0-500',
+      radiusM: 500,
+    });
     expect(body.alerted[2]).toMatchObject({ kind: 'contact', distanceM: null, distanceBand: null });
     expect(body.accepted).toEqual([expect.objectContaining({ userId: far!.id, status: 'accepted', distanceBand: '0-500', distanceM: expect.any(Number) })]);
     expect(body.accepted[0].distanceM).toBeGreaterThan(290);
@@ -119,7 +130,11 @@ describe('GET /api/sos/:id', () => {
     const before = await get(t, volunteerToken, `/api/sos/${eventId}`);
     expect(before.statusCode).toBe(200);
     // Before accepting: how far only as the band of the volunteer's cell, no location.
-    expect(before.json()).toMatchObject({ role: 'volunteer', response: 'notified', victim: { firstName: 'Neha', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null } });
+    expect(before.json()).toMatchObject({
+      role: 'volunteer',
+      response: 'notified',
+      victim: { firstName: 'Neha', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null },
+    });
 
     const at = offset(here, 250);
     const accepted = await post(t, volunteerToken, `/api/sos/${eventId}/accept`, at);
@@ -232,7 +247,12 @@ describe('accept and decline', () => {
     expect((await post(t, volunteerToken, `/api/sos/${eventId}/accept`)).statusCode).toBe(200);
     // The victim's notification goes through the outbox.
     await t.app.outbox.drain();
-    const ownerNotes = await t.db.selectFrom('notifications').select(['type', 'actor_id']).where('sos_event_id', '=', eventId).where('type', '=', 'sos.accepted').execute();
+    const ownerNotes = await t.db
+      .selectFrom('notifications')
+      .select(['type', 'actor_id'])
+      .where('sos_event_id', '=', eventId)
+      .where('type', '=', 'sos.accepted')
+      .execute();
     expect(ownerNotes).toEqual([{ type: 'sos.accepted', actor_id: volunteers[0]!.id }]);
 
     await post(t, token, `/api/sos/${eventId}/resolve`);

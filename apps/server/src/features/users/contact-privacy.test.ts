@@ -46,8 +46,21 @@ async function withContactData(user: { id: number; phoneNumber: string }, token:
     contactPhone: phone('6'),
   };
   await t.db.updateTable('users').set({ email: person.email, whatsapp_number: person.whatsapp }).where('id', '=', user.id).execute();
-  await t.db.insertInto('emergency_contacts').values({ user_id: user.id, name: `${tag} contact`, phone_number: person.contactPhone }).execute();
+  await t.db
+    .insertInto('emergency_contacts')
+    .values({ user_id: user.id, name: `${tag} contact`, phone_number: person.contactPhone })
+    .execute();
   return person;
+}
+
+/** `token`'s caller orders `text` of the first item of `business`'s catalog. */
+function placeOrder(token: string, business: { id: number; itemIds: number[] }, text: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/community/orders',
+    headers: bearer(token),
+    payload: { businessUserId: business.id, order: [{ slideId: business.itemIds[0], text }] },
+  });
 }
 
 describe('public user objects carry no contact data (DESIGN.md §8)', () => {
@@ -82,7 +95,12 @@ describe('public user objects carry no contact data (DESIGN.md §8)', () => {
 
     for (const who of [asha, business]) {
       expect((await t.app.inject({ method: 'POST', url: `/api/posts/${postId}/like`, headers: bearer(who.token), payload: {} })).statusCode).toBe(200);
-      const comment = await t.app.inject({ method: 'POST', url: `/api/posts/${postId}/comments`, headers: bearer(who.token), payload: { content: 'Reported it' } });
+      const comment = await t.app.inject({
+        method: 'POST',
+        url: `/api/posts/${postId}/comments`,
+        headers: bearer(who.token),
+        payload: { content: 'Reported it' },
+      });
       expect(comment.statusCode).toBe(201);
     }
 
@@ -102,12 +120,7 @@ describe('public user objects carry no contact data (DESIGN.md §8)', () => {
     expect(reelComment.statusCode).toBe(201);
 
     // A orders from B's catalog: B reads the order with A as the customer.
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/community/orders',
-      headers: bearer(asha.token),
-      payload: { businessUserId: reader.id, order: [{ slideId: reader.itemIds[0], text: '1 kg' }] },
-    });
+    const order = await placeOrder(asha.token, reader, '1 kg');
     expect(order.statusCode).toBe(201);
 
     // B raises an SOS; A, a volunteer nearby, accepts it.
@@ -190,12 +203,7 @@ describe('public user objects carry no contact data (DESIGN.md §8)', () => {
     expect(post.whatsappNumber).toBe(business.whatsapp);
     const catalog = JSON.parse(await read(reader.token, `/api/community/business-catalog/${business.id}?${nearQuery()}`));
     expect(catalog.whatsappNumber).toBe(business.whatsapp);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/community/orders',
-      headers: bearer(reader.token),
-      payload: { businessUserId: business.id, order: [{ slideId: business.itemIds[0], text: '500 g' }] },
-    });
+    const order = await placeOrder(reader.token, business, '500 g');
     expect(order.statusCode).toBe(201);
     expect(order.json().whatsappNumber).toBe(business.whatsapp);
     expectNoContactData('POST /api/community/orders', order.body, [asha, business], true);

@@ -60,13 +60,7 @@ export function createUsersRepository(ref: DbRef) {
       if (!user) return undefined;
       const [permissions, contacts, locations] = await Promise.all([
         db.selectFrom('user_permissions').select('permission').where('user_id', '=', id).orderBy('permission').execute(),
-        db
-          .selectFrom('emergency_contacts')
-          .select(['name', 'phone_number', 'relation'])
-          .where('user_id', '=', id)
-          .orderBy('position')
-          .orderBy('id')
-          .execute(),
+        db.selectFrom('emergency_contacts').select(['name', 'phone_number', 'relation']).where('user_id', '=', id).orderBy('position').orderBy('id').execute(),
         db
           .selectFrom('saved_locations')
           .select([

@@ -24,8 +24,7 @@ function toColumns(body: UserChange): UserColumnsPatch {
   if (body.userType !== undefined) columns.user_type = body.userType;
   if (body.profession !== undefined) columns.profession = body.profession;
   if (body.availableForCommunity !== undefined) columns.available_for_community = body.availableForCommunity;
-  if (body.availableForPaidProfessionalService !== undefined)
-    columns.available_for_paid_professional_service = body.availableForPaidProfessionalService;
+  if (body.availableForPaidProfessionalService !== undefined) columns.available_for_paid_professional_service = body.availableForPaidProfessionalService;
   if (body.shareLiveLocation !== undefined) columns.share_live_location = body.shareLiveLocation;
   if (body.hasJoinedCommunity !== undefined) columns.has_joined_community = body.hasJoinedCommunity;
   if (body.startAudioVideoRecordOnSos !== undefined) columns.start_audio_video_record_on_sos = body.startAudioVideoRecordOnSos;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { BRAND_AVATAR_URL } from '@saathi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, build } from '../../../test/build';
+import { bearer, build, signedInUser } from '../../../test/build';
 import { takeConsoleErrors } from '../../../test/console';
 import { AGE_GATE_MESSAGE } from '../posts/community-access';
 import { DOB_CHANGE_MESSAGE } from './users.service';
@@ -51,17 +51,10 @@ describe('GET /api/users/me', () => {
 });
 
 describe('PATCH /api/users/me', () => {
-  let token: string;
-  let userId: number;
-
-  beforeAll(async () => {
-    const user = await t.factory.user({ name: 'Ravi Kumar' });
-    userId = user.id;
-    token = await t.loginAs(user);
-  });
+  const ravi = signedInUser(t, { name: 'Ravi Kumar' });
 
   it('updates the given fields and leaves the others', async () => {
-    const res = await patchMe(token, {
+    const fields = {
       city: 'Ahmedabad',
       state: 'Gujarat',
       pincode: '380001',
@@ -72,30 +65,17 @@ describe('PATCH /api/users/me', () => {
       defaultApp: 'news',
       language: 'gu-IN',
       newsPreferences: { language: 'gu', categories: ['safety'], newsType: 'local' },
-      email: '',
       profileCompleted: true,
-    });
+    };
+    const res = await patchMe(ravi.token, { ...fields, email: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      name: 'Ravi Kumar',
-      city: 'Ahmedabad',
-      state: 'Gujarat',
-      pincode: '380001',
-      dob: '1990-01-31',
-      profession: 'Nurse',
-      availableForCommunity: true,
-      startAudioVideoRecordOnSos: true,
-      defaultApp: 'news',
-      language: 'gu-IN',
-      newsPreferences: { language: 'gu', categories: ['safety'], newsType: 'local' },
-      email: null,
-      profileCompleted: true,
-    });
-    expect(await getMe(token)).toMatchObject({ city: 'Ahmedabad', language: 'gu-IN' });
+    // Every field as sent, the name kept, and the cleared email read back as none.
+    expect(res.json()).toMatchObject({ ...fields, name: 'Ravi Kumar', email: null });
+    expect(await getMe(ravi.token)).toMatchObject({ city: 'Ahmedabad', language: 'gu-IN' });
   });
 
   it('replaces emergency contacts and saved locations as whole lists, in order', async () => {
-    const first = await patchMe(token, {
+    const first = await patchMe(ravi.token, {
       emergencyContacts: [
         { name: 'Amma', phoneNumber: '9876500001', relation: 'Mother' },
         { name: 'Kiran', phoneNumber: '+91 98765 00002' },
@@ -115,22 +95,22 @@ describe('PATCH /api/users/me', () => {
     expect(locations[0].location.coordinates[1]).toBeCloseTo(23.0225, 6);
     expect(locations[1]).toMatchObject({ name: 'Office', isBusinessLocation: true });
 
-    const second = await patchMe(token, { emergencyContacts: [{ name: 'Dev', phoneNumber: '9876500003' }], locations: [] });
+    const second = await patchMe(ravi.token, { emergencyContacts: [{ name: 'Dev', phoneNumber: '9876500003' }], locations: [] });
     expect(second.statusCode).toBe(200);
     expect(second.json().emergencyContacts).toEqual([{ name: 'Dev', phoneNumber: '9876500003' }]);
     expect(second.json().locations).toEqual([]);
 
     // Stored as a real geography point that PostGIS can measure.
-    await patchMe(token, { locations: [home] });
+    await patchMe(ravi.token, { locations: [home] });
     const row = await sql<{ km: number }>`
       select ST_Distance(location, ST_SetSRID(ST_MakePoint(72.8777, 19.076), 4326)::geography) / 1000 as km
-      from saved_locations where user_id = ${userId}`.execute(t.db);
+      from saved_locations where user_id = ${ravi.id}`.execute(t.db);
     expect(Number(row.rows[0]?.km)).toBeGreaterThan(430);
     expect(Number(row.rows[0]?.km)).toBeLessThan(450);
   });
 
   it('rolls the whole change back when the database fails half-way', async () => {
-    await patchMe(token, { name: 'Ravi Kumar', emergencyContacts: [{ name: 'Dev', phoneNumber: '9876500003' }], locations: [home] });
+    await patchMe(ravi.token, { name: 'Ravi Kumar', emergencyContacts: [{ name: 'Dev', phoneNumber: '9876500003' }], locations: [home] });
     await sql`
       create or replace function reject_boom() returns trigger language plpgsql as $$
       begin
@@ -139,7 +119,7 @@ describe('PATCH /api/users/me', () => {
       end $$`.execute(t.db);
     await sql`create trigger reject_boom before insert on saved_locations for each row execute function reject_boom()`.execute(t.db);
     try {
-      const res = await patchMe(token, {
+      const res = await patchMe(ravi.token, {
         name: 'Changed',
         emergencyContacts: [{ name: 'Someone Else', phoneNumber: '9876500009' }],
         locations: [{ ...home, name: 'boom' }],
@@ -153,7 +133,7 @@ describe('PATCH /api/users/me', () => {
     } finally {
       await sql`drop trigger reject_boom on saved_locations`.execute(t.db);
     }
-    const me = await getMe(token);
+    const me = await getMe(ravi.token);
     expect(me.name).toBe('Ravi Kumar');
     expect(me.emergencyContacts).toEqual([{ name: 'Dev', phoneNumber: '9876500003' }]);
     expect(me.locations.map((l: { name: string }) => l.name)).toEqual(['Home']);
@@ -179,17 +159,17 @@ describe('PATCH /api/users/me', () => {
     ['a read-only field', () => ({ phoneNumber: '9999999999' }), 'phoneNumber'],
     ['a wrong type', () => ({ availableForCommunity: 'yes' }), 'availableForCommunity'],
   ])('rejects %s with 400 naming the field and writes nothing', async (_label, body, field) => {
-    const before = await getMe(token);
+    const before = await getMe(ravi.token);
     // Valid changes ride along: none of them may be written either.
-    const res = await patchMe(token, { city: 'Surat', emergencyContacts: [], ...body() });
+    const res = await patchMe(ravi.token, { city: 'Surat', emergencyContacts: [], ...body() });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'validation_error', field });
     expect(typeof res.json().error.message).toBe('string');
-    expect(await getMe(token)).toEqual(before);
+    expect(await getMe(ravi.token)).toEqual(before);
   });
 
   it('names the over-long name limit in the message', async () => {
-    const res = await patchMe(token, { name: 'x'.repeat(81) });
+    const res = await patchMe(ravi.token, { name: 'x'.repeat(81) });
     expect(res.json().error.message).toBe('Name can be at most 80 characters');
   });
 
@@ -197,7 +177,7 @@ describe('PATCH /api/users/me', () => {
     const res = await t.app.inject({
       method: 'PATCH',
       url: '/api/users/me',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
+      headers: { ...bearer(ravi.token), 'content-type': 'application/json' },
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);

@@ -19,7 +19,14 @@ let second: App;
 
 beforeAll(async () => {
   // A second server process in all but name: same database, same Redis, same clock.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: t.dataDir, AUTH_SECRET: TEST_AUTH_SECRET, WEB_DIST_DIR: path.join(t.dataDir, 'no-web-dist'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    DATA_DIR: t.dataDir,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    WEB_DIST_DIR: path.join(t.dataDir, 'no-web-dist'),
+    ...env,
+  });
   const logStream = { write: (line: string) => console.error(line.trimEnd()) };
   second = await buildApp(config, { db: { db: t.db, kind: t.kind, close: async () => undefined }, sms: t.sms, clock: t.clock.now, logStream });
 });

@@ -9,21 +9,15 @@ const KNOWN_PROFESSIONS: ReadonlySet<string> = new Set(PROFESSIONS);
 /** Coordinates of a cell centre need no more than 7 decimals (~1 cm). */
 const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
 
-export function createVolunteersService({
-  volunteers,
-  nearbyLimiter,
-  clock,
-}: {
-  volunteers: VolunteersRepository;
-  nearbyLimiter: RateLimiter;
-  clock: Clock;
-}) {
+export function createVolunteersService({ volunteers, nearbyLimiter, clock }: { volunteers: VolunteersRepository; nearbyLimiter: RateLimiter; clock: Clock }) {
   return {
     /** SPEC.md §7 volunteers-nearby for `callerId`, rate limited per user. */
     async findNearby(callerId: number, origin: LatLon, rangeM: number): Promise<NearbyVolunteer[]> {
       const waitSeconds = await nearbyLimiter.take(callerId);
       if (waitSeconds > 0) {
-        throw new TooManyRequestsError('Too many volunteer searches. Please wait a minute and try again.', waitSeconds, 'rate_limited', { seconds: waitSeconds });
+        throw new TooManyRequestsError('Too many volunteer searches. Please wait a minute and try again.', waitSeconds, 'rate_limited', {
+          seconds: waitSeconds,
+        });
       }
       const rows = await volunteers.findNearby({ origin, rangeM, callerId, now: clock() });
       return rows.map((row) => ({

@@ -14,7 +14,12 @@ function appWithGuard() {
 }
 
 const part = defineEndpoints('things', {
-  'GET /things/:id': { summary: 'One thing', params: z.object({ id: z.coerce.number() }), responses: { 200: z.object({ id: z.number() }) }, errors: ['not_found'] },
+  'GET /things/:id': {
+    summary: 'One thing',
+    params: z.object({ id: z.coerce.number() }),
+    responses: { 200: z.object({ id: z.number() }) },
+    errors: ['not_found'],
+  },
 });
 
 describe('only contract routes under /api', () => {

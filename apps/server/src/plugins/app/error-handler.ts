@@ -58,7 +58,10 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       return send(reply, error.statusCode, body);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: loggable(error), issues: error.cause.issues.map((i) => ({ path: i.path.join('.'), code: i.code })) }, 'response does not match its schema');
+      request.log.error(
+        { err: loggable(error), issues: error.cause.issues.map((i) => ({ path: i.path.join('.'), code: i.code })) },
+        'response does not match its schema',
+      );
       return send(reply, 500, { error: { code: 'internal_error', message: 'Something went wrong' } });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -1,16 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, build } from '../../../test/build';
+import { describe, expect, it } from 'vitest';
+import { bearer, build, signedInUser } from '../../../test/build';
 import { freshPlace, raiseSos } from '../../../test/sos-fixtures';
 
 const t = build();
 
-let userId: number;
-let token: string;
-beforeAll(async () => {
-  const user = await t.factory.user({ name: 'Meera Shah' });
-  userId = user.id;
-  token = await t.loginAs(user);
-});
+const meera = signedInUser(t, { name: 'Meera Shah' });
 
 type JsonSchema = Record<string, unknown>;
 interface Operation {
@@ -21,7 +15,7 @@ interface Operation {
 async function jsonBodyRoutes(): Promise<{ method: string; path: string; schema: JsonSchema; doc: JsonSchema }[]> {
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
-  const doc = res.json() as { paths: Record<string, Record<string, Operation>> } & JsonSchema;
+  const doc = res.json<{ paths: Record<string, Record<string, Operation>> } & JsonSchema>();
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations).flatMap(([method, operation]) => {
       const schema = operation.requestBody?.content?.['application/json']?.schema;
@@ -35,7 +29,10 @@ function openObjects(schema: unknown, doc: JsonSchema, path = ''): string[] {
   if (typeof schema !== 'object' || schema === null) return [];
   const node = schema as JsonSchema;
   if (typeof node.$ref === 'string') {
-    const target = node.$ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (at as JsonSchema | undefined)?.[key], doc);
+    const target = node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as JsonSchema | undefined)?.[key], doc);
     return openObjects(target, doc, path);
   }
   const found: string[] = [];
@@ -64,7 +61,7 @@ describe('every JSON body refuses unknown keys', () => {
     const answers = await Promise.all(
       routes.map(async ({ method, path }) => {
         const url = path.replace(/\{[^}]+\}/g, '1');
-        const res = await t.app.inject({ method: method as 'POST', url, headers: bearer(token), payload: { zzUnknown: 1 } });
+        const res = await t.app.inject({ method: method as 'POST', url, headers: bearer(meera.token), payload: { zzUnknown: 1 } });
         return { route: `${method} ${path}`, status: res.statusCode, error: res.json().error };
       }),
     );
@@ -76,26 +73,34 @@ describe('every JSON body refuses unknown keys', () => {
 describe('POST /api/sos', () => {
   it('refuses an extra key with 400 naming it, and raises nothing', async () => {
     const sosCount = async () =>
-      Number((await t.db.selectFrom('sos_events').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db
+            .selectFrom('sos_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', meera.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const body = { ...freshPlace(), threat: 'medical', contactsOnly: true };
-    const refused = await raiseSos(t, token, { ...body, userId });
+    const refused = await raiseSos(t, meera.token, { ...body, userId: meera.id });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: { code: 'validation_error', message: 'Unknown field: userId', field: 'userId' } });
     expect(await sosCount()).toBe(0);
 
     // Two unknown keys: both are named, the field is the first.
-    const two = await raiseSos(t, token, { ...body, foo: 1, bar: 2 });
+    const two = await raiseSos(t, meera.token, { ...body, foo: 1, bar: 2 });
     expect(two.json()).toEqual({ error: { code: 'validation_error', message: 'Unknown fields: foo, bar', field: 'foo' } });
     expect(await sosCount()).toBe(0);
 
     // The same body without the extra key is a valid alert.
-    expect((await raiseSos(t, token, body)).statusCode).toBe(201);
+    expect((await raiseSos(t, meera.token, body)).statusCode).toBe(201);
     expect(await sosCount()).toBe(1);
   });
 });
 
 describe('PATCH /api/users/me', () => {
-  const patchMe = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: bearer(token), payload });
+  const patchMe = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: bearer(meera.token), payload });
   const home = { name: 'Home', location: { type: 'Point', coordinates: [72.5714, 23.0225] } };
 
   it('accepts the declared fields at every level (and answers them through the response schema)', async () => {
@@ -110,7 +115,7 @@ describe('PATCH /api/users/me', () => {
       locations: [{ name: 'Home', isBusinessLocation: true, isVolunteerLocation: true, location: { type: 'Point' } }],
       newsPreferences: { language: 'en', categories: ['safety'], newsType: 'local' },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(meera.token) })).statusCode).toBe(200);
   });
 
   it.each([
@@ -120,11 +125,11 @@ describe('PATCH /api/users/me', () => {
     ['a key of an emergency contact', { emergencyContacts: [{ name: 'Amma', phoneNumber: '9876500001', id: 3 }] }, 'emergencyContacts.0.id'],
     ['a key of the news preferences', { newsPreferences: { language: 'en', theme: 'dark' } }, 'newsPreferences.theme'],
   ])('refuses %s with 400 naming it and writes nothing', async (_label, extra, field) => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
+    const before = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(meera.token) })).json();
     const res = await patchMe({ city: 'Surat', ...extra });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'validation_error', message: `Unknown field: ${field}`, field } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json()).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(meera.token) })).json()).toEqual(before);
   });
 });
 
@@ -132,19 +137,29 @@ describe('nested bodies', () => {
   const feedBackData = { feedbackGiverId: 1, feedbackReceiverId: 2, rating: 5, eventId: 1 };
 
   it('POST /api/sos/feedback names feedBackData.extra', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/sos/feedback', headers: bearer(token), payload: { feedBackData: { ...feedBackData, extra: 1 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sos/feedback',
+      headers: bearer(meera.token),
+      payload: { feedBackData: { ...feedBackData, extra: 1 } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'validation_error', message: 'Unknown field: feedBackData.extra', field: 'feedBackData.extra' } });
   });
 
   it('names unknown keys of different levels together', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/sos/feedback', headers: bearer(token), payload: { feedBackData: { ...feedBackData, extra: 1 }, zz: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sos/feedback',
+      headers: bearer(meera.token),
+      payload: { feedBackData: { ...feedBackData, extra: 1 }, zz: 1 },
+    });
     expect(res.json()).toEqual({ error: { code: 'validation_error', message: 'Unknown fields: feedBackData.extra, zz', field: 'feedBackData.extra' } });
   });
 
   it('POST /api/auth/update-fcm-token names a key inside the subscription keys', async () => {
     const fcmToken = { endpoint: 'https://push.example/abc', expirationTime: null, keys: { p256dh: 'p256', auth: 'auth', extra: 'x' } };
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/update-fcm-token', headers: bearer(token), payload: { fcmToken } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/update-fcm-token', headers: bearer(meera.token), payload: { fcmToken } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: 'validation_error', message: 'Unknown field: fcmToken.keys.extra', field: 'fcmToken.keys.extra' });
   });
@@ -153,7 +168,7 @@ describe('nested bodies', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/community/orders',
-      headers: bearer(token),
+      headers: bearer(meera.token),
       payload: { businessUserId: 1, order: [{ slideId: 1, text: '2 plates', title: 'Thali', price: 90 }] },
     });
     expect(res.json().error).toEqual({ code: 'validation_error', message: 'Unknown field: order.0.price', field: 'order.0.price' });
@@ -162,16 +177,16 @@ describe('nested bodies', () => {
 
 describe('routes without a body', () => {
   it('refuse a JSON body with keys, and work without one', async () => {
-    const refused = await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(token), payload: { ttl: 3600 } });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(meera.token), payload: { ttl: 3600 } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: { code: 'validation_error', message: 'Unknown field: ttl', field: 'ttl' } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(meera.token) })).statusCode).toBe(200);
   });
 });
 
 describe('query strings', () => {
   it('stay lenient: unknown parameters are ignored', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/notifications?page=1&utm_source=share&_=123', headers: bearer(token) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications?page=1&utm_source=share&_=123', headers: bearer(meera.token) });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -18,9 +18,9 @@ interface ZodNode {
 
 function isZodNode(value: unknown): value is ZodNode {
   if (typeof value !== 'object' || value === null || !('_zod' in value)) return false;
-  const internals = (value as { _zod: unknown })._zod;
+  const internals = value._zod;
   if (typeof internals !== 'object' || internals === null || !('def' in internals)) return false;
-  const def = (internals as { def: unknown }).def;
+  const def = internals.def;
   return typeof def === 'object' && def !== null && typeof (def as { type?: unknown }).type === 'string';
 }
 
@@ -149,7 +149,7 @@ function takesBody(route: RouteOptions): boolean {
 
 /** A route without a body schema that reads multipart or raw bytes says so in `consumes`. */
 function mayReadJson(route: RouteOptions): boolean {
-  const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+  const consumes = route.schema?.consumes;
   return consumes === undefined || consumes.some((type) => /json/i.test(type));
 }
 

@@ -22,7 +22,14 @@ describe('lenientObjectPaths', () => {
       map: z.record(z.string(), strict),
     });
     expect(lenientObjectPaths(body)).toEqual([]);
-    expect(lenientObjectPaths(z.strictObject({ a: z.string() }).partial().refine(() => true))).toEqual([]);
+    expect(
+      lenientObjectPaths(
+        z
+          .strictObject({ a: z.string() })
+          .partial()
+          .refine(() => true),
+      ),
+    ).toEqual([]);
     expect(lenientObjectPaths(z.object({ a: z.string() }).strict())).toEqual([]);
   });
 
@@ -39,7 +46,10 @@ describe('lenientObjectPaths', () => {
           either: z.union([strict, loose]),
           later: z.lazy(() => loose),
           parsed: z.preprocess((v) => v, loose),
-          piped: z.string().transform((v) => ({ b: Number(v) })).pipe(loose),
+          piped: z
+            .string()
+            .transform((v) => ({ b: Number(v) }))
+            .pipe(loose),
           withDefault: loose.default({ b: 1 }),
           both: z.intersection(strict, loose),
           pair: z.tuple([z.number(), loose]),
@@ -99,7 +109,11 @@ describe('the strict-bodies guard', () => {
 
   it('names a non-strict object nested in an otherwise strict body', async () => {
     const nested: FastifyPluginAsyncZod = async (api) => {
-      api.patch('/nested', { schema: { body: z.strictObject({ items: z.array(z.strictObject({ at: z.object({ x: z.number() }) })).optional() }) } }, async () => ({}));
+      api.patch(
+        '/nested',
+        { schema: { body: z.strictObject({ items: z.array(z.strictObject({ at: z.object({ x: z.number() }) })).optional() }) } },
+        async () => ({}),
+      );
     };
     await expect(appWith(nested)).rejects.toThrow('PATCH /api/nested: the JSON body schema accepts unknown keys at items[].at.');
   });
@@ -113,7 +127,11 @@ describe('the strict-bodies guard', () => {
 
   it('lets strict bodies through and refuses unknown keys at any level, naming them all', async () => {
     const routes: FastifyPluginAsyncZod = async (api) => {
-      api.post('/strict', { schema: { body: z.strictObject({ a: z.number(), inner: z.strictObject({ b: z.number() }).optional() }) } }, async (request) => request.body);
+      api.post(
+        '/strict',
+        { schema: { body: z.strictObject({ a: z.number(), inner: z.strictObject({ b: z.number() }).optional() }) } },
+        async (request) => request.body,
+      );
     };
     const server = await appWith(routes);
     const post = (payload: object) => server.inject({ method: 'POST', url: '/api/strict', payload });

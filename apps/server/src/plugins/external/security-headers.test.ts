@@ -42,16 +42,21 @@ function directives(header: string | string[] | number | undefined): Record<stri
 }
 
 describe('security headers', () => {
-  it.each(['/', '/sos', '/api/health', '/api/users/me', '/media/posts/evil.html'])('%s carries nosniff, frame and referrer protection and a permissions policy', async (url) => {
-    const res = await plain.app.inject({ method: 'GET', url });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(self\), geolocation=\(self\)/);
-    expect(directives(res.headers['content-security-policy'])['frame-ancestors'] ?? directives(res.headers['content-security-policy'])['sandbox']).toBeDefined();
-    // HSTS only where the app is reached over https.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/', '/sos', '/api/health', '/api/users/me', '/media/posts/evil.html'])(
+    '%s carries nosniff, frame and referrer protection and a permissions policy',
+    async (url) => {
+      const res = await plain.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(self\), geolocation=\(self\)/);
+      expect(
+        directives(res.headers['content-security-policy'])['frame-ancestors'] ?? directives(res.headers['content-security-policy'])['sandbox'],
+      ).toBeDefined();
+      // HSTS only where the app is reached over https.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('lets the app run scripts only from its own origin', async () => {
     const res = await plain.app.inject({ method: 'GET', url: '/sos' });

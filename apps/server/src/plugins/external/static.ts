@@ -57,7 +57,9 @@ async function staticPlugin(app: FastifyInstance, { webDistDir, mediaDir }: Stat
     cacheControl: false,
     index: false,
     acceptRanges: true,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+    },
   });
 
   if (webDistDir) {

@@ -11,9 +11,7 @@ import './layout.css';
 // Live alerts (event stream, push messages) start just after the first paint, off the SOS budget.
 const LiveAlerts = lazy(() => import('../../features/notifications/live-alerts').then((module) => ({ default: module.LiveAlerts })));
 // Volunteers who share a live location send it while the app is open (no MUI, loaded after paint).
-const LiveLocationSharer = lazy(() =>
-  import('../../features/volunteers/live-location-sharer').then((module) => ({ default: module.LiveLocationSharer })),
-);
+const LiveLocationSharer = lazy(() => import('../../features/volunteers/live-location-sharer').then((module) => ({ default: module.LiveLocationSharer })));
 
 /**
  * Mobile first: app bar + bottom navigation; from 1024 px a side navigation. Plain HTML and

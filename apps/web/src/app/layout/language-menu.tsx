@@ -17,12 +17,7 @@ export function LanguageMenu({ anchor, current, onChoose, onClose }: LanguageMen
     <MuiScope>
       <Menu id="language-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
         {APP_LANGUAGES.map((language) => (
-          <MenuItem
-            key={language.code}
-            lang={language.code}
-            selected={language.code === current}
-            onClick={() => onChoose(language.code)}
-          >
+          <MenuItem key={language.code} lang={language.code} selected={language.code === current} onClick={() => onChoose(language.code)}>
             {language.nativeName}
           </MenuItem>
         ))}

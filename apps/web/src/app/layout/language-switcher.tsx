@@ -64,12 +64,7 @@ export function LanguageSwitcher() {
       </button>
       {menuWanted && (
         <Suspense fallback={null}>
-          <LanguageMenu
-            anchor={anchor}
-            current={current?.code}
-            onChoose={(code) => void choose(code)}
-            onClose={() => setAnchor(null)}
-          />
+          <LanguageMenu anchor={anchor} current={current?.code} onChoose={(code) => void choose(code)} onClose={() => setAnchor(null)} />
         </Suspense>
       )}
     </>

@@ -44,17 +44,10 @@ async function renderAccount(path = '/account', handlers: Parameters<typeof mock
 describe('account page', { timeout: 30_000 }, () => {
   it('offers every tab by its English name and opens the one in the URL', async () => {
     await renderAccount('/account?tab=sos');
-    const names = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(names).toEqual([
-      'Profile',
-      'Emergency contacts',
-      'Saved locations',
-      'SOS',
-      'Volunteering',
-      'Business',
-      'News',
-      'Language',
-    ]);
+    const names = within(screen.getByRole('tablist'))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(names).toEqual(['Profile', 'Emergency contacts', 'Saved locations', 'SOS', 'Volunteering', 'Business', 'News', 'Language']);
     expect(screen.getByRole('tab', { name: 'SOS' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('SOS');
   });
@@ -88,9 +81,12 @@ describe('account page', { timeout: 30_000 }, () => {
 
     const category = screen.getByRole('combobox', { name: 'Business category' });
     const options = within(category).getAllByRole('option');
-    expect(options.map((option) => (option as HTMLOptionElement).value).filter(Boolean).sort()).toEqual(
-      [...BUSINESS_CATEGORIES].sort(),
-    );
+    expect(
+      options
+        .map((option) => (option as HTMLOptionElement).value)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([...BUSINESS_CATEGORIES].sort());
     expect(within(category).getByRole('group', { name: 'Food & Dining' })).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Sharma Sweets');
@@ -100,9 +96,7 @@ describe('account page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     // An invalid WhatsApp number is caught before anything is sent.
-    expect(screen.getByRole('textbox', { name: 'WhatsApp number' })).toHaveAccessibleDescription(
-      'Enter a valid 10-digit WhatsApp number',
-    );
+    expect(screen.getByRole('textbox', { name: 'WhatsApp number' })).toHaveAccessibleDescription('Enter a valid 10-digit WhatsApp number');
     expect(api.patches()).toHaveLength(0);
 
     await user.clear(screen.getByRole('textbox', { name: 'WhatsApp number' }));
@@ -114,10 +108,7 @@ describe('account page', { timeout: 30_000 }, () => {
       businessName: 'Sharma Sweets',
       businessCategory: 'desserts',
       whatsappNumber: '9898989898',
-      locations: [
-        expect.objectContaining({ name: 'Home', isBusinessLocation: false }),
-        expect.objectContaining({ name: 'Shop', isBusinessLocation: true }),
-      ],
+      locations: [expect.objectContaining({ name: 'Home', isBusinessLocation: false }), expect.objectContaining({ name: 'Shop', isBusinessLocation: true })],
     });
   });
 
@@ -137,10 +128,7 @@ describe('account page', { timeout: 30_000 }, () => {
       availableForPaidProfessionalService: false,
       shareLiveLocation: true,
       profession: 'Doctor Emergency',
-      locations: [
-        expect.objectContaining({ name: 'Home', isVolunteerLocation: true }),
-        expect.objectContaining({ name: 'Shop', isVolunteerLocation: false }),
-      ],
+      locations: [expect.objectContaining({ name: 'Home', isVolunteerLocation: true }), expect.objectContaining({ name: 'Shop', isVolunteerLocation: false })],
     });
   });
 
@@ -169,7 +157,8 @@ describe('account page', { timeout: 30_000 }, () => {
         body: {
           error: {
             code: 'dob_change_not_allowed',
-            message: 'This date of birth would move you into an older age group (13+ or 18+), so it cannot be changed here. Please contact Saathi support to change it.',
+            message:
+              'This date of birth would move you into an older age group (13+ or 18+), so it cannot be changed here. Please contact Saathi support to change it.',
             field: 'dob',
           },
         },
@@ -178,7 +167,8 @@ describe('account page', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Date of birth'), '1990-01-01');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const expected = 'Your date of birth cannot be changed to a date that puts you in an older age group (13+ or 18+). Please contact Saathi support to change it.';
+    const expected =
+      'Your date of birth cannot be changed to a date that puts you in an older age group (13+ or 18+). Please contact Saathi support to change it.';
     const dob = screen.getByLabelText('Date of birth');
     await waitFor(() => expect(dob).toHaveAccessibleDescription(expected));
     expect(dob).toHaveAttribute('aria-invalid', 'true');

@@ -11,9 +11,8 @@ import type { User } from '@saathi/shared';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLoading } from '../../components/page-loading';
 import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
-import { useMeQuery } from '../users/queries';
+import { WithMe } from '../users/with-me';
 import { BusinessTab } from './tabs/business-tab';
 import { ContactsTab } from './tabs/contacts-tab';
 import { LanguageTab } from './tabs/language-tab';
@@ -43,9 +42,7 @@ function isTabId(value: string | null): value is TabId {
 
 /** `/account`: the profile in tabs. The open tab is in the URL (`?tab=sos`) so it can be linked and survives reload. */
 export function AccountPage() {
-  const me = useMeQuery();
-  if (!me.data) return <PageLoading />;
-  return <Account user={me.data} />;
+  return <WithMe>{(user) => <Account user={user} />}</WithMe>;
 }
 
 function Account({ user }: { user: User }) {
@@ -115,13 +112,7 @@ function Account({ user }: { user: User }) {
             aria-label={t('tabsLabel')}
           >
             {TABS.map((tab) => (
-              <Tab
-                key={tab.id}
-                value={tab.id}
-                label={t(`tabs.${tab.id}`)}
-                id={`account-tab-${tab.id}`}
-                aria-controls={`account-panel-${tab.id}`}
-              />
+              <Tab key={tab.id} value={tab.id} label={t(`tabs.${tab.id}`)} id={`account-tab-${tab.id}`} aria-controls={`account-panel-${tab.id}`} />
             ))}
           </Tabs>
         </Box>

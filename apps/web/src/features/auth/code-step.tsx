@@ -62,7 +62,7 @@ export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResen
     setFieldError(null);
     verify.mutate(
       { phoneNumber, code: check.value, attemptId, ...(referrer ? { referrer } : {}) },
-      { onSuccess: (response) => onLoggedIn(response), onError: showError },
+      { onSuccess: (response) => void onLoggedIn(response), onError: showError },
     );
   };
 

@@ -13,10 +13,7 @@ function json(status: number, body: unknown) {
 }
 
 function renderLogin(path = '/login') {
-  return renderRoutes(
-    [page('/login/:referrer?', <LoginPage />), page('/profile', <h1>Profile stepper</h1>), page('/', <h1>Dashboard</h1>)],
-    path,
-  );
+  return renderRoutes([page('/login/:referrer?', <LoginPage />), page('/profile', <h1>Profile stepper</h1>), page('/', <h1>Dashboard</h1>)], path);
 }
 
 describe('login page', () => {
@@ -45,9 +42,7 @@ describe('login page', () => {
 
   it('shows the text of the error code (not the English server message) next to the field it names', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(
-      json(400, { error: { code: 'validation_error', message: 'This number cannot receive SMS', field: 'phoneNumber' } }),
-    );
+    fetchMock.mockResolvedValue(json(400, { error: { code: 'validation_error', message: 'This number cannot receive SMS', field: 'phoneNumber' } }));
     await renderLogin();
 
     await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '9876543210');
@@ -93,7 +88,7 @@ describe('login page', () => {
     expect(localStorage.getItem('saathi.session')).not.toContain('tok-new');
     const verifyCall = fetchMock.mock.calls[2];
     expect(verifyCall?.[0]).toBe('/api/auth/otp/verify');
-    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({
+    expect(JSON.parse(verifyCall?.[1]?.body as string)).toEqual({
       phoneNumber: '9876543210',
       code: '123456',
       attemptId: 'attempt-one-aaaaaaaaaaaaaaa',
@@ -107,7 +102,7 @@ describe('login page', () => {
     let attempts = 0;
     fetchMock.mockImplementation((url) =>
       Promise.resolve(
-        String(url).endsWith('/otp/verify')
+        (url as string).endsWith('/otp/verify')
           ? json(200, { token: 'tok-new', user: newUser })
           : json(200, { sent: true, attemptId: `attempt-${++attempts}-aaaaaaaaaaaaaaaaaaa`, expiresInSeconds: 300, resendAfterSeconds: 1 }),
       ),
@@ -128,6 +123,6 @@ describe('login page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Enter the 6-digit code' }), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Profile stepper' })).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[2]?.[1]?.body))).toMatchObject({ code: '654321', attemptId: 'attempt-2-aaaaaaaaaaaaaaaaaaa' });
+    expect(JSON.parse(fetchMock.mock.calls[2]?.[1]?.body as string)).toMatchObject({ code: '654321', attemptId: 'attempt-2-aaaaaaaaaaaaaaaaaaa' });
   });
 });

@@ -80,14 +80,10 @@ export function LoginPage() {
 
       <Box component="main" sx={{ flexGrow: 1, px: 2, mt: -5, pb: 4 }}>
         <Paper variant="outlined" sx={{ maxWidth: 440, mx: 'auto', p: { xs: 2.5, sm: 4 }, borderRadius: '20px' }}>
-          {referrer && (
-            <Chip color="secondary" variant="outlined" label={t('invitedBy', { referrer })} sx={{ mb: 2 }} />
-          )}
+          {referrer && <Chip color="secondary" variant="outlined" label={t('invitedBy', { referrer })} sx={{ mb: 2 }} />}
           {sent === null ? (
             <PhoneStep
-              onSent={(phone, response) =>
-                setSent({ phoneNumber: phone, attemptId: response.attemptId, resendAfterSeconds: response.resendAfterSeconds })
-              }
+              onSent={(phone, response) => setSent({ phoneNumber: phone, attemptId: response.attemptId, resendAfterSeconds: response.resendAfterSeconds })}
             />
           ) : (
             <CodeStep

@@ -5,15 +5,13 @@ const done = { profileCompleted: true } as const;
 
 describe('post-login destination', () => {
   it('sends users with an incomplete profile to the stepper, even when they came from elsewhere', () => {
-    expect(postLoginDestination({ profileCompleted: false, defaultApp: 'news' }, { pathname: '/account' }, { astroEnabled: false })).toBe(
-      '/profile',
-    );
+    expect(postLoginDestination({ profileCompleted: false, defaultApp: 'news' }, { pathname: '/account' }, { astroEnabled: false })).toBe('/profile');
   });
 
   it('returns to the page the user was sent away from', () => {
-    expect(
-      postLoginDestination({ ...done, defaultApp: 'news' }, { pathname: '/news/3', search: '?x=1', hash: '#top' }, { astroEnabled: false }),
-    ).toBe('/news/3?x=1#top');
+    expect(postLoginDestination({ ...done, defaultApp: 'news' }, { pathname: '/news/3', search: '?x=1', hash: '#top' }, { astroEnabled: false })).toBe(
+      '/news/3?x=1#top',
+    );
   });
 
   it('ignores a saved location that is the login page itself', () => {

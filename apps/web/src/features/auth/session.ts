@@ -34,11 +34,7 @@ function readStoredSession(): Session | null {
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { user?: unknown };
-  return (
-    typeof candidate.user === 'object' &&
-    candidate.user !== null &&
-    typeof (candidate.user as { id?: unknown }).id === 'number'
-  );
+  return typeof candidate.user === 'object' && candidate.user !== null && typeof (candidate.user as { id?: unknown }).id === 'number';
 }
 
 function write(next: Session | null): void {

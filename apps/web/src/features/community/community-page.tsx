@@ -10,7 +10,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import { VisitorBanner } from './components/visitor-sign-in';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import { useCommunityAccess } from './use-community-access';
 import { useFeedPosition } from './use-feed-position';
+import { PageHeader } from '../../components/page-header';
 
 // Part of the screen only when used: the create form (image compression) and the map picker (Leaflet).
 const CreatePostDialog = lazy(() => import('./create').then((module) => ({ default: module.CreatePostDialog })));
@@ -63,22 +63,13 @@ export function CommunityPage() {
     () => ({ prompt: search.prompt, businessCategory: search.businessCategory, latitude: position.latitude, longitude: position.longitude }),
     [search.prompt, search.businessCategory, position.latitude, position.longitude],
   );
-  const searchText = [search.prompt, search.businessCategory ? t(`account:businessCategories.${search.businessCategory}`) : '']
-    .filter(Boolean)
-    .join(' · ');
+  const searchText = [search.prompt, search.businessCategory ? t(`account:businessCategories.${search.businessCategory}`) : ''].filter(Boolean).join(' · ');
 
   return (
     <Container maxWidth="sm" disableGutters>
       <Stack spacing={2}>
         <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
-          <div style={{ flex: 1 }}>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              {t('title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('subtitle')}
-            </Typography>
-          </div>
+          <PageHeader title={t('title')} subtitle={t('subtitle')} sx={{ flex: 1 }} />
           {isLoggedIn && (
             <IconButton component={RouterLink} to="/post-notifications" aria-label={t('notificationsLink')}>
               <NotificationsNone />
@@ -111,7 +102,11 @@ export function CommunityPage() {
                 placeholder={t('searchPlaceholder')}
                 onClick={() => setSearchOpen(true)}
                 slotProps={{
-                  htmlInput: { readOnly: true, 'aria-label': t('searchPlaceholder'), onKeyDown: (event: { key: string }) => event.key === 'Enter' && setSearchOpen(true) },
+                  htmlInput: {
+                    readOnly: true,
+                    'aria-label': t('searchPlaceholder'),
+                    onKeyDown: (event: { key: string }) => event.key === 'Enter' && setSearchOpen(true),
+                  },
                   input: {
                     startAdornment: (
                       <InputAdornment position="start">
@@ -124,7 +119,12 @@ export function CommunityPage() {
             </Stack>
             {canCreate && (
               <Slide in={!barHidden} direction="up">
-                <Fab variant="extended" color="primary" onClick={() => setCreateOpen(true)} sx={{ position: 'fixed', right: 16, bottom: { xs: 80, md: 24 }, zIndex: 10 }}>
+                <Fab
+                  variant="extended"
+                  color="primary"
+                  onClick={() => setCreateOpen(true)}
+                  sx={{ position: 'fixed', right: 16, bottom: { xs: 80, md: 24 }, zIndex: 10 }}
+                >
                   <Add sx={{ mr: 1 }} />
                   {t('create')}
                 </Fab>

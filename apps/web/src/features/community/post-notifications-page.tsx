@@ -1,6 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -10,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { useNotifications } from '../notifications/queries';
 import { communityNotifications } from './community-notifications';
 
@@ -28,22 +28,29 @@ export function PostNotificationsPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('notifications.title')}
         </Typography>
-        {query.isPending && <CircularProgress aria-label={t('loading')} sx={{ alignSelf: 'center' }} />}
-        {query.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('notifications.empty')}</Typography>}
-        <List disablePadding>
-          {/* Each link in a list item: a <ul> may hold only <li> children (axe's "list" rule). */}
-          {items.map((item) => (
-            <ListItem key={item.id} disablePadding sx={{ mb: 0.5 }}>
-              <ListItemButton
-                component={RouterLink}
-                to={item.postId !== null ? `/community-post/${item.postId}` : '/notifications'}
-                sx={{ borderRadius: 2, bgcolor: item.read ? undefined : 'action.hover' }}
-              >
-                <ListItemText primary={item.title} secondary={`${item.body} · ${new Date(item.createdAt).toLocaleString(i18n.language)}`} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
+        {/* A failed first load shows no message of its own; a failed refetch keeps the list. */}
+        <QueryState query={query} keepDataOnError renderError={() => null}>
+          {() =>
+            items.length === 0 ? (
+              <Typography color="text.secondary">{t('notifications.empty')}</Typography>
+            ) : (
+              <List disablePadding>
+                {/* Each link in a list item: a <ul> may hold only <li> children (axe's "list" rule). */}
+                {items.map((item) => (
+                  <ListItem key={item.id} disablePadding sx={{ mb: 0.5 }}>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={item.postId !== null ? `/community-post/${item.postId}` : '/notifications'}
+                      sx={{ borderRadius: 2, bgcolor: item.read ? undefined : 'action.hover' }}
+                    >
+                      <ListItemText primary={item.title} secondary={`${item.body} · ${new Date(item.createdAt).toLocaleString(i18n.language)}`} />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+            )
+          }
+        </QueryState>
         {query.hasNextPage && (
           <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {t('notifications.more')}

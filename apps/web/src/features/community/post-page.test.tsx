@@ -40,7 +40,13 @@ const POST: CommunityPost = {
   hasCatalog: true,
 };
 
-const COMMENT: PostComment = { id: 1, content: 'Ordered a box, they are lovely!', createdAt: '2026-05-01 11:00:00', postId: 7, user: { id: 2, name: 'Priya Sharma', avatar: null } };
+const COMMENT: PostComment = {
+  id: 1,
+  content: 'Ordered a box, they are lovely!',
+  createdAt: '2026-05-01 11:00:00',
+  postId: 7,
+  user: { id: 2, name: 'Priya Sharma', avatar: null },
+};
 
 /** Where /login was opened from: the page it will return to. */
 function LoginProbe() {
@@ -117,7 +123,7 @@ describe('the shared post link, opened by a visitor', () => {
     expect(await screen.findByRole('heading', { name: 'Login page, back to /saathi-community-post/7' })).toBeInTheDocument();
   });
 
-  it("links the author to the public /profile/{id} list", async () => {
+  it('links the author to the public /profile/{id} list', async () => {
     vi.spyOn(api, 'call').mockResolvedValue(POST);
     await openSharedLink();
     const card = await screen.findByRole('article', { name: 'Kesar mangoes are here!' });

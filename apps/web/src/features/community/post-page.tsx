@@ -1,22 +1,18 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
+import { QueryState } from '../../components/query-state';
 import { AccessDenied } from './components/access-denied';
 import { PostCard } from './components/post-card';
 import { VisitorBanner } from './components/visitor-sign-in';
 import { usePostQuery } from './queries';
 import { useCommunityAccess } from './use-community-access';
-import { useFeedPosition } from './use-feed-position';
+import { useReaderPosition } from './use-feed-position';
 import { usePostActions } from './use-post-actions';
-
-const CURRENT = { source: 'current' } as const;
-const NONE = { source: 'none' } as const;
-const ignoreFailure = () => undefined;
 
 /**
  * `/community-post/:id` and the public share link `/saathi-community-post/:postId`: one post.
@@ -29,21 +25,19 @@ export function PostPage() {
   const postId = Number(params.id ?? params.postId);
   const { isLoggedIn, allowed } = useCommunityAccess();
   // The distance needs the reader's position; the post waits for it (or its failure) like the feed does.
-  const position = useFeedPosition(isLoggedIn ? CURRENT : NONE, ignoreFailure);
+  const position = useReaderPosition(isLoggedIn);
   const reader = position.latitude !== null && position.longitude !== null ? { latitude: position.latitude, longitude: position.longitude } : null;
   const query = usePostQuery(postId, reader, allowed && position.ready);
   const actions = usePostActions();
 
-  let body;
-  if (!allowed || (isApiError(query.error) && query.error.status === 403)) {
-    body = <AccessDenied />;
-  } else if (query.isPending) {
-    body = <CircularProgress aria-label={t('loading')} sx={{ alignSelf: 'center' }} />;
-  } else if (query.isError) {
-    body = <Typography color="text.secondary">{t('postNotFound')}</Typography>;
-  } else {
-    body = <PostCard post={query.data} actions={actions} reader={reader} />;
-  }
+  const body =
+    !allowed || (isApiError(query.error) && query.error.status === 403) ? (
+      <AccessDenied />
+    ) : (
+      <QueryState query={query} renderError={() => <Typography color="text.secondary">{t('postNotFound')}</Typography>}>
+        {(post) => <PostCard post={post} actions={actions} reader={reader} />}
+      </QueryState>
+    );
 
   return (
     <Container maxWidth="sm" disableGutters>

@@ -17,7 +17,12 @@ describe('community cache rules', () => {
 
   it('lists comments oldest first across pages of newest-first results', () => {
     // Page 1 holds the newest (5, 4), page 2 older ones (3, 2).
-    expect(commentsOldestFirst([[comment(5), comment(4)], [comment(3), comment(2)]]).map((c) => c.id)).toEqual([2, 3, 4, 5]);
+    expect(
+      commentsOldestFirst([
+        [comment(5), comment(4)],
+        [comment(3), comment(2)],
+      ]).map((c) => c.id),
+    ).toEqual([2, 3, 4, 5]);
     expect(commentsOldestFirst(undefined)).toEqual([]);
   });
 });

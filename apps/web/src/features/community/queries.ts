@@ -70,9 +70,7 @@ export function useInteractionLimits(userId: number | undefined) {
 /** Applies `change` to the post wherever it is cached: every feed page and its single-post entry. */
 export function patchPost(client: QueryClient, postId: number, change: (post: CommunityPost) => CommunityPost): void {
   client.setQueriesData<InfiniteData<FeedResponse>>({ queryKey: communityKeys.feeds() }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((post) => (post.id === postId ? change(post) : post)) })) }
-      : data,
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((post) => (post.id === postId ? change(post) : post)) })) } : data,
   );
   client.setQueriesData<CommunityPost>({ queryKey: communityKeys.post(postId) }, (post) => (post ? change(post) : post));
 }

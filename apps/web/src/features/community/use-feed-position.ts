@@ -47,3 +47,15 @@ export function useFeedPosition(selected: FeedLocation, onFailure: () => void): 
     longitude: position ? round(position.longitude) : null,
   };
 }
+
+const CURRENT = { source: 'current' } as const;
+const NONE = { source: 'none' } as const;
+const ignoreFailure = () => undefined;
+
+/**
+ * The reader's position for one post's or one author's distances: a signed-in reader's current
+ * one, never asked of a visitor; when it cannot be had the distances are just left out.
+ */
+export function useReaderPosition(isLoggedIn: boolean): FeedPosition {
+  return useFeedPosition(isLoggedIn ? CURRENT : NONE, ignoreFailure);
+}

@@ -14,11 +14,7 @@ const post = { id: 7, title: 'Kesar mangoes', userName: 'Patel Fruits' } as Comm
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      {children}
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 beforeAll(async () => {
@@ -67,7 +63,12 @@ describe('sharing a post', () => {
   });
 
   it('shows the error only when neither sharing nor copying works', async () => {
-    vi.stubGlobal('navigator', { ...navigator, share: undefined, canShare: undefined, clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      share: undefined,
+      canShare: undefined,
+      clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+    });
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
     expect(toast.error).toHaveBeenCalledTimes(1);

@@ -9,11 +9,7 @@ import { PostFeed } from './components/post-feed';
 import { VisitorBanner } from './components/visitor-sign-in';
 import type { FeedFilters } from './queries';
 import { useCommunityAccess } from './use-community-access';
-import { useFeedPosition } from './use-feed-position';
-
-const CURRENT = { source: 'current' } as const;
-const NONE = { source: 'none' } as const;
-const ignoreFailure = () => undefined;
+import { useReaderPosition } from './use-feed-position';
 
 /**
  * `/my-posts/:id` and the public `/profile/:id`: one author's posts, newest first, with distances
@@ -24,7 +20,7 @@ export function UserPostsPage() {
   const params = useParams();
   const userId = Number(params.id);
   const { allowed, isLoggedIn } = useCommunityAccess();
-  const { latitude, longitude, ready } = useFeedPosition(isLoggedIn ? CURRENT : NONE, ignoreFailure);
+  const { latitude, longitude, ready } = useReaderPosition(isLoggedIn);
   const filters = useMemo<FeedFilters>(() => ({ prompt: '', businessCategory: null, userId, latitude, longitude }), [userId, latitude, longitude]);
   const valid = Number.isInteger(userId) && userId > 0;
 

@@ -80,7 +80,8 @@ export function createLocationStore(geo: Geolocation | undefined = globalNavigat
 
   return {
     getState: () => state,
-    subscribe(listener: Listener): () => void {
+    // An arrow, not a method: useSyncExternalStore calls it unbound.
+    subscribe: (listener: Listener): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -41,9 +41,7 @@ describe('news', { timeout: 30_000 }, () => {
     const stored = readCurrentArticle();
     expect(stored?.article.key).toBe('handsOnlyCpr');
     expect(stored?.articles).toHaveLength(10);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Hands-only CPR can keep someone alive until help arrives' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hands-only CPR can keep someone alive until help arrives' })).toBeInTheDocument();
     // The whole text is on the article page, not only the first paragraph.
     expect(screen.getByText(/Do not stop until trained help takes over/)).toBeInTheDocument();
   });
@@ -51,9 +49,7 @@ describe('news', { timeout: 30_000 }, () => {
   it('opens an article from the bundled list when nothing was saved, and says when the index is unknown', async () => {
     localStorage.removeItem(CURRENT_ARTICLE_STORAGE_KEY);
     const { router } = await renderRoutes(routes, '/news/2');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Choose your emergency contacts before you need them' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your emergency contacts before you need them' })).toBeInTheDocument();
 
     await act(() => router.navigate('/news/99'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This article is not available.');
@@ -62,6 +58,7 @@ describe('news', { timeout: 30_000 }, () => {
   it('copies the link when the browser has no share sheet', async () => {
     const user = userEvent.setup({ delay: null });
     // jsdom has no navigator.share; user-event installs a clipboard stub that we observe.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only checks that the method is absent
     expect(navigator.share).toBeUndefined();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await renderRoutes(routes, '/news');

@@ -1,6 +1,5 @@
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { NewsCard } from './components/news-card';
 import { NewsStrip } from './components/news-strip';
 import { saveCurrentArticle } from './current-article-storage';
 import { useNewsArticles } from './use-news-articles';
+import { PageHeader } from '../../components/page-header';
 
 /** `/news` and `/all-news`: the strip of bundled articles and the selected one (SPEC.md "News page"). */
 export function NewsPage() {
@@ -26,14 +26,7 @@ export function NewsPage() {
   return (
     <Container maxWidth="md" disableGutters>
       <Stack spacing={2}>
-        <div>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('subtitle')}
-          </Typography>
-        </div>
+        <PageHeader title={t('title')} subtitle={t('subtitle')} />
         <NewsStrip articles={articles} selected={selected} onSelect={setSelected} />
         {article && <NewsCard article={article} index={selected} onReadMore={readMore} />}
       </Stack>

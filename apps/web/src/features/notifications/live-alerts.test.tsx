@@ -1,38 +1,16 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { NotificationItem, User } from '@saathi/shared';
 import { renderRoutes } from '../../test/render';
 import { clearSession, setSession } from '../auth/session';
 import { LiveAlerts } from './live-alerts';
 import type { LiveMessage } from './live-events';
+import { emit } from './test-live-events';
 
 // The stream itself is replaced: the tests hand LiveAlerts its messages.
-const live = vi.hoisted(() => ({ listeners: new Set<(message: LiveMessage) => void>() }));
-vi.mock('./live-events', async () => {
-  const { useEffect, useRef } = await import('react');
-  return {
-    useLiveEvents(handler: (message: LiveMessage) => void, enabled = true) {
-      const ref = useRef(handler);
-      useEffect(() => {
-        ref.current = handler;
-      });
-      useEffect(() => {
-        if (!enabled) return;
-        const listener = (message: LiveMessage) => ref.current(message);
-        live.listeners.add(listener);
-        return () => void live.listeners.delete(listener);
-      }, [enabled]);
-    },
-  };
-});
-
-function emit(message: LiveMessage) {
-  act(() => {
-    for (const listener of live.listeners) listener(message);
-  });
-}
+vi.mock('./live-events', () => import('./test-live-events'));
 
 function sosAlert(id: number, sosEventId: number, minutesAgo = 0): NotificationItem {
   return {
@@ -76,12 +54,14 @@ const pause = (ms = 300) => act(() => new Promise<void>((resolve) => setTimeout(
 const toastText = (eventId: number) => screen.queryByText(`SOS nearby: Medical (${eventId})`);
 
 describe('live SOS alerts', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<(url: string) => Promise<Response>>;
   beforeEach(() => {
     setSession({ id: 11, name: 'Kavita Joshi' } as User);
     sessionStorage.clear();
     fetchMock = vi.fn((url: string) => {
-      const body = String(url).startsWith('/api/notifications/unread-count') ? { count: 0 } : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 };
+      const body = String(url).startsWith('/api/notifications/unread-count')
+        ? { count: 0 }
+        : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 };
       return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -137,7 +117,8 @@ describe('live SOS alerts', () => {
   it('catches up, after the stream (re)connects, an alert it missed while the SOS is still active', async () => {
     const unread = [sosAlert(61, 12, 2), sosAlert(62, 13, 1), sosAlert(63, 14, 40)];
     fetchMock.mockImplementation((url: string) => {
-      const respond = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      const respond = (body: unknown, status = 200) =>
+        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
       if (url.startsWith('/api/notifications?')) return respond({ items: unread, page: 1, pageSize: 10, hasMore: false, unreadCount: 3 });
       // 12 is still on; 13 has ended (volunteers get 403 sos_ended); 14 is too old to ask about.
       if (url === '/api/sos/12') return respond({ id: 12, status: 'active', role: 'volunteer' });

@@ -139,7 +139,13 @@ export function LiveAlerts() {
       const eventId = notification.sosEventId as number;
       const event = await queryClient.fetchQuery({ queryKey: sosKeys.event(eventId), queryFn: () => sosApi.get(eventId) }).catch(() => null);
       if (event?.status !== 'active') continue;
-      announceRef.current({ id: notification.id, type: notification.type, title: notification.title, url: notificationTarget(notification), sosEventId: eventId });
+      announceRef.current({
+        id: notification.id,
+        type: notification.type,
+        title: notification.title,
+        url: notificationTarget(notification),
+        sosEventId: eventId,
+      });
     }
   };
 
@@ -154,7 +160,13 @@ export function LiveAlerts() {
       const { notification } = message.data;
       if (notification.sosEventId !== null) {
         void queryClient.invalidateQueries({ queryKey: sosKeys.event(notification.sosEventId) });
-        announce({ id: notification.id, type: notification.type, title: notification.title, url: notificationTarget(notification), sosEventId: notification.sosEventId });
+        announce({
+          id: notification.id,
+          type: notification.type,
+          title: notification.title,
+          url: notificationTarget(notification),
+          sosEventId: notification.sosEventId,
+        });
       }
     }
   }, isLoggedIn);

@@ -35,7 +35,7 @@ describe('NotificationsPage', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
+        const path = new URL(input as string | URL, 'http://localhost').pathname;
         if (path === '/api/notifications') return Response.json(body);
         return Response.json({ updated: 1, unreadCount: 0 });
       }),

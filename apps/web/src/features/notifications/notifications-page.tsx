@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -18,7 +17,7 @@ import { notificationTarget } from './live-alerts';
 import { useMarkRead, useNotifications } from './queries';
 import { relativeTimeParts } from './relative-time';
 import { useNow } from './use-now';
-import { LoadFailed } from '../../components/load-failed';
+import { QueryState } from '../../components/query-state';
 
 /** `/notifications`: the caller's notifications, newest first, live; opening the page marks them read. */
 export function NotificationsPage() {
@@ -34,7 +33,12 @@ export function NotificationsPage() {
   const unreadKey = unreadIds.join(',');
   const { mutate } = markRead;
   useEffect(() => {
-    const ids = unreadKey ? unreadKey.split(',').map(Number).filter((id) => !markedRef.current.has(id)) : [];
+    const ids = unreadKey
+      ? unreadKey
+          .split(',')
+          .map(Number)
+          .filter((id) => !markedRef.current.has(id))
+      : [];
     if (ids.length === 0) return;
     for (const id of ids) markedRef.current.add(id);
     mutate(ids);
@@ -45,21 +49,19 @@ export function NotificationsPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         {t('title')}
       </Typography>
-      {query.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('common:loading')} />
-        </Box>
-      ) : query.isError ? (
-        <LoadFailed message={t('loadFailed')} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <Typography color="text.secondary">{t('empty')}</Typography>
-      ) : (
-        <List aria-label={t('title')} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
-          {items.map((item) => (
-            <NotificationRow key={item.id} item={item} now={now} />
-          ))}
-        </List>
-      )}
+      <QueryState query={query} errorMessage={t('loadFailed')}>
+        {() =>
+          items.length === 0 ? (
+            <Typography color="text.secondary">{t('empty')}</Typography>
+          ) : (
+            <List aria-label={t('title')} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
+              {items.map((item) => (
+                <NotificationRow key={item.id} item={item} now={now} />
+              ))}
+            </List>
+          )
+        }
+      </QueryState>
       {query.hasNextPage && (
         <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
           {t('loadMore')}

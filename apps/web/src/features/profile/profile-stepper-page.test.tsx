@@ -13,10 +13,7 @@ afterEach(() => {
 async function renderStepper(user = makeUser()) {
   signIn(user);
   const api = mockApi(user);
-  const view = await renderRoutes(
-    [page('/profile', <ProfileStepperPage />), page('/news', <h1>News page</h1>), page('/', <h1>SOS page</h1>)],
-    '/profile',
-  );
+  const view = await renderRoutes([page('/profile', <ProfileStepperPage />), page('/news', <h1>News page</h1>), page('/', <h1>SOS page</h1>)], '/profile');
   await screen.findByRole('heading', { name: 'About you' });
   return { ...view, api };
 }
@@ -130,9 +127,7 @@ describe('profile stepper', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Contact name' }), 'Ravi');
     await user.type(screen.getByRole('textbox', { name: 'Contact mobile number' }), '12345');
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
-    expect(screen.getByRole('textbox', { name: 'Contact mobile number' })).toHaveAccessibleDescription(
-      'Enter a valid 10-digit mobile number',
-    );
+    expect(screen.getByRole('textbox', { name: 'Contact mobile number' })).toHaveAccessibleDescription('Enter a valid 10-digit mobile number');
     // A typed but invalid contact also blocks Next, so it is not silently dropped.
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Emergency contacts' })).toBeInTheDocument();
@@ -159,12 +154,8 @@ describe('profile stepper', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const getCurrentPosition = vi
       .fn()
-      .mockImplementationOnce((_ok: PositionCallback, fail: PositionErrorCallback) =>
-        fail({ code: 1, message: 'denied' } as GeolocationPositionError),
-      )
-      .mockImplementationOnce((ok: PositionCallback) =>
-        ok({ coords: { latitude: 19.0760123, longitude: 72.8777456 } } as GeolocationPosition),
-      );
+      .mockImplementationOnce((_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1, message: 'denied' } as GeolocationPositionError))
+      .mockImplementationOnce((ok: PositionCallback) => ok({ coords: { latitude: 19.0760123, longitude: 72.8777456 } } as GeolocationPosition));
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
     await renderStepper(makeUser({ name: 'Priya' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -3,16 +3,15 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DefaultApp, Language, User } from '@saathi/shared';
+import type { DefaultApp, Language, UpdateUserBody, User } from '@saathi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageLoading } from '../../components/page-loading';
 import { useToast } from '../../components/toast';
 import { changeAppLanguage } from '../../i18n';
 import { featureFlags } from '../../lib/feature-flags';
 import { defaultAppPath } from '../auth/post-login';
-import { useMeQuery } from '../users/queries';
+import { WithMe } from '../users/with-me';
 import { EmergencyContactsEditor } from './components/emergency-contacts-editor';
 import { PersonalFields } from './components/personal-fields';
 import { PreferencesFields } from './components/preferences-fields';
@@ -24,6 +23,7 @@ import type { FieldErrors } from './lib/field-errors';
 import { locationItemsFromUser } from './lib/locations';
 import { personalBodyFromValues, personalValuesFromUser, type PersonalValues } from './lib/personal-values';
 import { useSaveProfile } from './lib/use-save-profile';
+import { PageHeader } from '../../components/page-header';
 
 const STEPS = ['about', 'contacts', 'locations', 'preferences'] as const;
 type StepId = (typeof STEPS)[number];
@@ -32,9 +32,7 @@ const OPTIONAL_STEPS: ReadonlySet<StepId> = new Set(['contacts', 'locations']);
 
 /** `/profile`: the first-login stepper. Each step is saved on Next, so nothing is lost if the user leaves. */
 export function ProfileStepperPage() {
-  const me = useMeQuery();
-  if (!me.data) return <PageLoading />;
-  return <ProfileStepper user={me.data} />;
+  return <WithMe>{(user) => <ProfileStepper user={user} />}</WithMe>;
 }
 
 function ProfileStepper({ user }: { user: User }) {
@@ -69,27 +67,24 @@ function ProfileStepper({ user }: { user: User }) {
     setStepIndex(index);
   }
 
-  async function saveStep(): Promise<boolean> {
-    if (step === 'about') {
-      const result = await save(personalBodyFromValues(personal, { includeEmail: false }));
-      if (!result.ok) setErrors(result.errors);
-      return result.ok;
-    }
+  /** What the current step saves; null when a typed contact or location is invalid. */
+  function stepBody(): UpdateUserBody | null {
+    if (step === 'about') return personalBodyFromValues(personal, { includeEmail: false });
     if (step === 'contacts') {
       const list = contacts.listToSave();
-      if (!list) return false;
-      const result = await save({ emergencyContacts: list });
-      if (!result.ok) setErrors(result.errors);
-      return result.ok;
+      return list && { emergencyContacts: list };
     }
     if (step === 'locations') {
       const list = locations.listToSave();
-      if (!list) return false;
-      const result = await save({ locations: list });
-      if (!result.ok) setErrors(result.errors);
-      return result.ok;
+      return list && { locations: list };
     }
-    const result = await save({ defaultApp, language, profileCompleted: true });
+    return { defaultApp, language, profileCompleted: true };
+  }
+
+  async function saveStep(): Promise<boolean> {
+    const body = stepBody();
+    if (!body) return false;
+    const result = await save(body);
     if (!result.ok) setErrors(result.errors);
     return result.ok;
   }
@@ -115,25 +110,12 @@ function ProfileStepper({ user }: { user: User }) {
   return (
     <Container maxWidth="sm" disableGutters>
       <Stack spacing={2}>
-        <div>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            {t('stepper.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('stepper.intro')}
-          </Typography>
-        </div>
+        <PageHeader title={t('stepper.title')} subtitle={t('stepper.intro')} />
         <StepperProgress labels={labels} active={stepIndex} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2}>
             <div>
-              <Typography
-                variant="h6"
-                component="h2"
-                ref={headingRef}
-                tabIndex={-1}
-                sx={{ outline: 'none', fontWeight: 600 }}
-              >
+              <Typography variant="h6" component="h2" ref={headingRef} tabIndex={-1} sx={{ outline: 'none', fontWeight: 600 }}>
                 {t(`steps.${step}`)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
@@ -144,12 +126,7 @@ function ProfileStepper({ user }: { user: User }) {
             {step === 'contacts' && <EmergencyContactsEditor editor={contacts} errors={errors} />}
             {step === 'locations' && <SavedLocationsEditor editor={locations} errors={errors} />}
             {step === 'preferences' && (
-              <PreferencesFields
-                defaultApp={defaultApp}
-                language={language}
-                onDefaultAppChange={setDefaultApp}
-                onLanguageChange={chooseLanguage}
-              />
+              <PreferencesFields defaultApp={defaultApp} language={language} onDefaultAppChange={setDefaultApp} onLanguageChange={chooseLanguage} />
             )}
           </Stack>
         </Paper>

@@ -75,7 +75,7 @@ export function mockApi(user: User, handlers: Record<string, Handler> = {}) {
   const requests: RecordedRequest[] = [];
   let current = user;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input as string | URL, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const request = { method, path: url.pathname, body };

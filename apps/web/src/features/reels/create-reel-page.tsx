@@ -62,9 +62,12 @@ export function CreateReelPage() {
   const [text, setText] = useState<ReelText>({ title: '', description: '' });
   const recordedUrl = useMemo(() => (recorder.blob ? URL.createObjectURL(recorder.blob) : null), [recorder.blob]);
 
-  useEffect(() => () => {
-    if (recordedUrl) URL.revokeObjectURL(recordedUrl);
-  }, [recordedUrl]);
+  useEffect(
+    () => () => {
+      if (recordedUrl) URL.revokeObjectURL(recordedUrl);
+    },
+    [recordedUrl],
+  );
 
   useEffect(() => {
     if (preview.current) preview.current.srcObject = camera.stream;
@@ -228,7 +231,12 @@ export function CreateReelPage() {
                 <CameraswitchIcon />
               </IconButton>
               <div className="recorder__shutter">
-                <IconButton sx={{ ...roundButton, width: 72, height: 72, color: '#e91e63' }} onClick={record} disabled={!camera.stream} aria-label={t('record')}>
+                <IconButton
+                  sx={{ ...roundButton, width: 72, height: 72, color: '#e91e63' }}
+                  onClick={record}
+                  disabled={!camera.stream}
+                  aria-label={t('record')}
+                >
                   <FiberManualRecordIcon sx={{ fontSize: 56 }} />
                 </IconButton>
               </div>
@@ -251,7 +259,12 @@ export function CreateReelPage() {
               <IconButton sx={{ ...roundButton, width: 64, height: 64 }} onClick={togglePlay} aria-label={playing ? t('pause') : t('play')}>
                 {playing ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
               </IconButton>
-              <IconButton sx={{ ...roundButton, bgcolor: '#e91e63', '&:hover': { bgcolor: '#c2185b' } }} onClick={() => void send()} disabled={uploading || !recorder.blob} aria-label={t('send')}>
+              <IconButton
+                sx={{ ...roundButton, bgcolor: '#e91e63', '&:hover': { bgcolor: '#c2185b' } }}
+                onClick={() => void send()}
+                disabled={uploading || !recorder.blob}
+                aria-label={t('send')}
+              >
                 {uploading ? <CircularProgress size={24} sx={{ color: '#fff' }} /> : <SendIcon />}
               </IconButton>
             </>

@@ -23,7 +23,15 @@ export function AspectToggle({ value, onChange }: { value: Aspect; onChange: (as
   const label = (aspect: Aspect) => (aspect === 'full' ? t('aspectFull') : aspect);
   if (!open) {
     return (
-      <Button variant="contained" color="inherit" size="small" startIcon={<AspectRatioIcon />} onClick={() => setOpen(true)} aria-label={t('aspect', { value: label(value) })} sx={{ color: '#000' }}>
+      <Button
+        variant="contained"
+        color="inherit"
+        size="small"
+        startIcon={<AspectRatioIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={t('aspect', { value: label(value) })}
+        sx={{ color: '#000' }}
+      >
         {label(value)}
       </Button>
     );
@@ -59,7 +67,7 @@ export function ZoomSlider({ value, max, onChange }: { value: number; max: numbe
         max={max}
         step={0.1}
         value={value}
-        onChange={(_event, next) => onChange(Array.isArray(next) ? (next[0] ?? 1) : next)}
+        onChange={(_event, next) => onChange(typeof next === 'number' ? next : (next[0] ?? 1))}
         aria-label={t('zoom')}
         valueLabelDisplay="auto"
         valueLabelFormat={(zoom) => `${zoom.toFixed(1)}×`}

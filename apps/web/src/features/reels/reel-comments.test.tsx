@@ -7,7 +7,13 @@ import { ReelComments } from './reel-comments';
 import { reelsApi } from './reels-api';
 
 const reel = { id: 7, title: 'Flooded lane', comments: 1 } as Reel;
-const comment = (id: number, text: string): ReelComment => ({ id, userId: 3, comment_text: text, createdAt: new Date().toISOString(), user: { id: 3, name: 'Asha Verma', avatar: null } });
+const comment = (id: number, text: string): ReelComment => ({
+  id,
+  userId: 3,
+  comment_text: text,
+  createdAt: new Date().toISOString(),
+  user: { id: 3, name: 'Asha Verma', avatar: null },
+});
 
 afterEach(() => vi.restoreAllMocks());
 

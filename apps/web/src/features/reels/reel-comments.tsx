@@ -72,7 +72,12 @@ export function ReelComments({ reel, userId, onClose, onAdded }: ReelCommentsPro
   }
 
   return (
-    <Drawer anchor="bottom" open={reel !== null} onClose={onClose} slotProps={{ paper: { sx: { maxHeight: '70dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+    <Drawer
+      anchor="bottom"
+      open={reel !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { maxHeight: '70dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
+    >
       <Box sx={{ p: 2, maxWidth: 560, width: '100%', mx: 'auto' }} role="region" aria-label={t('comments')}>
         <Typography variant="h6" component="h2">
           {t('comments')}
@@ -85,10 +90,7 @@ export function ReelComments({ reel, userId, onClose, onAdded }: ReelCommentsPro
           <List dense sx={{ maxHeight: '45dvh', overflowY: 'auto' }} data-testid="reel-comments">
             {comments.map((comment) => (
               <ListItem key={comment.id} disableGutters>
-                <ListItemText
-                  primary={comment.comment_text}
-                  secondary={`${comment.user.name || t('someone')} · ${when(comment.createdAt)}`}
-                />
+                <ListItemText primary={comment.comment_text} secondary={`${comment.user.name || t('someone')} · ${when(comment.createdAt)}`} />
               </ListItem>
             ))}
           </List>

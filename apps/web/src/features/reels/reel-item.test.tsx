@@ -31,7 +31,21 @@ const reel = (values: Partial<Reel> = {}): Reel => ({
 async function show(value: Reel, viewer: number, onEdited = vi.fn()) {
   vi.spyOn(reelsApi, 'checkLike').mockResolvedValue(false);
   await renderRoutes(
-    [page('/', <ReelItem reel={value} index={0} userId={viewer} autoplay={false} onActive={() => undefined} onOpenComments={() => undefined} commentCount={value.comments} onEdited={onEdited} />)],
+    [
+      page(
+        '/',
+        <ReelItem
+          reel={value}
+          index={0}
+          userId={viewer}
+          autoplay={false}
+          onActive={() => undefined}
+          onOpenComments={() => undefined}
+          commentCount={value.comments}
+          onEdited={onEdited}
+        />,
+      ),
+    ],
     '/',
   );
   const item = await screen.findByTestId('reel');
@@ -112,7 +126,11 @@ describe('ReelItem', () => {
 describe('the upload call', () => {
   it('sends the title and caption with SPEC.md fields, trimmed, and leaves empty ones out', async () => {
     const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
-    await reelsApi.register('/media/reels/24/a.webm', { latitude: 23.02, longitude: 72.57 }, reelTextBody({ title: '  Fire at the market ', description: ' Smoke everywhere ' }));
+    await reelsApi.register(
+      '/media/reels/24/a.webm',
+      { latitude: 23.02, longitude: 72.57 },
+      reelTextBody({ title: '  Fire at the market ', description: ' Smoke everywhere ' }),
+    );
     expect(call).toHaveBeenLastCalledWith('POST /incidents/upload', {
       body: {
         videoUrl: '/media/reels/24/a.webm',

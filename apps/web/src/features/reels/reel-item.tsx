@@ -135,7 +135,13 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
         />
       )}
       {!hostedId && active && !autoplay && !manualPlay && (
-        <IconButton className="reel__play" size="large" sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.4)', width: 72, height: 72 }} onClick={() => setManualPlay(true)} aria-label={t('play')}>
+        <IconButton
+          className="reel__play"
+          size="large"
+          sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.4)', width: 72, height: 72 }}
+          onClick={() => setManualPlay(true)}
+          aria-label={t('play')}
+        >
           <PlayArrowIcon fontSize="large" />
         </IconButton>
       )}
@@ -146,7 +152,12 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
             <EditIcon />
           </IconButton>
         )}
-        <IconButton sx={{ color: liked ? '#ff4d6d' : '#fff' }} onClick={() => void toggleLike()} aria-pressed={liked} aria-label={liked ? t('unlike') : t('like')}>
+        <IconButton
+          sx={{ color: liked ? '#ff4d6d' : '#fff' }}
+          onClick={() => void toggleLike()}
+          aria-pressed={liked}
+          aria-label={liked ? t('unlike') : t('like')}
+        >
           {liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
         </IconButton>
         <ReelCount value={likes} label={t('likesCount', { count: likes })} testId="reel-likes" />

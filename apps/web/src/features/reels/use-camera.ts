@@ -53,6 +53,7 @@ export function useCamera() {
         setStream(next);
         setFailed(false);
         const track = next.getVideoTracks()[0];
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- adds the `zoom` capability the DOM lib does not declare
         const zoom = (track?.getCapabilities?.() as ZoomCapabilities | undefined)?.zoom;
         setZoomRange(zoom ? { min: Math.max(1, zoom.min), max: Math.max(1, zoom.max), supported: true } : { min: 1, max: DEFAULT_MAX_ZOOM, supported: false });
       },
@@ -83,11 +84,14 @@ export function useCamera() {
   }, []);
 
   /** Applies zoom on the track where supported; elsewhere the preview is scaled instead. */
-  const applyZoom = useCallback((value: number) => {
-    const track = current.current?.getVideoTracks()[0];
-    if (!track || !zoomRange.supported) return;
-    track.applyConstraints({ advanced: [{ zoom: value } as MediaTrackConstraintSet] }).catch(() => undefined);
-  }, [zoomRange.supported]);
+  const applyZoom = useCallback(
+    (value: number) => {
+      const track = current.current?.getVideoTracks()[0];
+      if (!track || !zoomRange.supported) return;
+      track.applyConstraints({ advanced: [{ zoom: value } as MediaTrackConstraintSet] }).catch(() => undefined);
+    },
+    [zoomRange.supported],
+  );
 
   return {
     stream,

@@ -76,9 +76,12 @@ export function useRecorder() {
     return () => window.clearInterval(timer);
   }, [phase]);
 
-  useEffect(() => () => {
-    if (recorder.current?.state === 'recording') recorder.current.stop();
-  }, []);
+  useEffect(
+    () => () => {
+      if (recorder.current?.state === 'recording') recorder.current.stop();
+    },
+    [],
+  );
 
   return { phase, remaining, blob, position, start, stop, reset };
 }

@@ -40,12 +40,7 @@ export function DashboardPage() {
         </Suspense>
       )}
 
-      {user ? (
-        <SosPanel userId={user.id} countdownSetting={user.sosCountdownSeconds} contacts={user.emergencyContacts} />
-      ) : (
-        <Call112 />
-      )}
-
+      {user ? <SosPanel userId={user.id} countdownSetting={user.sosCountdownSeconds} contacts={user.emergencyContacts} /> : <Call112 />}
 
       {user && !user.profileCompleted && (
         <section className="dash-card dash-card--profile" aria-labelledby="profile-heading">

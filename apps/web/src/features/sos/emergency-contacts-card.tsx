@@ -26,9 +26,7 @@ export function EmergencyContactsCard({ contacts }: { contacts: readonly Emergen
               <li key={`${contact.phoneNumber}-${contact.name}`}>
                 <span className="dash-contacts__who">
                   <span className="dash-contacts__name">{contact.name}</span>
-                  <span className="dash-contacts__detail">
-                    {contact.relation ? `${contact.relation} · ${contact.phoneNumber}` : contact.phoneNumber}
-                  </span>
+                  <span className="dash-contacts__detail">{contact.relation ? `${contact.relation} · ${contact.phoneNumber}` : contact.phoneNumber}</span>
                 </span>
                 <a
                   href={`tel:+91${contact.phoneNumber}`}

@@ -6,16 +6,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import MapIcon from '@mui/icons-material/Map';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { api, isApiError } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
 import { sosKeys } from '../sos/api/sos-api';
-import { formatCoordinates, mapsLink } from '../sos/lib/sms-link';
-import { LoadFailed } from '../../components/load-failed';
+import { formatCoordinates } from '../sos/lib/sms-link';
+import { OpenMapsButton } from '../sos/components/open-maps-button';
+import { QueryState } from '../../components/query-state';
 
 /** Contacts without the app see the location refresh this often. */
 export const TRACKING_POLL_MS = 5000;
@@ -63,69 +62,51 @@ export function TrackingPage() {
           </Typography>
         </Stack>
 
-        {query.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label={t('common:loading')} />
-          </Box>
-        ) : gone === 'invalid' ? (
-          <Card variant="outlined" data-testid="tracking-invalid">
-            <CardContent>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
-                {t('invalidTitle')}
-              </Typography>
-              <Typography>{t('invalidBody')}</Typography>
-            </CardContent>
-          </Card>
+        {gone === 'invalid' ? (
+          <GoneCard testId="tracking-invalid" title={t('invalidTitle')} body={t('invalidBody')} />
         ) : gone === 'ended' ? (
-          <Card variant="outlined" data-testid="tracking-ended">
-            <CardContent>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
-                {t('endedTitle')}
-              </Typography>
-              <Typography>{data?.status === 'resolved' ? t('resolvedBody', { name }) : t('endedBody')}</Typography>
-            </CardContent>
-          </Card>
-        ) : data ? (
-          <>
-            <Card sx={{ bgcolor: 'error.main', color: 'error.contrastText' }} elevation={0}>
-              <CardContent>
-                <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-                  {t('title', { name })}
-                </Typography>
-                <Typography>
-                  {t('since', {
-                    threat: data.threat ? t(`dashboard:threats.${data.threat}`) : t('dashboard:threats.none'),
-                    time: new Date(data.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
-                  })}
-                </Typography>
-              </CardContent>
-            </Card>
-            <Card variant="outlined">
-              <CardContent>
-                <Stack spacing={1}>
-                  <Typography variant="h6" component="h2">
-                    {t('location')}
-                  </Typography>
-                  <Typography sx={{ fontFamily: 'monospace', fontSize: '1.125rem' }}>
-                    {formatCoordinates(data.location.latitude, data.location.longitude)}
-                  </Typography>
-                  {data.location.accuracy != null && <Typography>{t('accuracy', { metres: Math.round(data.location.accuracy) })}</Typography>}
-                  <Typography variant="body2" color="text.secondary" role="status">
-                    {t('updatedAt', { time: new Date(data.location.at).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }) })}
-                  </Typography>
-                  <Button variant="contained" size="large" startIcon={<MapIcon />} href={mapsLink(data.location.latitude, data.location.longitude)} target="_blank" rel="noopener noreferrer" sx={{ alignSelf: 'flex-start' }}>
-                    {t('openMaps')}
-                  </Button>
-                </Stack>
-              </CardContent>
-            </Card>
-            {query.isRefetchError && <Alert severity="warning">{t('refreshFailed')}</Alert>}
-            <Typography variant="body2" color="text.secondary">
-              {t('autoRefresh')}
-            </Typography>
-          </>
+          <GoneCard testId="tracking-ended" title={t('endedTitle')} body={data?.status === 'resolved' ? t('resolvedBody', { name }) : t('endedBody')} />
         ) : (
-          <LoadFailed message={t('loadFailed')} onRetry={() => void query.refetch()} />
+          <QueryState query={query} errorMessage={t('loadFailed')} keepDataOnError spinnerPadding={6}>
+            {(data) => (
+              <>
+                <Card sx={{ bgcolor: 'error.main', color: 'error.contrastText' }} elevation={0}>
+                  <CardContent>
+                    <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+                      {t('title', { name })}
+                    </Typography>
+                    <Typography>
+                      {t('since', {
+                        threat: data.threat ? t(`dashboard:threats.${data.threat}`) : t('dashboard:threats.none'),
+                        time: new Date(data.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
+                      })}
+                    </Typography>
+                  </CardContent>
+                </Card>
+                <Card variant="outlined">
+                  <CardContent>
+                    <Stack spacing={1}>
+                      <Typography variant="h6" component="h2">
+                        {t('location')}
+                      </Typography>
+                      <Typography sx={{ fontFamily: 'monospace', fontSize: '1.125rem' }}>
+                        {formatCoordinates(data.location.latitude, data.location.longitude)}
+                      </Typography>
+                      {data.location.accuracy != null && <Typography>{t('accuracy', { metres: Math.round(data.location.accuracy) })}</Typography>}
+                      <Typography variant="body2" color="text.secondary" role="status">
+                        {t('updatedAt', { time: new Date(data.location.at).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }) })}
+                      </Typography>
+                      <OpenMapsButton latitude={data.location.latitude} longitude={data.location.longitude} label={t('openMaps')} />
+                    </Stack>
+                  </CardContent>
+                </Card>
+                {query.isRefetchError && <Alert severity="warning">{t('refreshFailed')}</Alert>}
+                <Typography variant="body2" color="text.secondary">
+                  {t('autoRefresh')}
+                </Typography>
+              </>
+            )}
+          </QueryState>
         )}
 
         <Button href="tel:112" variant="outlined" color="error" size="large" startIcon={<PhoneInTalkIcon />}>
@@ -133,5 +114,19 @@ export function TrackingPage() {
         </Button>
       </Stack>
     </Box>
+  );
+}
+
+/** Why the link shows nothing: it was never valid, or the event is over. */
+function GoneCard({ testId, title, body }: { testId: string; title: string; body: string }) {
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
+          {title}
+        </Typography>
+        <Typography>{body}</Typography>
+      </CardContent>
+    </Card>
   );
 }

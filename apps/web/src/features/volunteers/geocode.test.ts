@@ -20,7 +20,7 @@ describe('resolveLocationText', () => {
     const result = await resolveLocationText('Ahmedabad', GEOCODER, { fetcher, language: 'gu-IN' });
     expect(result).toEqual({ kind: 'found', point: { latitude: 23.0258, longitude: 72.5873 }, label: 'Ahmedabad, Gujarat' });
     const [url, init] = fetcher.mock.calls[0] ?? [];
-    const sent = new URL(String(url));
+    const sent = new URL(url as string | URL);
     expect(sent.origin + sent.pathname).toBe(GEOCODER);
     expect(Object.fromEntries(sent.searchParams)).toEqual({ q: 'Ahmedabad', format: 'json', limit: '1', countrycodes: 'in' });
     expect(init?.headers).toMatchObject({ 'Accept-Language': 'gu-IN' });

@@ -1,5 +1,15 @@
 import Tooltip from '@mui/material/Tooltip';
-import { formatDistance, placeOnRadar, radarRings, volunteerColour, volunteerIcon, type LatLon, type NearbyVolunteer, type VolunteerColour, type VolunteerIconKind } from '@saathi/shared';
+import {
+  formatDistance,
+  placeOnRadar,
+  radarRings,
+  volunteerColour,
+  volunteerIcon,
+  type LatLon,
+  type NearbyVolunteer,
+  type VolunteerColour,
+  type VolunteerIconKind,
+} from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 
 const SIZE = 320;
@@ -39,12 +49,7 @@ export function Radar({ centre, rangeM, volunteers }: RadarProps) {
   const rings = radarRings(rangeM);
   const frame = { centreX: CENTRE, centreY: CENTRE, radiusPx: RADIUS };
   return (
-    <svg
-      className="radar"
-      viewBox={`0 0 ${SIZE} ${SIZE}`}
-      role="img"
-      aria-label={t('radar.label', { count: volunteers.length, range: rangeM })}
-    >
+    <svg className="radar" viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={t('radar.label', { count: volunteers.length, range: rangeM })}>
       <defs>
         <radialGradient id="radar-fill">
           <stop offset="0%" stopColor="#fce4ec" />

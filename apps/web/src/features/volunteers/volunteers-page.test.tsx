@@ -37,7 +37,7 @@ function mockServer(reply: (seen: Seen) => { status: number; body: unknown }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
+      const url = new URL(input as string | URL, 'http://localhost');
       const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
       seen.push(request);
       if (url.pathname === '/api/config/public') return Response.json({ geocoderUrl: null, mapTileUrl: null, mapTileAttribution: '' });
@@ -61,7 +61,10 @@ async function dismissToast(user: ReturnType<typeof userEvent.setup>, text: stri
 async function renderPage(user: User | null) {
   if (user) signIn(user);
   else clearSession();
-  return renderRoutes([page('/volunteers', <VolunteersPage />), page('/login', <h1>Login page</h1>), page('/leaderboard', <h1>Leaderboard</h1>)], '/volunteers');
+  return renderRoutes(
+    [page('/volunteers', <VolunteersPage />), page('/login', <h1>Login page</h1>), page('/leaderboard', <h1>Leaderboard</h1>)],
+    '/volunteers',
+  );
 }
 
 describe('VolunteersPage', () => {
@@ -95,10 +98,11 @@ describe('VolunteersPage', () => {
     expect(screen.getByText('Search radius: 700 m')).toBeInTheDocument();
     expect(await screen.findByText('2 volunteers found within 700 m', {}, { timeout: 3000 })).toBeInTheDocument();
     const radar = screen.getByRole('img', { name: 'Radar: 2 volunteers within 700 m' });
-    expect(within(radar).getAllByTestId('radar-volunteer').map((icon) => icon.getAttribute('aria-label'))).toEqual([
-      'Doctor (emergency)',
-      'Police',
-    ]);
+    expect(
+      within(radar)
+        .getAllByTestId('radar-volunteer')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['Doctor (emergency)', 'Police']);
     // Debounced: the two moves made one request, for the settled radius.
     expect(seen.filter((s) => s.path === '/api/community/volunteers-nearby').map((s) => s.query.range)).toEqual(['500', '700']);
 

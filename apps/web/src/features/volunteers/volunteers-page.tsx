@@ -148,7 +148,7 @@ function VolunteersNearby() {
           // thumb moves, and at the ends of a 360 px screen the bubble stuck out of the page.
           valueLabelDisplay="off"
           getAriaValueText={(value) => t('range.value', { metres: value })}
-          onChange={(_, value) => setRange(Array.isArray(value) ? (value[0] ?? range) : value)}
+          onChange={(_, value) => setRange(typeof value === 'number' ? value : (value[0] ?? range))}
         />
       </div>
 

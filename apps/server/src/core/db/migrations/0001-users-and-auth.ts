@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /** Users, their contacts and places, login codes, sessions and push subscriptions. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE EXTENSION IF NOT EXISTS postgis;
 
     CREATE TABLE users (
@@ -124,5 +126,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at      timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id);
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * Also the counter trigger used by later migrations to keep denormalised counts exact.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     -- Feature flags and app-wide settings, editable at run time (key -> JSON value).
     CREATE TABLE app_settings (
       key         text PRIMARY KEY CHECK (key ~ '^[a-z][a-z0-9_.-]{1,99}$'),
@@ -85,5 +87,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END;
     $fn$;
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

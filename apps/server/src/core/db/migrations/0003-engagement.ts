@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * user_interaction_limits overrides them for one user.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE TABLE user_interaction_limits (
       user_id             integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
       daily_post_limit    integer CHECK (daily_post_limit >= 0),
@@ -38,5 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (user_id, activity_date)
     );
     CREATE INDEX user_activity_days_date_idx ON user_activity_days (activity_date);
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

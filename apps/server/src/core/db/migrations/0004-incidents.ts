@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /** Incident reels (SPEC.md section 3 "Reel/incident") with likes, comments and shares. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE TABLE incidents (
       id              serial PRIMARY KEY,
       uploader_id     integer REFERENCES users(id) ON DELETE CASCADE,
@@ -62,5 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION maintain_child_count('incidents', 'incident_id', 'comments_count');
     CREATE TRIGGER incident_shares_count AFTER INSERT OR DELETE ON incident_shares
       FOR EACH ROW EXECUTE FUNCTION maintain_child_count('incidents', 'incident_id', 'shares_count');
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

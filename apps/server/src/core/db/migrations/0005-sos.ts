@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * they answered, the victim's feedback on volunteers, and the contacts' tracking links.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE TABLE sos_events (
       id               serial PRIMARY KEY,
       user_id          integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -126,5 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX sos_tracking_tokens_event_idx ON sos_tracking_tokens (event_id);
     CREATE INDEX sos_tracking_tokens_notification_idx ON sos_tracking_tokens (notification_id);
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /** Community posts (SPEC.md section 3) with media, likes, comments and shares. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     -- Full-text search document of a post. The 'simple' configuration neither stems nor drops
     -- stop words, so Hindi and Gujarati words are indexed as written, like English ones.
     -- Declared IMMUTABLE (array_to_string is only STABLE in general, but not for text[]) so a
@@ -108,5 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION maintain_child_count('posts', 'post_id', 'comments_count');
     CREATE TRIGGER post_shares_count AFTER INSERT OR DELETE ON post_shares
       FOR EACH ROW EXECUTE FUNCTION maintain_child_count('posts', 'post_id', 'shares_count');
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /** Business catalogs and the orders handed to WhatsApp (SPEC.md "Catalog response", "Order"). */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     -- One catalog per business user.
     CREATE TABLE business_catalogs (
       user_id          integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
@@ -51,5 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX order_items_order_idx ON order_items (order_id, position);
     CREATE INDEX order_items_slide_idx ON order_items (slide_id);
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /** News articles, in-app notifications, and reports of content for moderators. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE TABLE news_articles (
       id            serial PRIMARY KEY,
       title         text NOT NULL CHECK (char_length(title) BETWEEN 1 AND 200),
@@ -82,5 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX content_reports_reviewed_by_idx ON content_reports (reviewed_by);
     -- Moderation queue, oldest first.
     CREATE INDEX content_reports_open_idx ON content_reports (created_at) WHERE status = 'open';
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * header), cheap delivery marks, and the index the volunteer search uses on volunteer places.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     ALTER TABLE notifications ADD COLUMN dedupe_key text CHECK (char_length(dedupe_key) <= 200);
     CREATE UNIQUE INDEX notifications_user_dedupe_idx ON notifications (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL;
 
@@ -27,5 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE sos_notifications SET (fillfactor = 70);
 
     CREATE INDEX saved_locations_volunteer_gix ON saved_locations USING gist (location) WHERE is_volunteer_location;
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  * keeps the exact circle.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     -- Row index (latitude) * 1000 + column index (longitude), both counted from -90 / -180.
     ALTER TABLE posts ADD COLUMN feed_cell integer GENERATED ALWAYS AS (
       CASE WHEN location IS NULL THEN NULL
@@ -17,5 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          + floor((ST_X(location::geometry) + 180) / 0.5)::integer
       END) STORED;
     CREATE INDEX posts_cell_recent_idx ON posts (feed_cell, created_at DESC) WHERE status = 'active';
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

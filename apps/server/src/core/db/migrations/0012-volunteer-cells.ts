@@ -13,7 +13,9 @@ import { sql, type Kysely } from 'kysely';
  * change when code does: a different grid needs a new migration.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     CREATE FUNCTION volunteer_cell(g geography) RETURNS geography
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
       SELECT ST_SetSRID(ST_MakePoint(
@@ -36,5 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       GENERATED ALWAYS AS (volunteer_cell(last_location)) STORED;
     CREATE INDEX users_last_location_cell_gix ON users USING gist (last_location_cell)
       WHERE available_for_community AND last_location_cell IS NOT NULL;
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

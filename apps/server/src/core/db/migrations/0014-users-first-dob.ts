@@ -9,8 +9,12 @@ import { sql, type Kysely } from 'kysely';
  * current dob as the first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     ALTER TABLE users ADD COLUMN first_dob date;
     UPDATE users SET first_dob = dob WHERE dob IS NOT NULL;
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

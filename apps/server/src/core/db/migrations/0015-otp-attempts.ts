@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
  * whichever number and attempt they aim at.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     ALTER TABLE otp_codes ADD COLUMN attempt_id text;
     CREATE UNIQUE INDEX otp_codes_attempt_idx ON otp_codes (attempt_id);
 
@@ -20,5 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at   timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX otp_guesses_ip_idx ON otp_guesses (requester_ip, created_at DESC);
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -15,7 +15,9 @@ import { sql, type Kysely } from 'kysely';
  * the owner already saw), and is kept only for volunteers who accepted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     ALTER TABLE sos_notifications ADD COLUMN cell_distance_m integer CHECK (cell_distance_m >= 0);
     COMMENT ON COLUMN sos_notifications.cell_distance_m IS
       'Volunteers: metres from the victim to the centre of their privacy cell when alerted (only its band is shown before they accept)';
@@ -24,5 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     UPDATE sos_notifications SET cell_distance_m = distance_m WHERE recipient_kind = 'volunteer';
     UPDATE sos_notifications SET distance_m = NULL WHERE distance_m IS NOT NULL AND status <> 'accepted';
-  `).execute(db);
+  `,
+    )
+    .execute(db);
 }

@@ -1,18 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Default, Timestamp } from './columns';
 
-export const REPORT_REASONS = [
-  'spam',
-  'abuse',
-  'harassment',
-  'hate',
-  'violence',
-  'nudity',
-  'misinformation',
-  'scam',
-  'privacy',
-  'other',
-] as const;
+export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'hate', 'violence', 'nudity', 'misinformation', 'scam', 'privacy', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Exactly one of the target columns is set (a CHECK enforces it). */

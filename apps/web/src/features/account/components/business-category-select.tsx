@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { BUSINESS_CATEGORIES, BUSINESS_CATEGORY_GROUPS, type BusinessCategory, type BusinessCategoryGroup } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
+import { NativeSelectField } from '../../../components/form-fields';
 
 export function isBusinessCategory(value: string): value is BusinessCategory {
   return (BUSINESS_CATEGORIES as readonly string[]).includes(value);
@@ -18,16 +18,12 @@ interface BusinessCategorySelectProps {
 export function BusinessCategorySelect({ value, onChange, error }: BusinessCategorySelectProps) {
   const { t } = useTranslation('account');
   return (
-    <TextField
-      select
-      fullWidth
+    <NativeSelectField
       id="business-category"
       label={t('business.category')}
       value={value}
-      onChange={(event) => onChange(isBusinessCategory(event.target.value) ? event.target.value : '')}
-      error={Boolean(error)}
-      helperText={error}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      onValue={(next) => onChange(isBusinessCategory(next) ? next : '')}
+      error={error}
     >
       <option value="">{t('business.noCategory')}</option>
       {GROUPS.map((group) => (
@@ -39,6 +35,6 @@ export function BusinessCategorySelect({ value, onChange, error }: BusinessCateg
           ))}
         </optgroup>
       ))}
-    </TextField>
+    </NativeSelectField>
   );
 }

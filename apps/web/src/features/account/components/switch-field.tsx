@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface SwitchFieldProps {
   label: string;
@@ -30,5 +32,31 @@ export function SwitchField({ label, hint, checked, onChange }: SwitchFieldProps
         </Typography>
       </Box>
     </Box>
+  );
+}
+
+interface SwitchFieldsProps<K extends string> {
+  keys: readonly K[];
+  /** Where the texts are in the account namespace: `${section}.${key}` and `${section}.${key}Hint`. */
+  section: string;
+  values: Record<K, boolean>;
+  onChange: (values: Record<K, boolean>) => void;
+}
+
+/** A tab's boolean settings, one SwitchField each. */
+export function SwitchFields<K extends string>({ keys, section, values, onChange }: SwitchFieldsProps<K>) {
+  const { t } = useTranslation('account');
+  return (
+    <Stack spacing={2}>
+      {keys.map((key) => (
+        <SwitchField
+          key={key}
+          label={t(`${section}.${key}`)}
+          hint={t(`${section}.${key}Hint`)}
+          checked={values[key]}
+          onChange={(checked) => onChange({ ...values, [key]: checked })}
+        />
+      ))}
+    </Stack>
   );
 }

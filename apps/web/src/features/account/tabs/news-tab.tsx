@@ -64,12 +64,7 @@ export function NewsTab({ user }: { user: User }) {
           {NEWS_CATEGORIES.map((category) => (
             <FormControlLabel
               key={category}
-              control={
-                <Checkbox
-                  checked={categories.includes(category)}
-                  onChange={(event) => toggle(category, event.target.checked)}
-                />
-              }
+              control={<Checkbox checked={categories.includes(category)} onChange={(event) => toggle(category, event.target.checked)} />}
               label={t(`news.categoryNames.${category}`)}
             />
           ))}

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS, type User } from '@saathi/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
-import { SwitchField } from '../components/switch-field';
+import { SwitchFields } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
 
 type SosSwitch = 'startAudioVideoRecordOnSos' | 'streamAudioVideoOnSos' | 'broadcastAudioOnSos';
@@ -29,17 +28,7 @@ export function SosTab({ user }: { user: User }) {
 
   return (
     <TabSection title={t('tabs.sos')} description={t('sos.description')} onSave={() => void onSave()} saving={isPending}>
-      <Stack spacing={2}>
-        {SWITCHES.map((key) => (
-          <SwitchField
-            key={key}
-            label={t(`sos.${key}`)}
-            hint={t(`sos.${key}Hint`)}
-            checked={flags[key]}
-            onChange={(checked) => setFlags({ ...flags, [key]: checked })}
-          />
-        ))}
-      </Stack>
+      <SwitchFields keys={SWITCHES} section="sos" values={flags} onChange={setFlags} />
       <div>
         <Typography id={sliderLabelId} gutterBottom>
           {t('sos.countdown', { count: countdown })}
@@ -49,7 +38,7 @@ export function SosTab({ user }: { user: User }) {
           <Slider
             aria-labelledby={sliderLabelId}
             value={countdown}
-            onChange={(_event, value) => setCountdown(Array.isArray(value) ? (value[0] ?? 0) : value)}
+            onChange={(_event, value) => setCountdown(typeof value === 'number' ? value : (value[0] ?? 0))}
             min={0}
             max={LIMITS.sosCountdownMaxSeconds}
             step={1}

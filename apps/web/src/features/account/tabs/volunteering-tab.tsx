@@ -1,7 +1,6 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Profession, User } from '@saathi/shared';
 import { useState } from 'react';
@@ -10,15 +9,11 @@ import { ProfessionSelect } from '../../profile/components/profession-select';
 import type { FieldErrors } from '../../profile/lib/field-errors';
 import { locationItemsFromUser, type LocationItem } from '../../profile/lib/locations';
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
-import { SwitchField } from '../components/switch-field';
+import { SwitchFields } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
 
 type VolunteerSwitch = 'availableForCommunity' | 'availableForPaidProfessionalService' | 'shareLiveLocation';
-const SWITCHES: readonly VolunteerSwitch[] = [
-  'availableForCommunity',
-  'availableForPaidProfessionalService',
-  'shareLiveLocation',
-];
+const SWITCHES: readonly VolunteerSwitch[] = ['availableForCommunity', 'availableForPaidProfessionalService', 'shareLiveLocation'];
 
 export function VolunteeringTab({ user }: { user: User }) {
   const { t } = useTranslation('account');
@@ -43,23 +38,8 @@ export function VolunteeringTab({ user }: { user: User }) {
   }
 
   return (
-    <TabSection
-      title={t('tabs.volunteering')}
-      description={t('volunteering.description')}
-      onSave={() => void onSave()}
-      saving={isPending}
-    >
-      <Stack spacing={2}>
-        {SWITCHES.map((key) => (
-          <SwitchField
-            key={key}
-            label={t(`volunteering.${key}`)}
-            hint={t(`volunteering.${key}Hint`)}
-            checked={flags[key]}
-            onChange={(checked) => setFlags({ ...flags, [key]: checked })}
-          />
-        ))}
-      </Stack>
+    <TabSection title={t('tabs.volunteering')} description={t('volunteering.description')} onSave={() => void onSave()} saving={isPending}>
+      <SwitchFields keys={SWITCHES} section="volunteering" values={flags} onChange={setFlags} />
       <ProfessionSelect value={profession} onChange={setProfession} error={errors.profession} />
       <div>
         <Typography variant="subtitle2" component="h3" gutterBottom>
@@ -74,12 +54,7 @@ export function VolunteeringTab({ user }: { user: User }) {
             {locations.map((item, index) => (
               <FormControlLabel
                 key={`${item.name}-${item.location.coordinates.join(',')}`}
-                control={
-                  <Checkbox
-                    checked={item.isVolunteerLocation}
-                    onChange={(event) => toggleVolunteerLocation(index, event.target.checked)}
-                  />
-                }
+                control={<Checkbox checked={item.isVolunteerLocation} onChange={(event) => toggleVolunteerLocation(index, event.target.checked)} />}
                 label={t('volunteering.volunteerAt', { name: item.name })}
               />
             ))}

@@ -27,7 +27,12 @@ describe('BusinessCatalogDialog', () => {
   });
 
   it('names the cart button with the plural of its count', async () => {
-    const { view } = openCatalog({ ...base, whatsappNumber: '9825012345', catalogItems: [{ id: 4, title: 'Kaju katli', imageUrl: '/media/catalog/0.jpg' }], unavailable: null });
+    const { view } = openCatalog({
+      ...base,
+      whatsappNumber: '9825012345',
+      catalogItems: [{ id: 4, title: 'Kaju katli', imageUrl: '/media/catalog/0.jpg' }],
+      unavailable: null,
+    });
     await view;
     expect(await screen.findByRole('button', { name: 'Cart (0 items)' })).toBeInTheDocument();
     const user = userEvent.setup();

@@ -38,7 +38,15 @@ export function BusinessCatalogDialog({ open, businessUserId, onClose, readerLoc
   };
   return (
     <Dialog fullScreen open={open} onClose={requestClose} aria-labelledby="catalog-title">
-      {open && <CatalogBody businessUserId={businessUserId} readerLocation={readerLocation} onRequestClose={requestClose} onDone={onClose} onCartChange={setCartSize} />}
+      {open && (
+        <CatalogBody
+          businessUserId={businessUserId}
+          readerLocation={readerLocation}
+          onRequestClose={requestClose}
+          onDone={onClose}
+          onCartChange={setCartSize}
+        />
+      )}
       <DiscardCartDialog
         open={confirming}
         onKeep={() => setConfirming(false)}
@@ -137,7 +145,13 @@ function CatalogBody({ businessUserId, readerLocation, onRequestClose, onDone, o
               {catalog.data.deliveryText}
             </Typography>
           )}
-          <Paper component="form" onSubmit={add} square elevation={3} sx={{ display: 'flex', gap: 1, p: 1.5, alignItems: 'flex-start', justifyContent: 'center' }}>
+          <Paper
+            component="form"
+            onSubmit={add}
+            square
+            elevation={3}
+            sx={{ display: 'flex', gap: 1, p: 1.5, alignItems: 'flex-start', justifyContent: 'center' }}
+          >
             <TextField
               size="small"
               fullWidth

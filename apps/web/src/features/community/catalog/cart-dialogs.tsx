@@ -11,6 +11,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { CartItem } from './cart';
 
 export interface CartItemsDialogProps {
@@ -50,7 +51,12 @@ export function CartItemsDialog({ open, cart, placing, onRemove, onClose, onPlac
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('actions.close')}</Button>
-        <Button variant="contained" onClick={onPlaceOrder} disabled={cart.length === 0 || placing} startIcon={placing ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={onPlaceOrder}
+          disabled={cart.length === 0 || placing}
+          startIcon={placing ? <CircularProgress size={16} /> : undefined}
+        >
           {t('catalog.placeOrder')}
         </Button>
       </DialogActions>
@@ -61,17 +67,15 @@ export function CartItemsDialog({ open, cart, placing, onRemove, onClose, onPlac
 export function DiscardCartDialog({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
   const { t } = useTranslation('community-create');
   return (
-    <Dialog open={open} onClose={onKeep} aria-labelledby="discard-cart-title">
-      <DialogTitle id="discard-cart-title">{t('catalog.discardTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('catalog.discardBody')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onKeep}>{t('catalog.keep')}</Button>
-        <Button color="error" variant="contained" onClick={onDiscard}>
-          {t('catalog.discard')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      titleId="discard-cart-title"
+      title={t('catalog.discardTitle')}
+      body={t('catalog.discardBody')}
+      keepLabel={t('catalog.keep')}
+      confirmLabel={t('catalog.discard')}
+      onKeep={onKeep}
+      onConfirm={onDiscard}
+    />
   );
 }

@@ -71,15 +71,29 @@ export function CatalogCarousel({ items, index, onIndexChange }: CatalogCarousel
           alt={item.title || t('catalog.slide', { n: index + 1, total: items.length })}
           draggable={false}
           data-testid="catalog-image"
-          style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)`, transition: dragging ? 'none' : 'transform 120ms' }}
+          style={{
+            maxWidth: '100%',
+            maxHeight: '100%',
+            objectFit: 'contain',
+            transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)`,
+            transition: dragging ? 'none' : 'transform 120ms',
+          }}
         />
       </Box>
       {items.length > 1 && (
         <>
-          <IconButton onClick={() => go(-1)} aria-label={t('catalog.previous')} sx={{ position: 'absolute', left: 8, top: '50%', bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'common.white' } }}>
+          <IconButton
+            onClick={() => go(-1)}
+            aria-label={t('catalog.previous')}
+            sx={{ position: 'absolute', left: 8, top: '50%', bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'common.white' } }}
+          >
             <ChevronLeftIcon />
           </IconButton>
-          <IconButton onClick={() => go(1)} aria-label={t('catalog.next')} sx={{ position: 'absolute', right: 8, top: '50%', bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'common.white' } }}>
+          <IconButton
+            onClick={() => go(1)}
+            aria-label={t('catalog.next')}
+            sx={{ position: 'absolute', right: 8, top: '50%', bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'common.white' } }}
+          >
             <ChevronRightIcon />
           </IconButton>
         </>

@@ -74,7 +74,13 @@ describe('WhatsApp hand-off', () => {
 });
 
 describe('catalog access hints', () => {
-  const answer = (unavailable: CatalogResponse['unavailable']): CatalogResponse => ({ catalogItems: [], whatsappNumber: null, doesDelivery: true, deliveryText: null, unavailable });
+  const answer = (unavailable: CatalogResponse['unavailable']): CatalogResponse => ({
+    catalogItems: [],
+    whatsappNumber: null,
+    doesDelivery: true,
+    deliveryText: null,
+    unavailable,
+  });
 
   it("reads the server's `unavailable` into SPEC.md's hints; no answer (a failed load) is an empty catalog", () => {
     expect(catalogBlockOf(answer({ reason: 'location_required' }))).toEqual({ kind: 'enable-location' });

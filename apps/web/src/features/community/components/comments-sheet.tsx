@@ -17,20 +17,14 @@ import { useErrorText } from '../../../lib/error-text';
 import { useSession } from '../../auth/session';
 import { relativeTimeText } from '../card-text';
 import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment, useInteractionLimits } from '../queries';
-import { PostSheet } from './post-sheet';
+import { PostSheet, type PostSheetOpenProps } from './post-sheet';
 import { useSignInLink } from './visitor-sign-in';
 
 /** SPEC.md §4: older comments load when the list is scrolled within 100 px of its top. */
 const LOAD_OLDER_MARGIN_PX = 100;
 
-interface CommentsSheetProps {
-  postId: number;
-  open: boolean;
-  onClose: () => void;
-}
-
 /** The 'Comments' bottom sheet: oldest first, ten at a time, add and delete own; visitors read and are offered sign-in. */
-export function CommentsSheet({ postId, open, onClose }: CommentsSheetProps) {
+export function CommentsSheet({ postId, open, onClose }: PostSheetOpenProps) {
   const { t, i18n } = useTranslation('community');
   const toast = useToast();
   const errorText = useErrorText();

@@ -8,19 +8,13 @@ import { useEffect, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
 import { useLikesQuery } from '../queries';
-import { PostSheet } from './post-sheet';
+import { PostSheet, type PostSheetOpenProps } from './post-sheet';
 
 /** SPEC.md §4 likes list: more loads within 50 px of the bottom. */
 const LOAD_MORE_MARGIN_PX = 50;
 
-interface LikesSheetProps {
-  postId: number;
-  open: boolean;
-  onClose: () => void;
-}
-
 /** Who liked a post, ten at a time; older than 7 days shows the date (SPEC.md §9). */
-export function LikesSheet({ postId, open, onClose }: LikesSheetProps) {
+export function LikesSheet({ postId, open, onClose }: PostSheetOpenProps) {
   const { t, i18n } = useTranslation('community');
   const toast = useToast();
   const query = useLikesQuery(postId, open);

@@ -16,10 +16,7 @@ import { useTranslation } from 'react-i18next';
  * Where the feed measures distances from (SPEC.md §4 location source for the feed). `none`:
  * no location at all (a visitor who has not shared one): newest first, without distances.
  */
-export type FeedLocation =
-  | { source: 'none' }
-  | { source: 'current' }
-  | { source: 'place'; key: string; name: string; latitude: number; longitude: number };
+export type FeedLocation = { source: 'none' } | { source: 'current' } | { source: 'place'; key: string; name: string; latitude: number; longitude: number };
 
 interface LocationSheetProps {
   open: boolean;
@@ -36,7 +33,12 @@ interface LocationSheetProps {
 export function LocationSheet({ open, saved, selected, onSelect, onClose, onPickOnMap, allowNone = false }: LocationSheetProps) {
   const { t } = useTranslation('community');
   return (
-    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, mx: 'auto', width: '100%', maxWidth: 640 } } }}>
+    <Drawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, mx: 'auto', width: '100%', maxWidth: 640 } } }}
+    >
       <List aria-label={t('location.title')} subheader={<ListSubheader>{t('location.title')}</ListSubheader>}>
         {allowNone && (
           <ListItemButton selected={selected.source === 'none'} onClick={() => onSelect({ source: 'none' })}>
@@ -65,9 +67,7 @@ export function LocationSheet({ open, saved, selected, onSelect, onClose, onPick
             </ListItemButton>
           );
         })}
-        {saved.length === 0 && (
-          <ListItemText sx={{ px: 2, py: 1 }} primary={t('location.none')} secondary={t('location.noneHint')} />
-        )}
+        {saved.length === 0 && <ListItemText sx={{ px: 2, py: 1 }} primary={t('location.none')} secondary={t('location.noneHint')} />}
         <ListItemButton selected={selected.source === 'place' && selected.key === 'map'} onClick={onPickOnMap}>
           <ListItemIcon>
             <MapOutlined />

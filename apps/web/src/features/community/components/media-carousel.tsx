@@ -62,10 +62,18 @@ export function MediaCarousel({ images, startAt, onClose }: MediaCarouselProps) 
         </IconButton>
         {total > 1 && (
           <>
-            <IconButton aria-label={t('carousel.previous')} onClick={() => move(-1)} sx={{ position: 'absolute', left: 8, color: '#fff', bgcolor: 'rgba(0,0,0,0.4)' }}>
+            <IconButton
+              aria-label={t('carousel.previous')}
+              onClick={() => move(-1)}
+              sx={{ position: 'absolute', left: 8, color: '#fff', bgcolor: 'rgba(0,0,0,0.4)' }}
+            >
               <ChevronLeft />
             </IconButton>
-            <IconButton aria-label={t('carousel.next')} onClick={() => move(1)} sx={{ position: 'absolute', right: 8, color: '#fff', bgcolor: 'rgba(0,0,0,0.4)' }}>
+            <IconButton
+              aria-label={t('carousel.next')}
+              onClick={() => move(1)}
+              sx={{ position: 'absolute', right: 8, color: '#fff', bgcolor: 'rgba(0,0,0,0.4)' }}
+            >
               <ChevronRight />
             </IconButton>
             <Typography aria-live="polite" sx={{ position: 'absolute', bottom: 16, color: '#fff' }}>

@@ -51,7 +51,16 @@ export function MediaGrid({ images, thumbnails, alt }: MediaGridProps) {
             {extra > 0 && index === shown - 1 && (
               <Box
                 aria-hidden="true"
-                sx={{ position: 'absolute', inset: 0, bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', display: 'grid', placeItems: 'center', fontSize: 28, fontWeight: 700 }}
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  bgcolor: 'rgba(0,0,0,0.55)',
+                  color: '#fff',
+                  display: 'grid',
+                  placeItems: 'center',
+                  fontSize: 28,
+                  fontWeight: 700,
+                }}
               >
                 {t('card.morePhotos', { count: extra })}
               </Box>

@@ -77,7 +77,14 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
           </Typography>
         </Box>
         {distance ? (
-          <Button size="small" color="inherit" onClick={openLocation} startIcon={<Place color="error" />} aria-label={t('card.openLocation')} sx={{ textTransform: 'none', flexShrink: 0 }}>
+          <Button
+            size="small"
+            color="inherit"
+            onClick={openLocation}
+            startIcon={<Place color="error" />}
+            aria-label={t('card.openLocation')}
+            sx={{ textTransform: 'none', flexShrink: 0 }}
+          >
             <Typography variant="caption" color="text.secondary">
               {distance}
             </Typography>
@@ -99,8 +106,12 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
         <PostDescription text={post.description} priority={post.priority} />
         {(category || post.hasCatalog) && (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-            {category && <Chip size="small" color="primary" variant="outlined" label={t(`account:businessCategories.${category}`, { defaultValue: category })} />}
-            {post.isBusinessPost && post.hasCatalog && <Chip size="small" color="secondary" icon={<MenuBook />} label={t('card.catalog')} onClick={memberOnly('order', () => setSheet('catalog'))} />}
+            {category && (
+              <Chip size="small" color="primary" variant="outlined" label={t(`account:businessCategories.${category}`, { defaultValue: category })} />
+            )}
+            {post.isBusinessPost && post.hasCatalog && (
+              <Chip size="small" color="secondary" icon={<MenuBook />} label={t('card.catalog')} onClick={memberOnly('order', () => setSheet('catalog'))} />
+            )}
           </Stack>
         )}
         {post.tags.length > 0 && (
@@ -108,7 +119,11 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
             {post.tags.map((tag) => `#${tag.replace(/^#/, '')}`).join(' ')}
           </Typography>
         )}
-        {post.videoUrl ? <PostVideo url={post.videoUrl} /> : <MediaGrid images={post.mediaUrls} thumbnails={post.thumbnailUrls} alt={post.title || post.userName} />}
+        {post.videoUrl ? (
+          <PostVideo url={post.videoUrl} />
+        ) : (
+          <MediaGrid images={post.mediaUrls} thumbnails={post.thumbnailUrls} alt={post.title || post.userName} />
+        )}
       </Stack>
 
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
@@ -121,10 +136,25 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
         >
           {post.liked ? <Favorite /> : <FavoriteBorder />}
         </IconButton>
-        <Link component="button" type="button" variant="body2" color="text.secondary" underline="hover" aria-label={t('card.showLikes')} onClick={memberOnly('likes', () => setSheet('likes'))}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          color="text.secondary"
+          underline="hover"
+          aria-label={t('card.showLikes')}
+          onClick={memberOnly('likes', () => setSheet('likes'))}
+        >
           {t('card.likes', { count: post.likesCount })}
         </Link>
-        <Button size="small" color="inherit" startIcon={<ChatBubbleOutline />} onClick={() => setSheet('comments')} aria-label={t('card.comments')} sx={{ ml: 1 }}>
+        <Button
+          size="small"
+          color="inherit"
+          startIcon={<ChatBubbleOutline />}
+          onClick={() => setSheet('comments')}
+          aria-label={t('card.comments')}
+          sx={{ ml: 1 }}
+        >
           {post.commentsCount}
         </Button>
         <Box sx={{ flex: 1 }} />

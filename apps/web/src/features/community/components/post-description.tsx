@@ -25,7 +25,13 @@ export function PostDescription({ text, priority }: { text: string; priority: st
       {long && (
         <>
           {' '}
-          <Link component="button" type="button" variant="body2" onClick={() => setExpanded((value) => !value)} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => setExpanded((value) => !value)}
+            sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+          >
             {expanded ? t('card.readLess') : t('card.readMore')}
           </Link>
         </>

@@ -7,6 +7,13 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
+/** What a sheet about one post (likes, comments) is given by the post card. */
+export interface PostSheetOpenProps {
+  postId: number;
+  open: boolean;
+  onClose: () => void;
+}
+
 interface PostSheetProps {
   open: boolean;
   onClose: () => void;

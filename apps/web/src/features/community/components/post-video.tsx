@@ -22,7 +22,17 @@ export function PostVideo({ url }: { url: string }) {
   if (!videoId) {
     return (
       <Box sx={frame}>
-        <Box component="video" ref={videoRef} src={url} controls playsInline preload="metadata" aria-label={t('card.video')} onPlay={() => claimPlayback(stop)} sx={{ width: '100%', height: '100%' }} />
+        <Box
+          component="video"
+          ref={videoRef}
+          src={url}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={t('card.video')}
+          onPlay={() => claimPlayback(stop)}
+          sx={{ width: '100%', height: '100%' }}
+        />
       </Box>
     );
   }
@@ -46,7 +56,13 @@ export function PostVideo({ url }: { url: string }) {
           }}
           sx={{ width: '100%', height: '100%' }}
         >
-          <Box component="img" src={`https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <Box
+            component="img"
+            src={`https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`}
+            alt=""
+            loading="lazy"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
           <PlayCircle sx={{ position: 'absolute', fontSize: 64, color: '#fff' }} />
         </ButtonBase>
       )}

@@ -39,7 +39,13 @@ export function SearchDialog({ value, onSearch, onClose }: SearchDialogProps) {
         <DialogTitle id="search-posts-title">{t('search.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField autoFocus label={t('search.keyword')} value={prompt} onChange={(event) => setPrompt(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField
+              autoFocus
+              label={t('search.keyword')}
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
             <TextField
               select
               label={t('search.category')}

@@ -18,7 +18,15 @@ import { useMeQuery } from '../../users/queries';
 import { LocationSelectorDialog } from '../location-picker/location-selector-dialog';
 import { useInteractionLimits } from '../queries';
 import { isAllowedImage } from './compress-steps';
-import { applyBusinessToggle, draftProblem, extractTags, hasBusinessLocation, savedLocationOptions, withCustomLocation, type LocationOption } from './create-post-form';
+import {
+  applyBusinessToggle,
+  draftProblem,
+  extractTags,
+  hasBusinessLocation,
+  savedLocationOptions,
+  withCustomLocation,
+  type LocationOption,
+} from './create-post-form';
 import { compressImage } from './image-compress';
 import { PhotoAdder } from './photo-adder';
 import { PostLocationList } from './post-location-list';
@@ -186,7 +194,12 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
             error={problem === 'description'}
             helperText={problem === 'description' ? t('errors.description') : `${description.length}/${LIMITS.postDescriptionMax}`}
           />
-          <PhotoAdder photos={photos} busy={processing} onAdd={(files) => void addPhotos(files)} onRemove={(index) => setPhotos((list) => list.filter((_, i) => i !== index))} />
+          <PhotoAdder
+            photos={photos}
+            busy={processing}
+            onAdd={(files) => void addPhotos(files)}
+            onRemove={(index) => setPhotos((list) => list.filter((_, i) => i !== index))}
+          />
           {processing && <Typography variant="body2">{t('photos.processing')}</Typography>}
           {photoError && <Alert severity="error">{photoError}</Alert>}
           {submitted && problem === 'empty' && <Alert severity="info">{t('errors.empty')}</Alert>}
@@ -207,7 +220,13 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
                 control={<Switch checked={showLocation} disabled={isBusinessPost} onChange={(_, on) => setShowLocation(on)} />}
                 label={t('fields.showLocation')}
               />
-              <PostLocationList options={options} selectedKey={selectedKey} locating={locating} onSelect={selectLocation} onPickOnMap={() => setMapOpen(true)} />
+              <PostLocationList
+                options={options}
+                selectedKey={selectedKey}
+                locating={locating}
+                onSelect={selectLocation}
+                onPickOnMap={() => setMapOpen(true)}
+              />
             </Stack>
           )}
         </Stack>

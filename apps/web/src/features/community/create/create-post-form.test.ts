@@ -1,6 +1,14 @@
 import type { SavedLocation } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
-import { applyBusinessToggle, draftProblem, extractTags, hasBusinessLocation, savedLocationOptions, withCustomLocation, type LocationOption } from './create-post-form';
+import {
+  applyBusinessToggle,
+  draftProblem,
+  extractTags,
+  hasBusinessLocation,
+  savedLocationOptions,
+  withCustomLocation,
+  type LocationOption,
+} from './create-post-form';
 
 const saved: SavedLocation[] = [
   { id: 1, name: 'Home', isBusinessLocation: false, isVolunteerLocation: false, location: { type: 'Point', coordinates: [72.57, 23.02] } },

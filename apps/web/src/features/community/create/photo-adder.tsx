@@ -37,7 +37,11 @@ export function PhotoAdder({ photos, busy, onAdd, onRemove }: PhotoAdderProps) {
           <Box key={url} sx={{ position: 'relative', aspectRatio: '1', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200' }}>
             {photos[index] && isHeic(photos[index]) ? (
               // A HEIC photo this browser could not decode is sent as is (the server converts it): no preview.
-              <Box role="img" aria-label={t('photos.preview', { n: index + 1 })} sx={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+              <Box
+                role="img"
+                aria-label={t('photos.preview', { n: index + 1 })}
+                sx={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+              >
                 <ImageIcon />
               </Box>
             ) : (

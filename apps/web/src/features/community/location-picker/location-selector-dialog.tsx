@@ -118,7 +118,11 @@ function SelectorBody({ initial, onClose, onSelect }: { initial: LatLon | null; 
             label={t('map.label')}
           />
         </Suspense>
-        <Paper component="form" onSubmit={search} sx={{ position: 'absolute', top: 12, left: 12, right: 12, zIndex: 1000, display: 'flex', alignItems: 'center', px: 1 }}>
+        <Paper
+          component="form"
+          onSubmit={(event) => void search(event)}
+          sx={{ position: 'absolute', top: 12, left: 12, right: 12, zIndex: 1000, display: 'flex', alignItems: 'center', px: 1 }}
+        >
           <InputBase
             sx={{ flex: 1, px: 1 }}
             placeholder={t('map.searchPlaceholder')}

@@ -34,12 +34,7 @@ export function NewsCard({ article, index, onReadMore }: NewsCardProps) {
       />
       <CardContent>
         <ArticleDate article={article} />
-        <Typography
-          id={`news-card-title-${article.key}`}
-          variant="h5"
-          component="h2"
-          sx={{ fontWeight: 700, mt: 0.5, mb: 0.5 }}
-        >
+        <Typography id={`news-card-title-${article.key}`} variant="h5" component="h2" sx={{ fontWeight: 700, mt: 0.5, mb: 0.5 }}>
           {article.title}
         </Typography>
         <ArticleAuthor article={article} />

@@ -1,11 +1,11 @@
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import type { ContactsEditorState } from '../hooks/use-contacts-editor';
 import { RELATIONS } from '../lib/contacts';
 import type { FieldErrors } from '../lib/field-errors';
+import { FormTextField, NativeSelectField } from '../../../components/form-fields';
 import { ListEditor } from './list-editor';
 
 interface EmergencyContactsEditorProps {
@@ -50,40 +50,33 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
       full={full}
       limitText={t('contacts.limit', { count: LIMITS.emergencyContactsMax })}
     >
-      <TextField
+      <FormTextField
         id="contact-name"
         label={t('contacts.name')}
         value={draft.name}
-        onChange={(event) => editor.changeDraft({ ...draft, name: event.target.value })}
-        error={Boolean(draftErrors.name)}
-        helperText={draftErrors.name}
+        onValue={(value) => editor.changeDraft({ ...draft, name: value })}
+        error={draftErrors.name}
         disabled={full}
-        fullWidth
         slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }}
       />
-      <TextField
+      <FormTextField
         id="contact-phone"
         type="tel"
         label={t('contacts.phone')}
         value={draft.phoneNumber}
-        onChange={(event) => editor.changeDraft({ ...draft, phoneNumber: event.target.value })}
-        error={Boolean(draftErrors.phoneNumber)}
-        helperText={draftErrors.phoneNumber ?? t('contacts.phoneHint')}
+        onValue={(value) => editor.changeDraft({ ...draft, phoneNumber: value })}
+        error={draftErrors.phoneNumber}
+        hint={t('contacts.phoneHint')}
         disabled={full}
-        fullWidth
         slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }}
       />
-      <TextField
-        select
+      <NativeSelectField
         id="contact-relation"
         label={t('contacts.relation')}
         value={draft.relation}
-        onChange={(event) => editor.changeDraft({ ...draft, relation: event.target.value })}
-        error={Boolean(draftErrors.relation)}
-        helperText={draftErrors.relation}
+        onValue={(value) => editor.changeDraft({ ...draft, relation: value })}
+        error={draftErrors.relation}
         disabled={full}
-        fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">{t('contacts.noRelation')}</option>
         {RELATIONS.map((relation) => (
@@ -91,7 +84,7 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
             {t(`relations.${relation}`)}
           </option>
         ))}
-      </TextField>
+      </NativeSelectField>
     </ListEditor>
   );
 }

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { ageInYears, isDobValid, LIMITS } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../lib/field-errors';
 import type { PersonalValues } from '../lib/personal-values';
 import { ProfessionSelect } from './profession-select';
+import { FormTextField } from '../../../components/form-fields';
 
 interface PersonalFieldsProps {
   values: PersonalValues;
@@ -29,79 +29,66 @@ export function PersonalFields({ values, errors, onChange, showEmail = false }: 
 
   return (
     <Stack spacing={2}>
-      <TextField
+      <FormTextField
         id="profile-name"
         label={t('fields.name')}
         value={values.name}
-        onChange={(event) => set('name', event.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
+        onValue={(value) => set('name', value)}
+        error={errors.name}
         autoComplete="name"
         required
-        fullWidth
         slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }}
       />
       {showEmail && (
-        <TextField
+        <FormTextField
           id="profile-email"
           type="email"
           label={t('fields.email')}
           value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
+          onValue={(value) => set('email', value)}
+          error={errors.email}
           autoComplete="email"
-          fullWidth
         />
       )}
-      <TextField
+      <FormTextField
         id="profile-dob"
         type="date"
         label={t('fields.dob')}
         value={values.dob}
-        onChange={(event) => set('dob', event.target.value)}
-        error={Boolean(errors.dob)}
-        helperText={errors.dob ?? (age !== null ? t('age.years', { count: age }) : t('age.hint'))}
+        onValue={(value) => set('dob', value)}
+        error={errors.dob}
+        hint={age !== null ? t('age.years', { count: age }) : t('age.hint')}
         autoComplete="bday"
-        fullWidth
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '1900-01-01', max: todayIso() } }}
       />
-      {age !== null && age < LIMITS.minimumAgeYears && (
-        <Alert severity="info">{t('age.underCommunity', { min: LIMITS.minimumAgeYears })}</Alert>
-      )}
+      {age !== null && age < LIMITS.minimumAgeYears && <Alert severity="info">{t('age.underCommunity', { min: LIMITS.minimumAgeYears })}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <FormTextField
           id="profile-city"
           label={t('fields.city')}
           value={values.city}
-          onChange={(event) => set('city', event.target.value)}
-          error={Boolean(errors.city)}
-          helperText={errors.city}
+          onValue={(value) => set('city', value)}
+          error={errors.city}
           autoComplete="address-level2"
-          fullWidth
           slotProps={{ htmlInput: { maxLength: LIMITS.cityMax } }}
         />
-        <TextField
+        <FormTextField
           id="profile-state"
           label={t('fields.state')}
           value={values.state}
-          onChange={(event) => set('state', event.target.value)}
-          error={Boolean(errors.state)}
-          helperText={errors.state}
+          onValue={(value) => set('state', value)}
+          error={errors.state}
           autoComplete="address-level1"
-          fullWidth
           slotProps={{ htmlInput: { maxLength: LIMITS.stateMax } }}
         />
       </Stack>
-      <TextField
+      <FormTextField
         id="profile-pincode"
         label={t('fields.pincode')}
         value={values.pincode}
-        onChange={(event) => set('pincode', event.target.value.replace(/\D/g, '').slice(0, 6))}
-        error={Boolean(errors.pincode)}
-        helperText={errors.pincode}
+        onValue={(value) => set('pincode', value.replace(/\D/g, '').slice(0, 6))}
+        error={errors.pincode}
         autoComplete="postal-code"
-        fullWidth
         slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
       />
       <ProfessionSelect

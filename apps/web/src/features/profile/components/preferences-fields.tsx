@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { DEFAULT_APPS, type DefaultApp, type Language } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { APP_LANGUAGES, isAppLanguage } from '../../../i18n/languages';
 import { featureFlags } from '../../../lib/feature-flags';
+import { NativeSelectField } from '../../../components/form-fields';
 
 function isDefaultApp(value: string): value is DefaultApp {
   return (DEFAULT_APPS as readonly string[]).includes(value);
@@ -20,25 +20,22 @@ export function DefaultAppSelect({ value, onChange, error }: DefaultAppSelectPro
   const { t } = useTranslation('profile');
   const offered = DEFAULT_APPS.filter((app) => app !== 'astroai' || featureFlags.astroAi || value === 'astroai');
   return (
-    <TextField
-      select
-      fullWidth
+    <NativeSelectField
       id="profile-default-app"
       label={t('preferences.defaultApp')}
       value={value}
-      onChange={(event) => {
-        if (isDefaultApp(event.target.value)) onChange(event.target.value);
+      onValue={(next) => {
+        if (isDefaultApp(next)) onChange(next);
       }}
-      error={Boolean(error)}
-      helperText={error ?? t('preferences.defaultAppHint')}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      error={error}
+      hint={t('preferences.defaultAppHint')}
     >
       {offered.map((app) => (
         <option key={app} value={app}>
           {t(`preferences.apps.${app}`)}
         </option>
       ))}
-    </TextField>
+    </NativeSelectField>
   );
 }
 
@@ -52,25 +49,22 @@ interface LanguageSelectProps {
 export function LanguageSelect({ value, onChange, error }: LanguageSelectProps) {
   const { t } = useTranslation('profile');
   return (
-    <TextField
-      select
-      fullWidth
+    <NativeSelectField
       id="profile-language"
       label={t('preferences.language')}
       value={value}
-      onChange={(event) => {
-        if (isAppLanguage(event.target.value)) onChange(event.target.value);
+      onValue={(next) => {
+        if (isAppLanguage(next)) onChange(next);
       }}
-      error={Boolean(error)}
-      helperText={error ?? t('preferences.languageHint')}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      error={error}
+      hint={t('preferences.languageHint')}
     >
       {APP_LANGUAGES.map((language) => (
         <option key={language.code} value={language.code} lang={language.code}>
           {language.nativeName}
         </option>
       ))}
-    </TextField>
+    </NativeSelectField>
   );
 }
 

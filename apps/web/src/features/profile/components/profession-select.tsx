@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { PROFESSIONS, type Profession } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
+import { NativeSelectField } from '../../../components/form-fields';
 import { isProfession } from '../lib/personal-values';
 
 interface ProfessionSelectProps {
@@ -10,20 +10,16 @@ interface ProfessionSelectProps {
   helperText?: string;
 }
 
-/** Native select: it is the phone's own picker on mobile and a plain combobox for tests. */
 export function ProfessionSelect({ value, onChange, error, helperText }: ProfessionSelectProps) {
   const { t } = useTranslation('profile');
   return (
-    <TextField
-      select
-      fullWidth
+    <NativeSelectField
       id="profile-profession"
       label={t('fields.profession')}
       value={value}
-      onChange={(event) => onChange(isProfession(event.target.value) ? event.target.value : '')}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      onValue={(next) => onChange(isProfession(next) ? next : '')}
+      error={error}
+      hint={helperText}
     >
       <option value="">{t('fields.noProfession')}</option>
       {PROFESSIONS.map((profession) => (
@@ -31,6 +27,6 @@ export function ProfessionSelect({ value, onChange, error, helperText }: Profess
           {t(`professions.${profession}`)}
         </option>
       ))}
-    </TextField>
+    </NativeSelectField>
   );
 }

@@ -6,7 +6,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCoordinatePair, LIMITS } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import type { LocationsEditorState } from '../hooks/use-locations-editor';
 import type { FieldErrors } from '../lib/field-errors';
 import { splitPastedPair, type LocationDraft } from '../lib/locations';
 import { ListEditor } from './list-editor';
+import { FormTextField } from '../../../components/form-fields';
 
 interface SavedLocationsEditorProps {
   editor: LocationsEditorState;
@@ -91,38 +91,35 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
         </Alert>
       )}
       <Stack direction="row" spacing={1.5}>
-        <TextField
+        <FormTextField
           id="location-latitude"
           label={t('locations.latitude')}
           value={draft.latitude}
-          onChange={(event) => changeCoordinate('latitude', event.target.value)}
-          error={Boolean(draftErrors.latitude)}
-          helperText={draftErrors.latitude ?? t('locations.latitudeHint')}
+          onValue={(value) => changeCoordinate('latitude', value)}
+          error={draftErrors.latitude}
+          hint={t('locations.latitudeHint')}
           disabled={full}
-          fullWidth
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
+        <FormTextField
           id="location-longitude"
           label={t('locations.longitude')}
           value={draft.longitude}
-          onChange={(event) => changeCoordinate('longitude', event.target.value)}
-          error={Boolean(draftErrors.longitude)}
-          helperText={draftErrors.longitude ?? t('locations.longitudeHint')}
+          onValue={(value) => changeCoordinate('longitude', value)}
+          error={draftErrors.longitude}
+          hint={t('locations.longitudeHint')}
           disabled={full}
-          fullWidth
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       </Stack>
-      <TextField
+      <FormTextField
         id="location-name"
         label={t('locations.name')}
         value={draft.name}
-        onChange={(event) => editor.changeDraft({ ...draft, name: event.target.value })}
-        error={Boolean(draftErrors.name)}
-        helperText={draftErrors.name ?? t('locations.nameHint')}
+        onValue={(value) => editor.changeDraft({ ...draft, name: value })}
+        error={draftErrors.name}
+        hint={t('locations.nameHint')}
         disabled={full}
-        fullWidth
         slotProps={{ htmlInput: { maxLength: LIMITS.locationNameMax } }}
       />
       <FormControlLabel

@@ -22,12 +22,7 @@ export function StepperProgress({ labels, active }: StepperProgressProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
           {text}
         </Typography>
-        <LinearProgress
-          variant="determinate"
-          value={((active + 1) / total) * 100}
-          aria-label={text}
-          sx={{ height: 6, borderRadius: 3 }}
-        />
+        <LinearProgress variant="determinate" value={((active + 1) / total) * 100} aria-label={text} sx={{ height: 6, borderRadius: 3 }} />
       </Box>
       <Stepper activeStep={active} alternativeLabel sx={{ display: { xs: 'none', md: 'flex' } }} aria-label={text}>
         {labels.map((label) => (

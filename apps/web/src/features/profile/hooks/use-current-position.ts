@@ -16,11 +16,13 @@ export function positionErrorFromCode(code: number): PositionError {
 export function readCurrentPosition(timeoutMs = POSITION_TIMEOUT_MS): Promise<LatLon> {
   return new Promise((resolve, reject: (error: PositionError) => void) => {
     if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with a PositionError code the UI translates
       reject('unsupported');
       return;
     }
     navigator.geolocation.getCurrentPosition(
       (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with a PositionError code the UI translates
       (error) => reject(positionErrorFromCode(error.code)),
       { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
     );

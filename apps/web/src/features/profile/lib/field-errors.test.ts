@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromIssues, leafField, messageForField, messageForServerError } from './field-errors';
 
 // Echoes the key (and count) so the assertions name the message that would be shown.
-const t = ((key: string, options?: { count?: number }) =>
-  options?.count === undefined ? key : `${key}:${options.count}`) as unknown as TFunction<'profile'>;
+const t = ((key: string, options?: { count?: number }) => (options?.count === undefined ? key : `${key}:${options.count}`)) as unknown as TFunction<'profile'>;
 
 describe('field errors', () => {
   it('finds the field a dotted server path names', () => {
@@ -35,7 +34,10 @@ describe('field errors', () => {
 
   it('translates server error codes that have their own text, else uses the field message', () => {
     const text = (error: unknown) => `errors:${(error as { code: string }).code}`;
-    expect(messageForServerError(t, { code: 'dob_change_not_allowed', field: 'dob' }, text)).toEqual({ message: 'errors:dob_change_not_allowed', specific: true });
+    expect(messageForServerError(t, { code: 'dob_change_not_allowed', field: 'dob' }, text)).toEqual({
+      message: 'errors:dob_change_not_allowed',
+      specific: true,
+    });
     expect(messageForServerError(t, { code: 'validation_error', field: 'dob' }, text)).toEqual({ message: 'validation.invalid.dob', specific: false });
     expect(messageForServerError(t, { code: 'HTTP_400', field: 'dob' }, text)).toEqual({ message: 'validation.invalid.dob', specific: false });
   });

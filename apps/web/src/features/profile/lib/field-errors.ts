@@ -6,16 +6,7 @@ import { isErrorCode } from '@saathi/shared/errors';
 export type FieldErrors = Record<string, string>;
 
 /** Field names whose invalid values get a specific message instead of the generic one. */
-const SPECIFIC_INVALID = new Set([
-  'dob',
-  'pincode',
-  'phoneNumber',
-  'whatsappNumber',
-  'email',
-  'location',
-  'profession',
-  'businessCategory',
-]);
+const SPECIFIC_INVALID = new Set(['dob', 'pincode', 'phoneNumber', 'whatsappNumber', 'email', 'location', 'profession', 'businessCategory']);
 
 /**
  * The last named (non-index) segment of a path: 'emergencyContacts.0.phoneNumber' → 'phoneNumber'.
@@ -28,12 +19,7 @@ export function leafField(path: string): string {
 }
 
 /** Translated message for one failed field, by the kind of failure. */
-export function messageForField(
-  t: TFunction<'profile'>,
-  path: string,
-  kind: 'required' | 'tooLong' | 'invalid',
-  max?: number,
-): string {
+export function messageForField(t: TFunction<'profile'>, path: string, kind: 'required' | 'tooLong' | 'invalid', max?: number): string {
   const leaf = leafField(path);
   if (kind === 'required') return t('validation.required');
   if (kind === 'tooLong') return t('validation.tooLong', { count: max ?? 0 });
@@ -78,3 +64,6 @@ function issueKind(issue: z.core.$ZodIssue): 'required' | 'tooLong' | 'invalid' 
 function issueMax(issue: z.core.$ZodIssue): number | undefined {
   return issue.code === 'too_big' ? Number(issue.maximum) : undefined;
 }
+
+/** Adding a typed item to a profile list (a contact, a location): the new list, or why not. */
+export type AddResult<T> = { ok: true; items: T[] } | { ok: false; errors: FieldErrors };

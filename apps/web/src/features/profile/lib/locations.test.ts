@@ -17,7 +17,7 @@ describe('addLocation', () => {
     const result = addLocation(t, [], { ...EMPTY_LOCATION_DRAFT, latitude: '19.076', longitude: '72.8777', name: ' Office ' });
     expect(result).toEqual({
       ok: true,
-      locations: [
+      items: [
         {
           name: 'Office',
           isBusinessLocation: false,
@@ -50,7 +50,7 @@ describe('addLocation', () => {
       name: 'Shop',
       isBusinessLocation: true,
     });
-    expect(result.ok && result.locations.map((item) => item.isBusinessLocation)).toEqual([false, true]);
+    expect(result.ok && result.items.map((item) => item.isBusinessLocation)).toEqual([false, true]);
     expect(withBusinessLocation([home], null)[0]?.isBusinessLocation).toBe(false);
   });
 });

@@ -1,13 +1,6 @@
-import {
-  isLatitudeInRange,
-  isLongitudeInRange,
-  LIMITS,
-  parseCoordinateFields,
-  parseCoordinatePair,
-  type SavedLocation,
-} from '@saathi/shared';
+import { isLatitudeInRange, isLongitudeInRange, LIMITS, parseCoordinateFields, parseCoordinatePair, type SavedLocation } from '@saathi/shared';
 import type { TFunction } from 'i18next';
-import type { FieldErrors } from './field-errors';
+import type { AddResult, FieldErrors } from './field-errors';
 
 /** A saved location as the editors hold it: the PATCH shape, without the server's id. */
 export interface LocationItem {
@@ -52,13 +45,7 @@ export function withBusinessLocation(items: readonly LocationItem[], businessInd
   return items.map((item, index) => ({ ...item, isBusinessLocation: index === businessIndex }));
 }
 
-export type AddLocationResult = { ok: true; locations: LocationItem[] } | { ok: false; errors: FieldErrors };
-
-export function addLocation(
-  t: TFunction<'profile'>,
-  locations: readonly LocationItem[],
-  draft: LocationDraft,
-): AddLocationResult {
+export function addLocation(t: TFunction<'profile'>, locations: readonly LocationItem[], draft: LocationDraft): AddResult<LocationItem> {
   if (locations.length >= LIMITS.savedLocationsMax) {
     return { ok: false, errors: { name: t('locations.limit', { count: LIMITS.savedLocationsMax }) } };
   }
@@ -88,5 +75,5 @@ export function addLocation(
     location: { type: 'Point', coordinates: [parsed.value.longitude, parsed.value.latitude] },
   };
   const next = [...locations, item];
-  return { ok: true, locations: draft.isBusinessLocation ? withBusinessLocation(next, next.length - 1) : next };
+  return { ok: true, items: draft.isBusinessLocation ? withBusinessLocation(next, next.length - 1) : next };
 }

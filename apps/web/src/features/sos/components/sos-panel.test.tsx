@@ -14,8 +14,9 @@ const contacts = [
 
 function stubGeolocation(position: { latitude: number; longitude: number; accuracy: number } | null) {
   const getCurrentPosition = vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null) => {
-    if (position) success({ coords: { ...position, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition);
-    else failure?.({ code: 2, message: 'unavailable', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+    if (position)
+      success({ coords: { ...position, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition);
+    else failure?.({ code: 2, message: 'unavailable', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 });
   });
   Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() } });
 }
@@ -25,10 +26,7 @@ function stubOnline(online: boolean) {
 }
 
 async function renderPanel(countdown = 1) {
-  return renderRoutes(
-    [page('/', <SosPanel userId={2} countdownSetting={countdown} contacts={contacts} />), page('/sos-mode', <p>SOS mode screen</p>)],
-    '/',
-  );
+  return renderRoutes([page('/', <SosPanel userId={2} countdownSetting={countdown} contacts={contacts} />), page('/sos-mode', <p>SOS mode screen</p>)], '/');
 }
 
 describe('SOS panel', () => {
@@ -38,7 +36,12 @@ describe('SOS panel', () => {
     stubOnline(true);
     stubGeolocation({ latitude: 23.0226, longitude: 72.5716, accuracy: 12 });
     fetchMock = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ id: 7, status: 'active', contactsOnly: false, role: 'owner' }), { status: 201, headers: { 'Content-Type': 'application/json' } })),
+      Promise.resolve(
+        new Response(JSON.stringify({ id: 7, status: 'active', contactsOnly: false, role: 'owner' }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('navigator', Object.assign(navigator, { vibrate: vi.fn(() => true) }));
@@ -61,7 +64,7 @@ describe('SOS panel', () => {
     expect(router.state.location.search).toBe('?sosEventId=7&contactsOnly=false');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/sos');
-    expect(JSON.parse(String(init.body))).toEqual({ latitude: 23.0226, longitude: 72.5716, accuracy: 12, threat: 'fire', contactsOnly: true });
+    expect(JSON.parse(init.body as string)).toEqual({ latitude: 23.0226, longitude: 72.5716, accuracy: 12, threat: 'fire', contactsOnly: true });
   });
 
   it('sends nothing when cancelled during the countdown', async () => {
@@ -102,7 +105,7 @@ describe('SOS panel', () => {
   it('does not hold the alert for a GPS still searching when a recent position is known: it goes out as the count ends', async () => {
     // The GPS answers only when its timeout runs out (indoors, a cold start).
     const getCurrentPosition = vi.fn((_success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) => {
-      setTimeout(() => failure?.({ code: 3, message: 'timeout', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError), options?.timeout ?? 0);
+      setTimeout(() => failure?.({ code: 3, message: 'timeout', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }), options?.timeout ?? 0);
     });
     Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() } });
     // Where the phone was 30 s ago (the dashboard's warm-up fix).
@@ -114,6 +117,6 @@ describe('SOS panel', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 2500 });
     expect(Date.now() - pressedAt).toBeLessThan(2000);
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toMatchObject({ latitude: 23.0231, longitude: 72.5705, accuracy: 20 });
+    expect(JSON.parse(init.body as string)).toMatchObject({ latitude: 23.0231, longitude: 72.5705, accuracy: 20 });
   });
 });

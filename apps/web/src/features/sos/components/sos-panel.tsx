@@ -19,7 +19,11 @@ interface SosPanelProps {
   contacts: readonly EmergencyContact[];
 }
 
-type Result = { kind: 'none' } | { kind: 'sending' } | { kind: 'fallback'; reason: 'offline' | 'no-position'; position: DevicePosition | null } | { kind: 'refused'; message: string };
+type Result =
+  | { kind: 'none' }
+  | { kind: 'sending' }
+  | { kind: 'fallback'; reason: 'offline' | 'no-position'; position: DevicePosition | null }
+  | { kind: 'refused'; message: string };
 
 /**
  * The SOS button: press → a visible countdown with a big Cancel → the alert is raised with the
@@ -104,13 +108,7 @@ export function SosPanel({ userId, countdownSetting, contacts }: SosPanelProps) 
         </div>
       ) : (
         <div className="sos-button-wrap">
-          <button
-            type="button"
-            className="sos-button"
-            onClick={press}
-            disabled={result.kind === 'sending'}
-            aria-describedby="sos-hint"
-          >
+          <button type="button" className="sos-button" onClick={press} disabled={result.kind === 'sending'} aria-describedby="sos-hint">
             <span className="sos-button__label">{t('sos.button')}</span>
             <span className="sos-button__caption">{result.kind === 'sending' ? t('sos.sending') : t('sos.press')}</span>
           </button>

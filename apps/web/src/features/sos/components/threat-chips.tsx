@@ -10,13 +10,7 @@ export function ThreatChips({ value, onChange, disabled }: { value: Threat | nul
       <legend className="sos-threats__legend">{t('sos.threatQuestion')}</legend>
       <div className="sos-threats__chips">
         {THREAT_CHOICES.map((threat) => (
-          <button
-            key={threat}
-            type="button"
-            className="sos-chip"
-            aria-pressed={value === threat}
-            onClick={() => onChange(value === threat ? null : threat)}
-          >
+          <button key={threat} type="button" className="sos-chip" aria-pressed={value === threat} onClick={() => onChange(value === threat ? null : threat)}>
             {t(`threats.${threat}`)}
           </button>
         ))}

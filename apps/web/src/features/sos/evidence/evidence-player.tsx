@@ -17,9 +17,12 @@ export function EvidencePlayer({ eventId }: { eventId: number }) {
   const [url, setUrl] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
 
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
 
   if (!recording) return null;
 
@@ -42,7 +45,13 @@ export function EvidencePlayer({ eventId }: { eventId: number }) {
         {t('evidence.playbackSize', { megabytes: (recording.sizeBytes / 1_048_576).toFixed(1) })}
       </Typography>
       {url ? (
-        <video src={url} controls playsInline style={{ width: '100%', maxHeight: 360, borderRadius: 12, background: '#000' }} aria-label={t('evidence.playbackTitle')} />
+        <video
+          src={url}
+          controls
+          playsInline
+          style={{ width: '100%', maxHeight: 360, borderRadius: 12, background: '#000' }}
+          aria-label={t('evidence.playbackTitle')}
+        />
       ) : (
         <Button variant="outlined" onClick={() => void load()} disabled={status === 'loading'} sx={{ alignSelf: 'flex-start' }}>
           {status === 'loading' ? t('evidence.loading') : t('evidence.play')}

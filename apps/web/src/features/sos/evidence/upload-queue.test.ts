@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { ChunkUploadQueue, type EvidenceChunkItem } from './upload-queue';
 
-const chunk = (sequence: number, bytes = 10): EvidenceChunkItem => ({ sequence, kind: 'video', blob: new Blob([new Uint8Array(bytes)], { type: 'video/webm' }) });
+const chunk = (sequence: number, bytes = 10): EvidenceChunkItem => ({
+  sequence,
+  kind: 'video',
+  blob: new Blob([new Uint8Array(bytes)], { type: 'video/webm' }),
+});
 
 describe('evidence upload queue', () => {
   it('uploads chunks in order, one at a time', async () => {
@@ -41,7 +45,10 @@ describe('evidence upload queue', () => {
   });
 
   it('counts a chunk the server already has as sent', async () => {
-    const upload = vi.fn().mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'exists')).mockResolvedValue(undefined);
+    const upload = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'exists'))
+      .mockResolvedValue(undefined);
     const queue = new ChunkUploadQueue(upload);
     queue.push(chunk(0));
     queue.push(chunk(1));

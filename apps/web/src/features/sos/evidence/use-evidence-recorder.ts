@@ -78,6 +78,14 @@ export function useEvidenceRecorder(eventId: number, active: boolean): EvidenceR
     };
   }, [eventId, active, supported]);
 
-  const state: RecorderState = !active ? (phase === 'off' ? 'off' : 'stopped') : !supported ? 'unsupported' : phase === 'off' || phase === 'stopped' ? 'starting' : phase;
+  const state: RecorderState = !active
+    ? phase === 'off'
+      ? 'off'
+      : 'stopped'
+    : !supported
+      ? 'unsupported'
+      : phase === 'off' || phase === 'stopped'
+        ? 'starting'
+        : phase;
   return { state, stats, stream };
 }

@@ -51,12 +51,18 @@ describe('useSosCountdown', () => {
     const onFire = vi.fn();
     const { result } = renderHook(() => useSosCountdown(3, onFire));
     act(() => result.current.start());
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(result.current.state).toEqual({ phase: 'counting', remaining: 1 });
     expect(onFire).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(onFire).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(onFire).toHaveBeenCalledTimes(1);
   });
 
@@ -64,9 +70,13 @@ describe('useSosCountdown', () => {
     const onFire = vi.fn();
     const { result } = renderHook(() => useSosCountdown(3, onFire));
     act(() => result.current.start());
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     act(() => result.current.cancel());
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(onFire).not.toHaveBeenCalled();
     expect(result.current.state).toEqual({ phase: 'cancelled' });
   });

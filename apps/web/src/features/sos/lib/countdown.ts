@@ -3,11 +3,7 @@
  * directly: pressing starts it, every second takes one off, reaching zero fires the alert
  * exactly once, and a cancel before that stops it for good.
  */
-export type CountdownState =
-  | { phase: 'idle' }
-  | { phase: 'counting'; remaining: number }
-  | { phase: 'fired' }
-  | { phase: 'cancelled' };
+export type CountdownState = { phase: 'idle' } | { phase: 'counting'; remaining: number } | { phase: 'fired' } | { phase: 'cancelled' };
 
 export type CountdownAction = { type: 'start'; seconds: number } | { type: 'tick' } | { type: 'cancel' } | { type: 'reset' };
 

@@ -42,7 +42,7 @@ function json(body: unknown, status = 200): Response {
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 function stubFetch(handler: Handler) {
-  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(new URL(String(input), 'http://localhost'), init)));
+  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(new URL(input as string | URL, 'http://localhost'), init)));
   vi.stubGlobal('fetch', mock);
   return mock;
 }
@@ -60,7 +60,16 @@ describe('rating rules', () => {
   it('maps the accepted-users response to SPEC.md feedback rows', () => {
     const rows = toFeedbackRows(acceptedUsers({ threat: null }));
     expect(rows).toEqual([
-      { id: 13, name: 'FARHAN13', rating: 5, feedback: 'Came in minutes', eventId: EVENT_ID, threat: null, createdAt: '2026-01-10T10:00:00.000Z', feedbackAdded: true },
+      {
+        id: 13,
+        name: 'FARHAN13',
+        rating: 5,
+        feedback: 'Came in minutes',
+        eventId: EVENT_ID,
+        threat: null,
+        createdAt: '2026-01-10T10:00:00.000Z',
+        feedbackAdded: true,
+      },
       { id: 3, name: 'ANIL03', rating: 0, feedback: '', eventId: EVENT_ID, threat: null, createdAt: '2026-01-10T10:00:00.000Z', feedbackAdded: false },
     ]);
   });
@@ -108,7 +117,7 @@ describe('RatingDialog', () => {
     expect(await screen.findByLabelText('Loading')).toHaveAttribute('aria-busy', 'true');
     release();
     expect(await screen.findByRole('heading', { name: 'Rate Your Volunteer Heros!' })).toBeInTheDocument();
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    const url = new URL(fetchMock.mock.calls[0]?.[0] as string | URL, 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({ userId: String(OWNER_ID), eventId: String(EVENT_ID) });
     expect(screen.getByRole('heading', { name: 'FARHAN13' })).toBeInTheDocument();
     expect(screen.getAllByText('Emergency Alert')).toHaveLength(2);
@@ -130,7 +139,7 @@ describe('RatingDialog', () => {
     const posts: unknown[] = [];
     stubFetch((url, init) => {
       if (init?.method === 'POST') {
-        posts.push(JSON.parse(String(init.body)));
+        posts.push(JSON.parse(init.body as string));
         rated = true;
         return json({ ok: true });
       }

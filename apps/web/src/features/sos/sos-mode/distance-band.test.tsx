@@ -1,23 +1,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SosEventVolunteerView, SosRecipient } from '@saathi/shared';
 import { page, renderRoutes } from '../../../test/render';
 import { RecipientsList } from './recipients-list';
 import { VolunteerView } from './volunteer-view';
-
-const recipient = (overrides: Partial<SosRecipient>): SosRecipient => ({
-  notificationId: 1,
-  kind: 'volunteer',
-  userId: 11,
-  name: 'Kavita',
-  status: 'notified',
-  deliveryStatus: 'sent',
-  distanceM: null,
-  distanceBand: '0-500',
-  radiusM: 500,
-  respondedAt: null,
-  ...overrides,
-});
+import { recipient, volunteerEvent } from './test-fixtures';
 
 afterEach(cleanup);
 
@@ -40,18 +26,7 @@ describe('distances on the SOS screen (DESIGN.md §8)', () => {
   });
 
   it('tells an alerted volunteer only the band before they accept', async () => {
-    const event: SosEventVolunteerView = {
-      id: 7,
-      status: 'active',
-      threat: 'medical',
-      contactsOnly: false,
-      createdAt: '2026-01-10T10:00:00.000Z',
-      updatedAt: '2026-01-10T10:00:00.000Z',
-      endedAt: null,
-      role: 'volunteer',
-      response: 'notified',
-      victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '500-1000', mapsUrl: null },
-    };
+    const event = volunteerEvent({ victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '500-1000', mapsUrl: null } });
     await renderRoutes([page('/', <VolunteerView event={event} />)], '/');
     expect(await screen.findByText('500 m–1 km from you')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeVisible();

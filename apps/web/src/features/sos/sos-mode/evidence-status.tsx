@@ -18,7 +18,14 @@ export function EvidenceStatus({ recorder }: { recorder: EvidenceRecorder }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
       {recorder.stream && (
-        <video ref={videoRef} autoPlay muted playsInline style={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 8, background: '#000' }} aria-hidden="true" />
+        <video
+          ref={videoRef}
+          autoPlay
+          muted
+          playsInline
+          style={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 8, background: '#000' }}
+          aria-hidden="true"
+        />
       )}
       <div>
         <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700 }}>

@@ -88,7 +88,14 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
         </CardContent>
       </Card>
 
-      <Button href="tel:112" variant="contained" color="error" size="large" startIcon={<PhoneInTalkIcon />} sx={{ minHeight: 56, fontSize: '1.125rem', fontWeight: 700 }}>
+      <Button
+        href="tel:112"
+        variant="contained"
+        color="error"
+        size="large"
+        startIcon={<PhoneInTalkIcon />}
+        sx={{ minHeight: 56, fontSize: '1.125rem', fontWeight: 700 }}
+      >
         {t('common:call112')}
       </Button>
 
@@ -113,7 +120,12 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
           {event.accepted.length === 0 ? (
             <Typography color="text.secondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
           ) : (
-            <Stack component="ul" spacing={1} sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} aria-label={t('owner.acceptedTitle', { count: event.accepted.length })}>
+            <Stack
+              component="ul"
+              spacing={1}
+              sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }}
+              aria-label={t('owner.acceptedTitle', { count: event.accepted.length })}
+            >
               {event.accepted.map((recipient) => (
                 <Typography component="li" key={recipient.notificationId} sx={{ fontWeight: 500 }}>
                   {recipient.name ?? t('recipients.volunteer')}

@@ -23,7 +23,11 @@ export function RecipientsList({ recipients, label }: { recipients: readonly Sos
         const name = recipient.name ?? (recipient.kind === 'volunteer' ? t('recipients.volunteer') : t('recipients.contact'));
         const details = [
           recipient.kind === 'volunteer' ? t('recipients.volunteer') : t('recipients.contact'),
-          recipient.deliveryStatus === 'failed' ? t('recipients.deliveryFailed') : recipient.deliveryStatus === 'pending' ? t('recipients.deliveryPending') : null,
+          recipient.deliveryStatus === 'failed'
+            ? t('recipients.deliveryFailed')
+            : recipient.deliveryStatus === 'pending'
+              ? t('recipients.deliveryPending')
+              : null,
         ].filter(Boolean);
         return (
           <ListItem
@@ -31,7 +35,9 @@ export function RecipientsList({ recipients, label }: { recipients: readonly Sos
             disableGutters
             secondaryAction={<Chip size="small" color={STATUS_COLOR[recipient.status]} label={t(`recipients.status.${recipient.status}`)} />}
           >
-            <ListItemIcon sx={{ minWidth: 40 }}>{recipient.kind === 'volunteer' ? <VolunteerActivismIcon color="primary" /> : <ContactPhoneIcon color="primary" />}</ListItemIcon>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              {recipient.kind === 'volunteer' ? <VolunteerActivismIcon color="primary" /> : <ContactPhoneIcon color="primary" />}
+            </ListItemIcon>
             <ListItemText
               primary={name}
               secondary={

@@ -1,31 +1,15 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient, User } from '@saathi/shared';
+import type { SosEventVolunteerView, User } from '@saathi/shared';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
-import type { LiveMessage } from '../../notifications/live-events';
+import { emit } from '../../notifications/test-live-events';
 import { SosModePage } from './sos-mode-page';
+import { ownerEvent, recipient, volunteerEvent } from './test-fixtures';
 
 // The stream is replaced: the tests hand the screen its live messages.
-const live = vi.hoisted(() => ({ listeners: new Set<(message: LiveMessage) => void>() }));
-vi.mock('../../notifications/live-events', async () => {
-  const { useEffect, useRef } = await import('react');
-  return {
-    useLiveEvents(handler: (message: LiveMessage) => void, enabled = true) {
-      const ref = useRef(handler);
-      useEffect(() => {
-        ref.current = handler;
-      });
-      useEffect(() => {
-        if (!enabled) return;
-        const listener = (message: LiveMessage) => ref.current(message);
-        live.listeners.add(listener);
-        return () => void live.listeners.delete(listener);
-      }, [enabled]);
-    },
-  };
-});
+vi.mock('../../notifications/live-events', () => import('../../notifications/test-live-events'));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const never = () => new Promise<Response>(() => undefined);
@@ -52,20 +36,6 @@ function stubSlowGeolocation() {
   return getCurrentPosition;
 }
 
-const volunteerEvent = (overrides: Partial<SosEventVolunteerView> = {}): SosEventVolunteerView => ({
-  id: 7,
-  status: 'active',
-  threat: 'medical',
-  contactsOnly: false,
-  createdAt: '2026-01-10T10:00:00.000Z',
-  updatedAt: '2026-01-10T10:00:00.000Z',
-  endedAt: null,
-  role: 'volunteer',
-  response: 'notified',
-  victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null },
-  ...overrides,
-});
-
 const acceptedEvent = () =>
   volunteerEvent({
     response: 'accepted',
@@ -77,38 +47,6 @@ const acceptedEvent = () =>
       mapsUrl: 'https://www.google.com/maps?q=23.0226,72.5716',
     },
   });
-
-const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
-  notificationId: 41,
-  kind: 'volunteer',
-  userId: 11,
-  name: 'Kavita',
-  status: 'notified',
-  deliveryStatus: 'sent',
-  distanceM: null,
-  distanceBand: '0-500',
-  radiusM: 500,
-  respondedAt: null,
-  ...overrides,
-});
-
-const ownerEvent = (): SosEventOwnerView => ({
-  id: 7,
-  status: 'active',
-  threat: 'medical',
-  contactsOnly: false,
-  createdAt: '2026-01-10T10:00:00.000Z',
-  updatedAt: '2026-01-10T10:00:00.000Z',
-  endedAt: null,
-  role: 'owner',
-  userId: 2,
-  location: { latitude: 23.0226, longitude: 72.5716, accuracy: 15, at: '2026-01-10T10:00:00.000Z' },
-  lastLocation: null,
-  radiusM: 500,
-  radiusStep: 0,
-  alerted: [recipient()],
-  accepted: [],
-});
 
 const render = () => renderRoutes([page('/sos-mode', <SosModePage />)], '/sos-mode?sosEventId=7');
 
@@ -175,9 +113,14 @@ describe('SOS mode, volunteer: Accept', () => {
     expect(await screen.findByText('You are going')).toBeVisible();
 
     await waitFor(() => expect(getCurrentPosition).toHaveBeenCalled());
-    act(() => giveFix({ coords: { latitude: 23.0231, longitude: 72.5705, accuracy: 9, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition));
+    act(() =>
+      giveFix({
+        coords: { latitude: 23.0231, longitude: 72.5705, accuracy: 9, altitude: null, altitudeAccuracy: null, heading: null, speed: null },
+        timestamp: Date.now(),
+      } as GeolocationPosition),
+    );
     await waitFor(() => expect(answers()).toHaveLength(2));
-    expect(JSON.parse(String((answers()[1]![1] as RequestInit).body))).toEqual({ latitude: 23.0231, longitude: 72.5705 });
+    expect(JSON.parse((answers()[1]![1] as RequestInit).body as string)).toEqual({ latitude: 23.0231, longitude: 72.5705 });
     respond[1]!.resolve(json({ eventId: 7, status: 'accepted', distanceM: 120 }));
   });
 
@@ -240,11 +183,7 @@ describe('SOS mode, owner: a volunteer accepts', () => {
   it('shows the volunteer coming from the live event, without waiting for a refetch', async () => {
     await render();
     expect(await screen.findByRole('heading', { name: 'No volunteer has accepted yet' })).toBeVisible();
-    act(() => {
-      for (const listener of live.listeners) {
-        listener({ type: 'sos.accepted', data: { eventId: 7, recipient: recipient({ status: 'accepted', distanceM: 120, respondedAt: '2026-01-10T10:00:09.000Z' }) } });
-      }
-    });
+    emit({ type: 'sos.accepted', data: { eventId: 7, recipient: recipient({ status: 'accepted', distanceM: 120, respondedAt: '2026-01-10T10:00:09.000Z' }) } });
     expect(await screen.findByRole('heading', { name: '1 volunteer is coming' }, { timeout: 300 })).toBeVisible();
     expect(screen.getByRole('list', { name: '1 volunteer is coming' })).toHaveTextContent('Kavita · 120 m');
   });

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import type { SosEventOwnerView, SosEventView, SosRecipient } from '@saathi/shared';
 import { isApiError } from '../../../lib/api-client';
+import { QueryState } from '../../../components/query-state';
 import { useLiveEvents } from '../../notifications/live-events';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { OwnerView } from './owner-view';
@@ -56,20 +56,25 @@ export function SosModePage() {
   if (!valid) {
     return <Unavailable message={t('mode.missing')} />;
   }
-  if (query.isPending) {
-    return (
-      <Stack sx={{ alignItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('common:loading')} />
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    // The server answers someone the alert reached with 403 sos_ended once it is over.
-    if (isApiError(query.error) && query.error.code === 'sos_ended') return <VolunteerEventEnded />;
-    const status = isApiError(query.error) ? query.error.status : 0;
-    return <Unavailable message={status === 403 || status === 404 || status === 410 ? t('mode.unavailable') : t('mode.loadFailed')} retry={status === 0 || status >= 500 ? () => void query.refetch() : undefined} />;
-  }
-  return query.data.role === 'owner' ? <OwnerView event={query.data} /> : <VolunteerView event={query.data} />;
+  return (
+    <QueryState
+      query={query}
+      spinnerPadding={6}
+      renderError={(error, retry) => {
+        // The server answers someone the alert reached with 403 sos_ended once it is over.
+        if (isApiError(error) && error.code === 'sos_ended') return <VolunteerEventEnded />;
+        const status = isApiError(error) ? error.status : 0;
+        return (
+          <Unavailable
+            message={status === 403 || status === 404 || status === 410 ? t('mode.unavailable') : t('mode.loadFailed')}
+            retry={status === 0 || status >= 500 ? retry : undefined}
+          />
+        );
+      }}
+    >
+      {(event) => (event.role === 'owner' ? <OwnerView event={event} /> : <VolunteerView event={event} />)}
+    </QueryState>
+  );
 }
 
 function Unavailable({ message, retry }: { message: string; retry?: () => void }) {

@@ -10,14 +10,14 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import MapIcon from '@mui/icons-material/Map';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import type { SosEventView, SosEventVolunteerView } from '@saathi/shared';
 import { isApiError } from '../../../lib/api-client';
 import { locationStore } from '../../location/location-store';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { getSosPosition, lastKnownPosition } from '../lib/position';
-import { formatCoordinates, mapsLink } from '../lib/sms-link';
+import { formatCoordinates } from '../lib/sms-link';
+import { OpenMapsButton } from '../components/open-maps-button';
 import { DistanceBandText, DistanceText } from './distance-text';
 
 /**
@@ -107,18 +107,7 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
                       accuracy: location.accuracy != null ? Math.round(location.accuracy) : '?',
                     })}
                   </Typography>
-                  <Button
-                    variant="contained"
-                    size="large"
-                    startIcon={<MapIcon />}
-                    // SPEC.md §7: a maps link with q=lat,lng, opened in a new tab.
-                    href={mapsLink(location.latitude, location.longitude)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    sx={{ alignSelf: 'flex-start' }}
-                  >
-                    {t('volunteer.openMaps')}
-                  </Button>
+                  <OpenMapsButton latitude={location.latitude} longitude={location.longitude} label={t('volunteer.openMaps')} />
                 </>
               ) : (
                 <Typography>{t('volunteer.locationPending')}</Typography>

@@ -1,0 +1,17 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/** A page's title (its h1) with a line under it saying what the page is for. */
+export function PageHeader({ title, subtitle, sx }: { title: string; subtitle: string; sx?: SxProps<Theme> }) {
+  return (
+    <Box sx={sx}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {subtitle}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AddResult, FieldErrors } from '../lib/field-errors';
+
+interface ListDraftRules<Item, Draft> {
+  empty: Draft;
+  isEmpty: (draft: Draft) => boolean;
+  add: (t: TFunction<'profile'>, items: readonly Item[], draft: Draft) => AddResult<Item>;
+}
+
+/**
+ * State of a profile list editor (contacts, locations) and the item being typed, kept by the
+ * screen that saves it so that an item typed but not yet added is not lost on Next or Save.
+ */
+export function useListEditor<Item, Draft>(initial: readonly Item[], rules: ListDraftRules<Item, Draft>) {
+  const { t } = useTranslation('profile');
+  const [items, setItems] = useState<Item[]>(() => [...initial]);
+  const [draft, setDraft] = useState<Draft>(rules.empty);
+  const [draftErrors, setDraftErrors] = useState<FieldErrors>({});
+
+  /** Adds the typed item; returns the new list, or null when it is invalid. */
+  function add(): Item[] | null {
+    const result = rules.add(t, items, draft);
+    if (!result.ok) {
+      setDraftErrors(result.errors);
+      return null;
+    }
+    setItems(result.items);
+    setDraft(rules.empty);
+    setDraftErrors({});
+    return result.items;
+  }
+
+  /** The list to save: includes a typed, valid item; null when the typed one is invalid. */
+  function listToSave(): Item[] | null {
+    return rules.isEmpty(draft) ? items : add();
+  }
+
+  function remove(index: number) {
+    setItems((current) => current.filter((_, i) => i !== index));
+  }
+
+  function update(index: number, change: (item: Item) => Item) {
+    setItems((current) => current.map((item, i) => (i === index ? change(item) : item)));
+  }
+
+  function changeDraft(next: Draft) {
+    setDraft(next);
+    if (Object.keys(draftErrors).length > 0) setDraftErrors({});
+  }
+
+  return { items, setItems, draft, draftErrors, add, remove, update, changeDraft, listToSave };
+}

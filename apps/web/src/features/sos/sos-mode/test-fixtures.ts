@@ -1,0 +1,49 @@
+import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
+
+/** A volunteer alerted within 500 m who has not answered yet. */
+export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
+  notificationId: 41,
+  kind: 'volunteer',
+  userId: 11,
+  name: 'Kavita',
+  status: 'notified',
+  deliveryStatus: 'sent',
+  distanceM: null,
+  distanceBand: '0-500',
+  radiusM: 500,
+  respondedAt: null,
+  ...overrides,
+});
+
+/** Event 7: a medical alert, active, seen by everyone alike. */
+const EVENT: Pick<SosEventVolunteerView, 'id' | 'status' | 'threat' | 'contactsOnly' | 'createdAt' | 'updatedAt' | 'endedAt'> = {
+  id: 7,
+  status: 'active',
+  threat: 'medical',
+  contactsOnly: false,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-01-10T10:00:00.000Z',
+  endedAt: null,
+};
+
+/** Event 7 as a volunteer the alert reached sees it before answering. */
+export const volunteerEvent = (overrides: Partial<SosEventVolunteerView> = {}): SosEventVolunteerView => ({
+  ...EVENT,
+  role: 'volunteer',
+  response: 'notified',
+  victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null },
+  ...overrides,
+});
+
+/** Event 7 as its owner sees it: one volunteer alerted, nobody coming yet. */
+export const ownerEvent = (): SosEventOwnerView => ({
+  ...EVENT,
+  role: 'owner',
+  userId: 2,
+  location: { latitude: 23.0226, longitude: 72.5716, accuracy: 15, at: '2026-01-10T10:00:00.000Z' },
+  lastLocation: null,
+  radiusM: 500,
+  radiusStep: 0,
+  alerted: [recipient()],
+  accepted: [],
+});
