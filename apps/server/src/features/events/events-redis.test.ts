@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { bearer, build, TEST_AUTH_SECRET } from '../../../test/build';
+import type { App } from '../../app';
+import { bearer, build } from '../../../test/build';
+import { buildSecondProcess, TEST_REDIS_URL as REDIS_URL, uniqueRedisPrefix } from '../../../test/second-process';
 import { openSse, type SseClient } from '../../../test/sse-client';
 import { freshPlace, makeVolunteer, offset, raiseSos } from '../../../test/sos-fixtures';
 
-/** The local Redis (CI runs one too); override with TEST_REDIS_URL. */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// One channel prefix per run, so parallel runs and files never hear each other.
-const prefix = `saathi-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+const prefix = uniqueRedisPrefix();
 
 const t = build({ REDIS_URL, REDIS_CHANNEL_PREFIX: prefix });
 let second: App;
@@ -18,18 +13,7 @@ let secondBase = '';
 const streams: SseClient[] = [];
 
 beforeAll(async () => {
-  // A second server process in all but name: its own app, bus connection and worker, same database.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    DATA_DIR: t.dataDir,
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    WEB_DIST_DIR: path.join(t.dataDir, 'no-web-dist'),
-    REDIS_URL,
-    REDIS_CHANNEL_PREFIX: prefix,
-  });
-  const logStream = { write: (line: string) => console.error(line.trimEnd()) };
-  second = await buildApp(config, { db: { db: t.db, kind: t.kind, close: async () => undefined }, sms: t.sms, clock: t.clock.now, logStream });
+  second = await buildSecondProcess(t, { REDIS_URL, REDIS_CHANNEL_PREFIX: prefix });
   secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
 });
 

@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { bearer, build, TEST_AUTH_SECRET } from '../../../test/build';
+import type { App } from '../../app';
+import { bearer, build } from '../../../test/build';
+import { buildSecondProcess, TEST_REDIS_URL as REDIS_URL, uniqueRedisPrefix } from '../../../test/second-process';
 import { createRateLimiter } from '../../core/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from '../../core/rate-limit/redis-rate-limiter';
 
-/** The local Redis (CI runs one too); override with TEST_REDIS_URL. */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// One prefix per run, so parallel runs never share counts.
-const prefix = `saathi-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+const prefix = uniqueRedisPrefix();
 const env = { REDIS_URL, REDIS_CHANNEL_PREFIX: prefix, VOLUNTEERS_NEARBY_PER_MINUTE: '3' };
 
 const t = build(env);
@@ -19,16 +14,7 @@ let second: App;
 
 beforeAll(async () => {
   // A second server process in all but name: same database, same Redis, same clock.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    DATA_DIR: t.dataDir,
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    WEB_DIST_DIR: path.join(t.dataDir, 'no-web-dist'),
-    ...env,
-  });
-  const logStream = { write: (line: string) => console.error(line.trimEnd()) };
-  second = await buildApp(config, { db: { db: t.db, kind: t.kind, close: async () => undefined }, sms: t.sms, clock: t.clock.now, logStream });
+  second = await buildSecondProcess(t, env);
 });
 
 afterAll(async () => {

@@ -42,7 +42,7 @@ export function ReelCount({ value, label, testId }: { value: number; label: stri
       <span aria-hidden="true" data-testid={testId}>
         {value > 0 ? new Intl.NumberFormat(i18n.language, { notation: 'compact' }).format(value) : ''}
       </span>
-      <span className="reel__sr-only">{label}</span>
+      <span className="visually-hidden">{label}</span>
     </span>
   );
 }
