@@ -28,7 +28,7 @@ const LANGUAGE_STORAGE_KEY = 'saathi.language';
 function axeLanguageOf(screen: string): Language {
   let hash = 0;
   for (const char of screen) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return LANGUAGES[hash % LANGUAGES.length];
+  return LANGUAGES[hash % LANGUAGES.length] ?? 'en-US';
 }
 // Ellisbridge, Ahmedabad: seeded volunteers and businesses are around.
 const POSITION = { latitude: 23.0225, longitude: 72.5714, accuracy: 20 };

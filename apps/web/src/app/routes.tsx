@@ -39,6 +39,10 @@ const title = (titleKey: TitleKey): RouteHandle => ({ titleKey });
 // All community screens share one chunk (cards, sheets): one loader keeps the shell's preload lists short.
 const communityPages = () => import('../features/community/pages');
 const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
+// Screens that more than one path opens: one loader each.
+const dashboardPage = plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage');
+const newsPage = page(() => import('../features/news/news-page'), 'NewsPage');
+const volunteersPage = page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage');
 
 export const routes: RouteObject[] = [
   {
@@ -55,8 +59,8 @@ export const routes: RouteObject[] = [
           {
             Component: RequireAuth,
             children: [
-              { index: true, handle: title('sos'), lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
-              { path: 'sos', handle: title('sos'), lazy: plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage') },
+              { index: true, handle: title('sos'), lazy: dashboardPage },
+              { path: 'sos', handle: title('sos'), lazy: dashboardPage },
               { path: 'sos-mode', handle: title('sosMode'), lazy: page(() => import('../features/sos/sos-mode/sos-mode-page'), 'SosModePage') },
               {
                 path: 'notifications',
@@ -65,8 +69,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'profile', handle: title('profileSetup'), lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
               { path: 'account', handle: title('account'), lazy: page(() => import('../features/account/account-page'), 'AccountPage') },
-              { path: 'news', handle: title('news'), lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
-              { path: 'all-news', handle: title('news'), lazy: page(() => import('../features/news/news-page'), 'NewsPage') },
+              { path: 'news', handle: title('news'), lazy: newsPage },
+              { path: 'all-news', handle: title('news'), lazy: newsPage },
               { path: 'news/:id', handle: title('newsArticle'), lazy: page(() => import('../features/news/news-article-page'), 'NewsArticlePage') },
               { path: 'joined-community', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
               { path: 'community-post/:id', handle: title('communityPost'), lazy: page(communityPages, 'PostPage') },
@@ -87,8 +91,8 @@ export const routes: RouteObject[] = [
             ],
           },
           // Signed-in only, but the screen itself tells anonymous visitors why before /login (SPEC.md §8).
-          { path: 'volunteers', handle: title('volunteers'), lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
-          { path: 'volunteers-nearby', handle: title('volunteers'), lazy: page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage') },
+          { path: 'volunteers', handle: title('volunteers'), lazy: volunteersPage },
+          { path: 'volunteers-nearby', handle: title('volunteers'), lazy: volunteersPage },
           // Public pages (SPEC.md §2: no sign-in flag).
           { path: 'tnc', handle: title('terms'), lazy: page(() => import('../features/info/terms-page'), 'TermsPage') },
           { path: 'help', handle: title('help'), lazy: page(() => import('../features/info/help-page'), 'HelpPage') },

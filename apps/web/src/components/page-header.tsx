@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { PageHeading } from './page-heading';
 
 /** A page's title (its h1) with a line under it saying what the page is for. */
 export function PageHeader({ title, subtitle, sx }: { title: string; subtitle: string; sx?: SxProps<Theme> }) {
   return (
     <Box sx={sx}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {title}
-      </Typography>
+      <PageHeading>{title}</PageHeading>
       <Typography variant="body2" color="text.secondary">
         {subtitle}
       </Typography>

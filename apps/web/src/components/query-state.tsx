@@ -13,7 +13,7 @@ export interface QueryLike<T> {
   refetch: () => Promise<unknown>;
 }
 
-interface QueryStateProps<T> {
+export interface QueryStateProps<T> {
   query: QueryLike<T>;
   /** Shown in LoadFailed, with a Retry button, when the query failed. */
   errorMessage?: string;

@@ -1,16 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse, OtpVerifyBody } from '@saathi/shared';
+import { FormTextField } from '../../components/form-fields';
 import { api } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
 import { checkOtpCode, formatPhoneForDisplay, keepDigits } from './login-validation';
-import { describeLoginError } from './login-errors';
+import { LoginStepForm } from './login-step-form';
+import { useStepErrors } from './use-step-errors';
 import { requestOtp } from './phone-step';
 import { useCountdown } from './use-countdown';
 
@@ -30,45 +29,31 @@ interface CodeStepProps {
 
 export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResendAfterSeconds, onChangeNumber, onLoggedIn }: CodeStepProps) {
   const { t } = useTranslation('auth');
-  const errorText = useErrorText();
   const [code, setCode] = useState('');
   // A resent code belongs to a new attempt: the code is checked against the attempt that asked for it.
   const [attemptId, setAttemptId] = useState(initialAttemptId);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, checked, showError, clear, fieldProps } = useStepErrors('code');
   const [notice, setNotice] = useState<string | null>(null);
   const { secondsLeft, start } = useCountdown();
 
   useEffect(() => start(initialResendAfterSeconds), [initialResendAfterSeconds, start]);
-
-  const showError = (error: unknown) => {
-    const view = describeLoginError(error, errorText);
-    if (view.field === 'code') setFieldError(view.message);
-    else setFormError(view.message);
-  };
 
   const verify = useMutation({ mutationFn: verifyOtp });
   const resend = useMutation({ mutationFn: requestOtp });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
     setNotice(null);
-    const check = checkOtpCode(code);
-    if (!check.ok) {
-      setFieldError(t(check.errorKey));
-      return;
-    }
-    setFieldError(null);
+    const checkedCode = checked(checkOtpCode(code));
+    if (checkedCode === null) return;
     verify.mutate(
-      { phoneNumber, code: check.value, attemptId, ...(referrer ? { referrer } : {}) },
+      { phoneNumber, code: checkedCode, attemptId, ...(referrer ? { referrer } : {}) },
       { onSuccess: (response) => void onLoggedIn(response), onError: showError },
     );
   };
 
   const resendCode = () => {
-    setFormError(null);
-    setFieldError(null);
+    clear();
     resend.mutate(phoneNumber, {
       onSuccess: (response) => {
         setAttemptId(response.attemptId);
@@ -81,36 +66,42 @@ export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResen
   };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Typography variant="h2" sx={{ mb: 1 }}>
-        {t('codeTitle')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 1 }}>
-        {t('codeSentTo')} <bdi style={{ fontWeight: 500 }}>{formatPhoneForDisplay(phoneNumber)}</bdi>
-      </Typography>
-      <Button variant="text" size="small" onClick={onChangeNumber} sx={{ mb: 2, px: 1, ml: -1 }}>
-        {t('changeNumber')}
-      </Button>
-      {formError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {formError}
-        </Alert>
-      )}
-      {notice && !formError && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {notice}
-        </Alert>
-      )}
-      <TextField
+    <LoginStepForm
+      title={t('codeTitle')}
+      intro={
+        <>
+          <Typography sx={{ color: 'text.secondary', mb: 1 }}>
+            {t('codeSentTo')} <bdi style={{ fontWeight: 500 }}>{formatPhoneForDisplay(phoneNumber)}</bdi>
+          </Typography>
+          <Button variant="text" size="small" onClick={onChangeNumber} sx={{ mb: 2, px: 1, ml: -1 }}>
+            {t('changeNumber')}
+          </Button>
+        </>
+      }
+      onSubmit={submit}
+      formError={formError}
+      notice={notice}
+      submitLabel={t('verify')}
+      pending={verify.isPending}
+      footer={
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          <Button variant="text" onClick={resendCode} disabled={secondsLeft > 0 || resend.isPending}>
+            {t('resendCode')}
+          </Button>
+          {secondsLeft > 0 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('resendIn', { seconds: secondsLeft })}
+            </Typography>
+          )}
+        </Box>
+      }
+    >
+      <FormTextField
         id="login-code"
         label={t('codeLabel')}
         value={code}
-        onChange={(event) => {
-          setCode(keepDigits(event.target.value, 6));
-          if (fieldError) setFieldError(null);
-        }}
-        error={fieldError !== null}
-        helperText={fieldError ?? t('codeHelper')}
+        {...fieldProps((next) => setCode(keepDigits(next, 6)))}
+        hint={t('codeHelper')}
         autoFocus
         autoComplete="one-time-code"
         slotProps={{
@@ -122,19 +113,6 @@ export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResen
           },
         }}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 3 }} loading={verify.isPending}>
-        {t('verify')}
-      </Button>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-        <Button variant="text" onClick={resendCode} disabled={secondsLeft > 0 || resend.isPending}>
-          {t('resendCode')}
-        </Button>
-        {secondsLeft > 0 && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('resendIn', { seconds: secondsLeft })}
-          </Typography>
-        )}
-      </Box>
-    </form>
+    </LoginStepForm>
   );
 }

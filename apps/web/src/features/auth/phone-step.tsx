@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OtpRequestResponse } from '@saathi/shared';
+import { FormTextField } from '../../components/form-fields';
 import { api } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
 import { checkPhoneNumber } from './login-validation';
-import { describeLoginError } from './login-errors';
+import { LoginStepForm } from './login-step-form';
+import { useStepErrors } from './use-step-errors';
 
 export function requestOtp(phoneNumber: string): Promise<OtpRequestResponse> {
   return api.call('POST /auth/otp/request', { body: { phoneNumber } });
@@ -22,52 +20,32 @@ interface PhoneStepProps {
 
 export function PhoneStep({ onSent }: PhoneStepProps) {
   const { t } = useTranslation('auth');
-  const errorText = useErrorText();
   const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, checked, showError, fieldProps } = useStepErrors('phoneNumber');
   const send = useMutation({ mutationFn: requestOtp });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    const check = checkPhoneNumber(value);
-    if (!check.ok) {
-      setFieldError(t(check.errorKey));
-      return;
-    }
-    setFieldError(null);
-    send.mutate(check.value, {
-      onSuccess: (response) => onSent(check.value, response),
-      onError: (error) => {
-        const view = describeLoginError(error, errorText);
-        if (view.field === 'phoneNumber') setFieldError(view.message);
-        else setFormError(view.message);
-      },
-    });
+    const phoneNumber = checked(checkPhoneNumber(value));
+    if (phoneNumber === null) return;
+    send.mutate(phoneNumber, { onSuccess: (response) => onSent(phoneNumber, response), onError: showError });
   };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Typography variant="h2" sx={{ mb: 1 }}>
-        {t('phoneTitle')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('phoneHint')}</Typography>
-      {formError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {formError}
-        </Alert>
-      )}
-      <TextField
+    <LoginStepForm
+      title={t('phoneTitle')}
+      intro={<Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('phoneHint')}</Typography>}
+      onSubmit={submit}
+      formError={formError}
+      submitLabel={t('sendCode')}
+      pending={send.isPending}
+    >
+      <FormTextField
         id="login-phone"
         label={t('phoneLabel')}
         value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          if (fieldError) setFieldError(null);
-        }}
-        error={fieldError !== null}
-        helperText={fieldError ?? t('phoneHelper')}
+        {...fieldProps(setValue)}
+        hint={t('phoneHelper')}
         autoFocus
         autoComplete="tel-national"
         slotProps={{
@@ -76,9 +54,6 @@ export function PhoneStep({ onSent }: PhoneStepProps) {
         }}
         type="tel"
       />
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 3 }} loading={send.isPending}>
-        {t('sendCode')}
-      </Button>
-    </form>
+    </LoginStepForm>
   );
 }

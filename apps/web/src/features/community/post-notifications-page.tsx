@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
@@ -9,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { PageHeading } from '../../components/page-heading';
 import { QueryState } from '../../components/query-state';
 import { useNotifications } from '../notifications/queries';
 import { communityNotifications } from './community-notifications';
@@ -22,12 +23,8 @@ export function PostNotificationsPage() {
   return (
     <Container maxWidth="sm" disableGutters>
       <Stack spacing={2}>
-        <Button component={RouterLink} to="/community" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
-          {t('notifications.back')}
-        </Button>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('notifications.title')}
-        </Typography>
+        <BackLink to="/community" label={t('notifications.back')} />
+        <PageHeading>{t('notifications.title')}</PageHeading>
         {/* A failed first load shows no message of its own; a failed refetch keeps the list. */}
         <QueryState query={query} keepDataOnError renderError={() => null}>
           {() =>

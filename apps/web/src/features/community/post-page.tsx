@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { QueryState } from '../../components/query-state';
+import { PageHeading } from '../../components/page-heading';
 import { AccessDenied } from './components/access-denied';
 import { PostCard } from './components/post-card';
 import { VisitorBanner } from './components/visitor-sign-in';
@@ -42,9 +43,7 @@ export function PostPage() {
   return (
     <Container maxWidth="sm" disableGutters>
       <Stack spacing={2}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('title')}
-        </Typography>
+        <PageHeading>{t('title')}</PageHeading>
         {body}
         {!isLoggedIn && (
           <>

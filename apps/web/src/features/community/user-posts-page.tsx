@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
 import { AccessDenied } from './components/access-denied';
 import { PostFeed } from './components/post-feed';
 import { VisitorBanner } from './components/visitor-sign-in';
@@ -27,9 +28,7 @@ export function UserPostsPage() {
   return (
     <Container maxWidth="sm" disableGutters>
       <Stack spacing={2}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('userPosts')}
-        </Typography>
+        <PageHeading>{t('userPosts')}</PageHeading>
         {!isLoggedIn && <VisitorBanner />}
         {!allowed ? <AccessDenied /> : valid ? <PostFeed filters={filters} enabled={ready} /> : <Typography>{t('noPosts')}</Typography>}
       </Stack>

@@ -1,13 +1,12 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
+import { BackLink } from '../../components/back-link';
 import type { NewsArticle } from './articles';
 import { ArticleAuthor, ArticleDate } from './components/article-meta';
 import { ArticleShareButton } from './components/article-share-button';
@@ -40,9 +39,7 @@ export function NewsArticlePage() {
   return (
     <Container maxWidth="md" disableGutters>
       <Stack spacing={2}>
-        <Button component={RouterLink} to="/news" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-          {t('back')}
-        </Button>
+        <BackLink to="/news" label={t('back')} />
         {article ? (
           <Box component="article" aria-labelledby="news-article-title">
             <Box

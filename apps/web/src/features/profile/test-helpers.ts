@@ -1,4 +1,5 @@
 import type { User } from '@saathi/shared';
+import { DEFAULT_LANGUAGE } from '@saathi/shared/languages';
 import { vi } from 'vitest';
 import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../auth/session';
 
@@ -36,7 +37,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     profileImage: null,
     avatar: null,
     defaultApp: 'sos',
-    language: 'en-US',
+    language: DEFAULT_LANGUAGE,
     newsPreferences: { language: 'en', categories: [], newsType: 'all' },
     emergencyContacts: [],
     locations: [],

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../auth/session';
 import { ReelComments } from './reel-comments';
 import { ReelItem } from './reel-item';
@@ -30,9 +31,7 @@ export function ReelsPage() {
   return (
     <Box sx={{ position: 'relative' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, maxWidth: 480, mx: 'auto', minHeight: 40 }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('title')}
-        </Typography>
+        <PageHeading>{t('title')}</PageHeading>
         <Button component={Link} to="/create-reel" variant="contained" size="small" startIcon={<VideocamIcon />} aria-label={t('record')}>
           {t('recordShort')}
         </Button>

@@ -14,6 +14,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { sosKeys } from '../sos/api/sos-api';
 import { formatCoordinates } from '../sos/lib/sms-link';
 import { OpenMapsButton } from '../sos/components/open-maps-button';
+import { SosHeadlineCard } from '../sos/components/sos-headline-card';
 import { QueryState } from '../../components/query-state';
 
 /** Contacts without the app see the location refresh this often. */
@@ -70,19 +71,13 @@ export function TrackingPage() {
           <QueryState query={query} errorMessage={t('loadFailed')} keepDataOnError spinnerPadding={6}>
             {(data) => (
               <>
-                <Card sx={{ bgcolor: 'error.main', color: 'error.contrastText' }} elevation={0}>
-                  <CardContent>
-                    <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-                      {t('title', { name })}
-                    </Typography>
-                    <Typography>
-                      {t('since', {
-                        threat: data.threat ? t(`dashboard:threats.${data.threat}`) : t('dashboard:threats.none'),
-                        time: new Date(data.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
-                      })}
-                    </Typography>
-                  </CardContent>
-                </Card>
+                <SosHeadlineCard
+                  title={t('title', { name })}
+                  summary={t('since', {
+                    threat: data.threat ? t(`dashboard:threats.${data.threat}`) : t('dashboard:threats.none'),
+                    time: new Date(data.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
+                  })}
+                />
                 <Card variant="outlined">
                   <CardContent>
                     <Stack spacing={1}>

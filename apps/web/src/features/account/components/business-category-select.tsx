@@ -1,6 +1,6 @@
 import { BUSINESS_CATEGORIES, BUSINESS_CATEGORY_GROUPS, type BusinessCategory, type BusinessCategoryGroup } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { NativeSelectField } from '../../../components/form-fields';
+import { ChoiceField, type ChoiceProps } from '../../../components/form/choice-field';
 
 export function isBusinessCategory(value: string): value is BusinessCategory {
   return (BUSINESS_CATEGORIES as readonly string[]).includes(value);
@@ -8,33 +8,13 @@ export function isBusinessCategory(value: string): value is BusinessCategory {
 
 const GROUPS = Object.keys(BUSINESS_CATEGORY_GROUPS) as BusinessCategoryGroup[];
 
-interface BusinessCategorySelectProps {
-  value: BusinessCategory | '';
-  onChange: (value: BusinessCategory | '') => void;
-  error?: string | undefined;
-}
-
 /** Every category of SPEC.md §3 under its group, as a native select with optgroups. */
-export function BusinessCategorySelect({ value, onChange, error }: BusinessCategorySelectProps) {
+export function BusinessCategorySelect(props: ChoiceProps<BusinessCategory | ''>) {
   const { t } = useTranslation('account');
-  return (
-    <NativeSelectField
-      id="business-category"
-      label={t('business.category')}
-      value={value}
-      onValue={(next) => onChange(isBusinessCategory(next) ? next : '')}
-      error={error}
-    >
-      <option value="">{t('business.noCategory')}</option>
-      {GROUPS.map((group) => (
-        <optgroup key={group} label={t(`businessGroups.${group}`)}>
-          {BUSINESS_CATEGORY_GROUPS[group].map((category) => (
-            <option key={category} value={category}>
-              {t(`businessCategories.${category}`)}
-            </option>
-          ))}
-        </optgroup>
-      ))}
-    </NativeSelectField>
-  );
+  const groups = GROUPS.map((group) => ({
+    label: t(`businessGroups.${group}`),
+    options: BUSINESS_CATEGORY_GROUPS[group].map((category) => ({ value: category, label: t(`businessCategories.${category}`) })),
+  }));
+  const options = [{ value: '' as const, label: t('business.noCategory') }, ...groups];
+  return <ChoiceField {...props} id="business-category" label={t('business.category')} options={options} />;
 }

@@ -8,33 +8,22 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { BusinessCategorySelect, isBusinessCategory } from '../../account/components/business-category-select';
-import { locationStore } from '../../location/location-store';
 import { useMeQuery } from '../../users/queries';
 import { LocationSelectorDialog } from '../location-picker/location-selector-dialog';
 import { useInteractionLimits } from '../queries';
 import { isAllowedImage } from './compress-steps';
-import {
-  applyBusinessToggle,
-  draftProblem,
-  extractTags,
-  hasBusinessLocation,
-  savedLocationOptions,
-  withCustomLocation,
-  type LocationOption,
-} from './create-post-form';
+import { applyBusinessToggle, draftProblem, extractTags, hasBusinessLocation } from './create-post-form';
 import { compressImage } from './image-compress';
 import { PhotoAdder } from './photo-adder';
 import { PostLocationList } from './post-location-list';
 import { useCreatePostMutation } from './use-create-post';
+import { usePostLocations } from './use-post-locations';
 import { DialogHeader } from '../../../components/dialog-header';
-
-/** SPEC.md §4: 'Current Location' waits up to 10 s for the device. */
-export const CURRENT_LOCATION_TIMEOUT_MS = 10_000;
 
 export interface CreatePostDialogProps {
   open: boolean;
@@ -67,36 +56,10 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
   const [isBusinessPost, setIsBusinessPost] = useState(false);
   const [category, setCategory] = useState('');
   const [showLocation, setShowLocation] = useState(false);
-  const [options, setOptions] = useState<LocationOption[]>(() => savedLocationOptions(user.locations));
-  const [selectedKey, setSelectedKey] = useState<string | null>(() => savedLocationOptions(user.locations).find((o) => o.kind !== 'business')?.key ?? null);
-  const [locating, setLocating] = useState(true);
+  const locations = usePostLocations(user.locations);
   const [mapOpen, setMapOpen] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const touched = useRef(false);
-  const selectLocation = (key: string | null) => {
-    touched.current = true;
-    setSelectedKey(key);
-  };
-
-  // 'Current Location' first when the device answers within 10 s; otherwise it is left out.
-  useEffect(() => {
-    let active = true;
-    locationStore()
-      .requestPosition(CURRENT_LOCATION_TIMEOUT_MS)
-      .then((position) => {
-        if (!active) return;
-        const current: LocationOption = { key: 'current', kind: 'current', name: '', latitude: position.latitude, longitude: position.longitude };
-        setOptions((list) => [current, ...list.filter((o) => o.kind !== 'current')]);
-        // Selected unless the user has already chosen a location themselves meanwhile.
-        if (!touched.current) setSelectedKey('current');
-      })
-      .catch(() => undefined)
-      .finally(() => active && setLocating(false));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const limit = limits.data;
   const overLimit = limit !== undefined && limit.usedPostCount >= limit.dailyPostLimit;
@@ -126,8 +89,8 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
 
   const toggleBusiness = (on: boolean) => {
     setIsBusinessPost(on);
-    const next = applyBusinessToggle(options, on, { selectedKey, showLocation });
-    selectLocation(next.selectedKey);
+    const next = applyBusinessToggle(locations.options, on, { selectedKey: locations.selectedKey, showLocation });
+    locations.select(next.selectedKey);
     setShowLocation(next.showLocation);
     setCategory(on && user.businessCategory ? user.businessCategory : '');
   };
@@ -136,7 +99,7 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
     setSubmitted(true);
     setServerError(null);
     if (problem || overLimit || posting) return;
-    const selected = options.find((option) => option.key === selectedKey);
+    const { selected } = locations;
     const form = new FormData();
     form.append('title', title.trim());
     form.append('description', description.trim());
@@ -206,7 +169,7 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
           <FormControlLabel control={<Switch checked={moreOptions} onChange={(_, on) => setMoreOptions(on)} />} label={t('fields.moreOptions')} />
           {moreOptions && (
             <Stack spacing={2}>
-              {hasBusinessLocation(options) && (
+              {hasBusinessLocation(locations.options) && (
                 <FormControlLabel control={<Switch checked={isBusinessPost} onChange={(_, on) => toggleBusiness(on)} />} label={t('fields.businessPost')} />
               )}
               {isBusinessPost && (
@@ -221,10 +184,10 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
                 label={t('fields.showLocation')}
               />
               <PostLocationList
-                options={options}
-                selectedKey={selectedKey}
-                locating={locating}
-                onSelect={selectLocation}
+                options={locations.options}
+                selectedKey={locations.selectedKey}
+                locating={locations.locating}
+                onSelect={locations.select}
                 onPickOnMap={() => setMapOpen(true)}
               />
             </Stack>
@@ -233,11 +196,10 @@ function CreatePostForm({ user, onClose, onCreated }: { user: User; onClose: () 
       </Box>
       <LocationSelectorDialog
         open={mapOpen}
-        initial={options.find((option) => option.key === selectedKey) ?? null}
+        initial={locations.selected}
         onClose={() => setMapOpen(false)}
         onSelect={(point) => {
-          setOptions((list) => withCustomLocation(list, point));
-          selectLocation('custom');
+          locations.pickCustom(point);
           setMapOpen(false);
         }}
       />

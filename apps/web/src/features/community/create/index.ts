@@ -1,1 +1,2 @@
-export { CreatePostDialog, CURRENT_LOCATION_TIMEOUT_MS, type CreatePostDialogProps } from './create-post-dialog';
+export { CreatePostDialog, type CreatePostDialogProps } from './create-post-dialog';
+export { CURRENT_LOCATION_TIMEOUT_MS } from './use-post-locations';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ContactsEditorState } from '../hooks/use-contacts-editor';
 import { RELATIONS } from '../lib/contacts';
 import type { FieldErrors } from '../lib/field-errors';
-import { FormTextField, NativeSelectField } from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-fields';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { ListEditor } from './list-editor';
 
 interface EmergencyContactsEditorProps {
@@ -21,14 +22,13 @@ export function formatIndianMobile(digits: string): string {
 
 export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContactsEditorProps) {
   const { t } = useTranslation('profile');
-  const { contacts, draft, draftErrors } = editor;
-  const full = contacts.length >= LIMITS.emergencyContactsMax;
+  const contacts = editor.items;
   const relationLabel = (relation: string | undefined) =>
     relation && (RELATIONS as readonly string[]).includes(relation) ? t(`relations.${relation}`) : (relation ?? '');
 
   return (
     <ListEditor
-      items={contacts}
+      editor={editor}
       header={
         <Typography variant="body2" color="text.secondary">
           {t('contacts.count', { current: contacts.length, count: LIMITS.emergencyContactsMax })}
@@ -42,49 +42,29 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
       primary={(contact) => contact.name}
       secondary={(contact) => [formatIndianMobile(contact.phoneNumber), relationLabel(contact.relation)].filter(Boolean).join(' · ')}
       removeLabel={(contact) => t('contacts.remove', { name: contact.name })}
-      onRemove={(index) => editor.remove(index)}
       addHeading={t('contacts.addHeading')}
       addLabel={t('contacts.add')}
       addIcon={<PersonAddAltIcon />}
-      onAdd={() => editor.add()}
-      full={full}
       limitText={t('contacts.limit', { count: LIMITS.emergencyContactsMax })}
     >
-      <FormTextField
-        id="contact-name"
-        label={t('contacts.name')}
-        value={draft.name}
-        onValue={(value) => editor.changeDraft({ ...draft, name: value })}
-        error={draftErrors.name}
-        disabled={full}
-        slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }}
-      />
+      <FormTextField id="contact-name" label={t('contacts.name')} {...editor.draftField('name')} slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }} />
       <FormTextField
         id="contact-phone"
         type="tel"
         label={t('contacts.phone')}
-        value={draft.phoneNumber}
-        onValue={(value) => editor.changeDraft({ ...draft, phoneNumber: value })}
-        error={draftErrors.phoneNumber}
+        {...editor.draftField('phoneNumber')}
         hint={t('contacts.phoneHint')}
-        disabled={full}
         slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }}
       />
-      <NativeSelectField
+      <ChoiceField
         id="contact-relation"
         label={t('contacts.relation')}
-        value={draft.relation}
-        onValue={(value) => editor.changeDraft({ ...draft, relation: value })}
-        error={draftErrors.relation}
-        disabled={full}
-      >
-        <option value="">{t('contacts.noRelation')}</option>
-        {RELATIONS.map((relation) => (
-          <option key={relation} value={relation}>
-            {t(`relations.${relation}`)}
-          </option>
-        ))}
-      </NativeSelectField>
+        options={[{ value: '', label: t('contacts.noRelation') }, ...RELATIONS.map((relation) => ({ value: relation, label: t(`relations.${relation}`) }))]}
+        value={editor.draft.relation}
+        onChange={(relation) => editor.changeDraft({ ...editor.draft, relation })}
+        error={editor.draftErrors.relation}
+        disabled={editor.full}
+      />
     </ListEditor>
   );
 }

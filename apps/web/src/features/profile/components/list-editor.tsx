@@ -10,8 +10,17 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../lib/field-errors';
 
-interface ListEditorProps<T> {
+/** The part of useListEditor's state that the list shows and changes. */
+interface ListState<T> {
   items: readonly T[];
+  /** At the limit: the add form is disabled and `limitText` says why. */
+  full: boolean;
+  remove: (index: number) => void;
+  add: () => unknown;
+}
+
+interface ListEditorProps<T> {
+  editor: ListState<T>;
   /** Above the list, e.g. a count. */
   header?: ReactNode;
   emptyText: string;
@@ -23,13 +32,9 @@ interface ListEditorProps<T> {
   primary: (item: T) => ReactNode;
   secondary: (item: T) => ReactNode;
   removeLabel: (item: T) => string;
-  onRemove: (index: number) => void;
   addHeading: string;
   addLabel: string;
   addIcon: ReactNode;
-  onAdd: () => void;
-  /** At the limit: the add form is disabled and `limitText` says why. */
-  full: boolean;
   limitText: string;
   /** The fields of the add form. */
   children: ReactNode;
@@ -37,7 +42,8 @@ interface ListEditorProps<T> {
 
 /** A profile list (emergency contacts, saved locations): the items with Remove, then a form to add one. */
 export function ListEditor<T>(props: ListEditorProps<T>) {
-  const { items, errors, errorPrefix, full } = props;
+  const { editor, errors, errorPrefix } = props;
+  const { items, full } = editor;
   return (
     <Stack spacing={2}>
       {props.header}
@@ -53,7 +59,7 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
                   key={props.itemKey(item)}
                   divider={index < items.length - 1}
                   secondaryAction={
-                    <IconButton edge="end" aria-label={props.removeLabel(item)} onClick={() => props.onRemove(index)}>
+                    <IconButton edge="end" aria-label={props.removeLabel(item)} onClick={() => editor.remove(index)}>
                       <DeleteOutlinedIcon />
                     </IconButton>
                   }
@@ -83,7 +89,7 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
           {props.addHeading}
         </Typography>
         {props.children}
-        <Button variant="outlined" startIcon={props.addIcon} onClick={props.onAdd} disabled={full} sx={{ alignSelf: 'flex-start' }}>
+        <Button variant="outlined" startIcon={props.addIcon} onClick={() => editor.add()} disabled={full} sx={{ alignSelf: 'flex-start' }}>
           {props.addLabel}
         </Button>
         {full && (

@@ -22,72 +22,40 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+type TextKey = Exclude<keyof PersonalValues, 'profession'>;
+
 export function PersonalFields({ values, errors, onChange, showEmail = false }: PersonalFieldsProps) {
   const { t } = useTranslation('profile');
   const set = <K extends keyof PersonalValues>(key: K, value: PersonalValues[K]) => onChange({ ...values, [key]: value });
+  /** What every text field shares: its id, value, change and error (`clean` tidies what is typed). */
+  const field = (key: TextKey, clean = (value: string) => value) => ({
+    id: `profile-${key}`,
+    value: values[key],
+    onValue: (value: string) => set(key, clean(value)),
+    error: errors[key],
+  });
   const age = values.dob !== '' && isDobValid(values.dob) ? ageInYears(values.dob) : null;
 
   return (
     <Stack spacing={2}>
+      <FormTextField {...field('name')} label={t('fields.name')} autoComplete="name" required slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }} />
+      {showEmail && <FormTextField {...field('email')} type="email" label={t('fields.email')} autoComplete="email" />}
       <FormTextField
-        id="profile-name"
-        label={t('fields.name')}
-        value={values.name}
-        onValue={(value) => set('name', value)}
-        error={errors.name}
-        autoComplete="name"
-        required
-        slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }}
-      />
-      {showEmail && (
-        <FormTextField
-          id="profile-email"
-          type="email"
-          label={t('fields.email')}
-          value={values.email}
-          onValue={(value) => set('email', value)}
-          error={errors.email}
-          autoComplete="email"
-        />
-      )}
-      <FormTextField
-        id="profile-dob"
+        {...field('dob')}
         type="date"
         label={t('fields.dob')}
-        value={values.dob}
-        onValue={(value) => set('dob', value)}
-        error={errors.dob}
         hint={age !== null ? t('age.years', { count: age }) : t('age.hint')}
         autoComplete="bday"
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '1900-01-01', max: todayIso() } }}
       />
       {age !== null && age < LIMITS.minimumAgeYears && <Alert severity="info">{t('age.underCommunity', { min: LIMITS.minimumAgeYears })}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          id="profile-city"
-          label={t('fields.city')}
-          value={values.city}
-          onValue={(value) => set('city', value)}
-          error={errors.city}
-          autoComplete="address-level2"
-          slotProps={{ htmlInput: { maxLength: LIMITS.cityMax } }}
-        />
-        <FormTextField
-          id="profile-state"
-          label={t('fields.state')}
-          value={values.state}
-          onValue={(value) => set('state', value)}
-          error={errors.state}
-          autoComplete="address-level1"
-          slotProps={{ htmlInput: { maxLength: LIMITS.stateMax } }}
-        />
+        <FormTextField {...field('city')} label={t('fields.city')} autoComplete="address-level2" slotProps={{ htmlInput: { maxLength: LIMITS.cityMax } }} />
+        <FormTextField {...field('state')} label={t('fields.state')} autoComplete="address-level1" slotProps={{ htmlInput: { maxLength: LIMITS.stateMax } }} />
       </Stack>
       <FormTextField
-        id="profile-pincode"
+        {...field('pincode', (value) => value.replace(/\D/g, '').slice(0, 6))}
         label={t('fields.pincode')}
-        value={values.pincode}
-        onValue={(value) => set('pincode', value.replace(/\D/g, '').slice(0, 6))}
-        error={errors.pincode}
         autoComplete="postal-code"
         slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
       />
@@ -95,7 +63,7 @@ export function PersonalFields({ values, errors, onChange, showEmail = false }: 
         value={values.profession}
         onChange={(profession) => set('profession', profession)}
         error={errors.profession}
-        helperText={t('fields.professionHint')}
+        hint={t('fields.professionHint')}
       />
     </Stack>
   );

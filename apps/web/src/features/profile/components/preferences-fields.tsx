@@ -1,71 +1,24 @@
 import Stack from '@mui/material/Stack';
 import { DEFAULT_APPS, type DefaultApp, type Language } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { APP_LANGUAGES, isAppLanguage } from '../../../i18n/languages';
+import { APP_LANGUAGES } from '../../../i18n/languages';
 import { featureFlags } from '../../../lib/feature-flags';
-import { NativeSelectField } from '../../../components/form-fields';
-
-function isDefaultApp(value: string): value is DefaultApp {
-  return (DEFAULT_APPS as readonly string[]).includes(value);
-}
-
-interface DefaultAppSelectProps {
-  value: DefaultApp;
-  onChange: (value: DefaultApp) => void;
-  error?: string | undefined;
-}
+import { ChoiceField, type ChoiceProps } from '../../../components/form/choice-field';
 
 /** "Open after login". The astrology assistant is offered only when its feature is on (else it lands on SOS). */
-export function DefaultAppSelect({ value, onChange, error }: DefaultAppSelectProps) {
+export function DefaultAppSelect(props: ChoiceProps<DefaultApp>) {
   const { t } = useTranslation('profile');
-  const offered = DEFAULT_APPS.filter((app) => app !== 'astroai' || featureFlags.astroAi || value === 'astroai');
-  return (
-    <NativeSelectField
-      id="profile-default-app"
-      label={t('preferences.defaultApp')}
-      value={value}
-      onValue={(next) => {
-        if (isDefaultApp(next)) onChange(next);
-      }}
-      error={error}
-      hint={t('preferences.defaultAppHint')}
-    >
-      {offered.map((app) => (
-        <option key={app} value={app}>
-          {t(`preferences.apps.${app}`)}
-        </option>
-      ))}
-    </NativeSelectField>
-  );
-}
-
-interface LanguageSelectProps {
-  value: Language;
-  onChange: (value: Language) => void;
-  error?: string | undefined;
+  const offered = DEFAULT_APPS.filter((app) => app !== 'astroai' || featureFlags.astroAi || props.value === 'astroai');
+  const options = offered.map((app) => ({ value: app, label: t(`preferences.apps.${app}`) }));
+  return <ChoiceField {...props} id="profile-default-app" label={t('preferences.defaultApp')} hint={t('preferences.defaultAppHint')} options={options} />;
 }
 
 /** Language names are written in their own script, so each is readable whatever the UI language. */
-export function LanguageSelect({ value, onChange, error }: LanguageSelectProps) {
+const LANGUAGE_OPTIONS = APP_LANGUAGES.map((language) => ({ value: language.code, label: language.nativeName, lang: language.code }));
+
+export function LanguageSelect(props: ChoiceProps<Language>) {
   const { t } = useTranslation('profile');
-  return (
-    <NativeSelectField
-      id="profile-language"
-      label={t('preferences.language')}
-      value={value}
-      onValue={(next) => {
-        if (isAppLanguage(next)) onChange(next);
-      }}
-      error={error}
-      hint={t('preferences.languageHint')}
-    >
-      {APP_LANGUAGES.map((language) => (
-        <option key={language.code} value={language.code} lang={language.code}>
-          {language.nativeName}
-        </option>
-      ))}
-    </NativeSelectField>
-  );
+  return <ChoiceField {...props} id="profile-language" label={t('preferences.language')} hint={t('preferences.languageHint')} options={LANGUAGE_OPTIONS} />;
 }
 
 interface PreferencesFieldsProps {

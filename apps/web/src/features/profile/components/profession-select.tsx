@@ -1,32 +1,12 @@
 import { PROFESSIONS, type Profession } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { NativeSelectField } from '../../../components/form-fields';
-import { isProfession } from '../lib/personal-values';
+import { ChoiceField, type ChoiceProps } from '../../../components/form/choice-field';
 
-interface ProfessionSelectProps {
-  value: Profession | '';
-  onChange: (value: Profession | '') => void;
-  error?: string | undefined;
-  helperText?: string;
-}
-
-export function ProfessionSelect({ value, onChange, error, helperText }: ProfessionSelectProps) {
+export function ProfessionSelect(props: ChoiceProps<Profession | ''>) {
   const { t } = useTranslation('profile');
-  return (
-    <NativeSelectField
-      id="profile-profession"
-      label={t('fields.profession')}
-      value={value}
-      onValue={(next) => onChange(isProfession(next) ? next : '')}
-      error={error}
-      hint={helperText}
-    >
-      <option value="">{t('fields.noProfession')}</option>
-      {PROFESSIONS.map((profession) => (
-        <option key={profession} value={profession}>
-          {t(`professions.${profession}`)}
-        </option>
-      ))}
-    </NativeSelectField>
-  );
+  const options = [
+    { value: '' as const, label: t('fields.noProfession') },
+    ...PROFESSIONS.map((profession) => ({ value: profession, label: t(`professions.${profession}`) })),
+  ];
+  return <ChoiceField {...props} id="profile-profession" label={t('fields.profession')} options={options} />;
 }

@@ -25,8 +25,12 @@ interface SavedLocationsEditorProps {
 export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEditorProps) {
   const { t } = useTranslation('profile');
   const position = useCurrentPosition();
-  const { locations, draft, draftErrors } = editor;
-  const full = locations.length >= LIMITS.savedLocationsMax;
+  const { draft, full } = editor;
+  // The two coordinate fields differ only in their texts; pasting "lat, lng" into either fills both.
+  const coordinates = [
+    { key: 'latitude', label: t('locations.latitude'), hint: t('locations.latitudeHint') },
+    { key: 'longitude', label: t('locations.longitude'), hint: t('locations.longitudeHint') },
+  ] as const;
 
   async function fillFromDevice() {
     const found = await position.locate();
@@ -46,7 +50,7 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
 
   return (
     <ListEditor
-      items={locations}
+      editor={editor}
       emptyText={t('locations.empty')}
       listLabel={t('locations.listLabel')}
       errors={errors}
@@ -61,12 +65,9 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
       )}
       secondary={(item) => formatCoordinatePair({ latitude: item.location.coordinates[1], longitude: item.location.coordinates[0] }, 5)}
       removeLabel={(item) => t('locations.remove', { name: item.name })}
-      onRemove={(index) => editor.remove(index)}
       addHeading={t('locations.addHeading')}
       addLabel={t('locations.add')}
       addIcon={<AddLocationAltIcon />}
-      onAdd={() => editor.add()}
-      full={full}
       limitText={t('locations.limit', { count: LIMITS.savedLocationsMax })}
     >
       <Button
@@ -91,35 +92,25 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
         </Alert>
       )}
       <Stack direction="row" spacing={1.5}>
-        <FormTextField
-          id="location-latitude"
-          label={t('locations.latitude')}
-          value={draft.latitude}
-          onValue={(value) => changeCoordinate('latitude', value)}
-          error={draftErrors.latitude}
-          hint={t('locations.latitudeHint')}
-          disabled={full}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-        <FormTextField
-          id="location-longitude"
-          label={t('locations.longitude')}
-          value={draft.longitude}
-          onValue={(value) => changeCoordinate('longitude', value)}
-          error={draftErrors.longitude}
-          hint={t('locations.longitudeHint')}
-          disabled={full}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
+        {coordinates.map(({ key, label, hint }) => (
+          <FormTextField
+            key={key}
+            id={`location-${key}`}
+            label={label}
+            value={draft[key]}
+            onValue={(value) => changeCoordinate(key, value)}
+            error={editor.draftErrors[key]}
+            hint={hint}
+            disabled={full}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        ))}
       </Stack>
       <FormTextField
         id="location-name"
         label={t('locations.name')}
-        value={draft.name}
-        onValue={(value) => editor.changeDraft({ ...draft, name: value })}
-        error={draftErrors.name}
+        {...editor.draftField('name')}
         hint={t('locations.nameHint')}
-        disabled={full}
         slotProps={{ htmlInput: { maxLength: LIMITS.locationNameMax } }}
       />
       <FormControlLabel

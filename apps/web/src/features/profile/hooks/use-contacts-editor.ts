@@ -1,13 +1,12 @@
-import type { EmergencyContact } from '@saathi/shared';
+import { LIMITS, type EmergencyContact } from '@saathi/shared';
 import { addContact, EMPTY_CONTACT_DRAFT, isDraftEmpty } from '../lib/contacts';
 import { useListEditor } from './use-list-editor';
 
-const CONTACT_RULES = { empty: EMPTY_CONTACT_DRAFT, isEmpty: isDraftEmpty, add: addContact };
+const CONTACT_RULES = { empty: EMPTY_CONTACT_DRAFT, max: LIMITS.emergencyContactsMax, isEmpty: isDraftEmpty, add: addContact };
 
 /** State of the emergency-contacts editor (see useListEditor). */
 export function useContactsEditor(initial: readonly EmergencyContact[]) {
-  const { items, setItems, ...editor } = useListEditor(initial, CONTACT_RULES);
-  return { ...editor, contacts: items, reset: setItems };
+  return useListEditor(initial, CONTACT_RULES);
 }
 
 export type ContactsEditorState = ReturnType<typeof useContactsEditor>;

@@ -3,8 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddResult, FieldErrors } from '../lib/field-errors';
 
+/** The draft's text fields (a checkbox, say, is changed with changeDraft). */
+type DraftTextKey<Draft> = { [K in keyof Draft]: Draft[K] extends string ? K : never }[keyof Draft] & string;
+
 interface ListDraftRules<Item, Draft> {
   empty: Draft;
+  /** How many items the list may hold (LIMITS). */
+  max: number;
   isEmpty: (draft: Draft) => boolean;
   add: (t: TFunction<'profile'>, items: readonly Item[], draft: Draft) => AddResult<Item>;
 }
@@ -18,6 +23,8 @@ export function useListEditor<Item, Draft>(initial: readonly Item[], rules: List
   const [items, setItems] = useState<Item[]>(() => [...initial]);
   const [draft, setDraft] = useState<Draft>(rules.empty);
   const [draftErrors, setDraftErrors] = useState<FieldErrors>({});
+  /** At the limit: the add form is disabled. */
+  const full = items.length >= rules.max;
 
   /** Adds the typed item; returns the new list, or null when it is invalid. */
   function add(): Item[] | null {
@@ -50,5 +57,15 @@ export function useListEditor<Item, Draft>(initial: readonly Item[], rules: List
     if (Object.keys(draftErrors).length > 0) setDraftErrors({});
   }
 
-  return { items, setItems, draft, draftErrors, add, remove, update, changeDraft, listToSave };
+  /** What a text field of the add form shares: its value, change, error and disabling at the limit. */
+  function draftField(key: DraftTextKey<Draft>) {
+    return {
+      value: draft[key] as string,
+      onValue: (value: string) => changeDraft({ ...draft, [key]: value }),
+      error: draftErrors[key],
+      disabled: full,
+    };
+  }
+
+  return { items, setItems, draft, draftErrors, full, add, remove, update, changeDraft, draftField, listToSave };
 }

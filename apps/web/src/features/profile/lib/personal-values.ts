@@ -1,4 +1,4 @@
-import { PROFESSIONS, type Profession, type UpdateUserBody, type User } from '@saathi/shared';
+import { type Profession, type UpdateUserBody, type User } from '@saathi/shared';
 
 /** The "About you" fields as the form holds them: plain strings, '' for unset. */
 export interface PersonalValues {
@@ -21,10 +21,6 @@ export function personalValuesFromUser(user: User | null | undefined): PersonalV
     pincode: user?.pincode ?? '',
     profession: user?.profession ?? '',
   };
-}
-
-export function isProfession(value: string): value is Profession {
-  return (PROFESSIONS as readonly string[]).includes(value);
 }
 
 /**

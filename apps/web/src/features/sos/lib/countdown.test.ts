@@ -47,36 +47,35 @@ describe('useSosCountdown', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('calls onFire exactly once after the countdown', () => {
+  /** A 3 s countdown, already started. */
+  function startCountdown() {
     const onFire = vi.fn();
     const { result } = renderHook(() => useSosCountdown(3, onFire));
     act(() => result.current.start());
+    return { onFire, result };
+  }
+
+  const elapse = (ms: number) =>
     act(() => {
-      vi.advanceTimersByTime(2000);
+      vi.advanceTimersByTime(ms);
     });
+
+  it('calls onFire exactly once after the countdown', () => {
+    const { onFire, result } = startCountdown();
+    elapse(2000);
     expect(result.current.state).toEqual({ phase: 'counting', remaining: 1 });
     expect(onFire).not.toHaveBeenCalled();
-    act(() => {
-      vi.advanceTimersByTime(1000);
-    });
+    elapse(1000);
     expect(onFire).toHaveBeenCalledTimes(1);
-    act(() => {
-      vi.advanceTimersByTime(5000);
-    });
+    elapse(5000);
     expect(onFire).toHaveBeenCalledTimes(1);
   });
 
   it('never fires after a cancel', () => {
-    const onFire = vi.fn();
-    const { result } = renderHook(() => useSosCountdown(3, onFire));
-    act(() => result.current.start());
-    act(() => {
-      vi.advanceTimersByTime(1500);
-    });
+    const { onFire, result } = startCountdown();
+    elapse(1500);
     act(() => result.current.cancel());
-    act(() => {
-      vi.advanceTimersByTime(10_000);
-    });
+    elapse(10_000);
     expect(onFire).not.toHaveBeenCalled();
     expect(result.current.state).toEqual({ phase: 'cancelled' });
   });

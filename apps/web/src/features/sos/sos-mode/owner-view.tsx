@@ -13,6 +13,7 @@ import type { SosEventOwnerView } from '@saathi/shared';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
 import { useMeQuery } from '../../users/queries';
+import { SosHeadlineCard } from '../components/sos-headline-card';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { readActiveEvent } from '../lib/active-event';
 import { useEvidenceRecorder } from '../evidence/use-evidence-recorder';
@@ -67,26 +68,20 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
 
   return (
     <Stack spacing={2}>
-      <Card sx={{ bgcolor: active ? 'error.main' : 'grey.100', color: active ? 'error.contrastText' : 'text.primary' }} elevation={0}>
-        <CardContent>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-            {t(`owner.title.${event.status}`)}
+      <SosHeadlineCard title={t(`owner.title.${event.status}`)} summary={t('owner.summary', { threat, time: startedAt })} live={active}>
+        {active && (
+          <Typography variant="body2" sx={{ mt: 1 }} role="status">
+            {streaming.error
+              ? t(`owner.location.${streaming.error}`)
+              : streaming.lastSentAt
+                ? t('owner.location.sent', {
+                    time: new Date(streaming.lastSentAt).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }),
+                    accuracy: streaming.accuracy != null ? Math.round(streaming.accuracy) : '?',
+                  })
+                : t('owner.location.starting')}
           </Typography>
-          <Typography>{t('owner.summary', { threat, time: startedAt })}</Typography>
-          {active && (
-            <Typography variant="body2" sx={{ mt: 1 }} role="status">
-              {streaming.error
-                ? t(`owner.location.${streaming.error}`)
-                : streaming.lastSentAt
-                  ? t('owner.location.sent', {
-                      time: new Date(streaming.lastSentAt).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }),
-                      accuracy: streaming.accuracy != null ? Math.round(streaming.accuracy) : '?',
-                    })
-                  : t('owner.location.starting')}
-            </Typography>
-          )}
-        </CardContent>
-      </Card>
+        )}
+      </SosHeadlineCard>
 
       <Button
         href="tel:112"

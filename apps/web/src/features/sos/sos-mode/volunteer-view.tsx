@@ -18,6 +18,7 @@ import { sosApi, sosKeys } from '../api/sos-api';
 import { getSosPosition, lastKnownPosition } from '../lib/position';
 import { formatCoordinates } from '../lib/sms-link';
 import { OpenMapsButton } from '../components/open-maps-button';
+import { SosHeadlineCard } from '../components/sos-headline-card';
 import { DistanceBandText, DistanceText } from './distance-text';
 
 /**
@@ -71,16 +72,10 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
   const location = event.victim.location;
   return (
     <Stack spacing={2}>
-      <Card sx={{ bgcolor: 'error.main', color: 'error.contrastText' }} elevation={0}>
-        <CardContent>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-            {t('volunteer.title', { name })}
-          </Typography>
-          <Typography>
-            {t('volunteer.summary', { threat, time: new Date(event.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }) })}
-          </Typography>
-        </CardContent>
-      </Card>
+      <SosHeadlineCard
+        title={t('volunteer.title', { name })}
+        summary={t('volunteer.summary', { threat, time: new Date(event.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }) })}
+      />
 
       {event.response === 'accepted' ? (
         <Card variant="outlined">
