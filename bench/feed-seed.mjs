@@ -1,8 +1,8 @@
 // Bulk seed for bench/feed.mjs: users and posts generated inside the database with
 // generate_series (no row travels over the wire). Posts: 70 % around 20 Indian cities
 // (within ~25 km), 30 % anywhere in India, over two years; 10 % are business posts.
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { createBenchSession } from './scratch-db.mjs';
 
 export const CITIES = [
   { name: 'Mumbai', latitude: 19.076, longitude: 72.8777 },
@@ -104,10 +104,7 @@ export async function seedFeedBench(db, count, log) {
     await sql`ANALYZE users`.execute(db);
     await sql`INSERT INTO bench_feed_meta (posts) VALUES (${count})`.execute(db);
   }
-  const token = randomBytes(32).toString('base64url');
-  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(
-    db,
-  );
+  const token = await createBenchSession(db);
   const posts = await sql`SELECT count(*)::int AS n FROM posts`.execute(db);
   return { posts: posts.rows[0].n, reused, seconds: Math.round((Date.now() - started) / 1000), sessionToken: token };
 }

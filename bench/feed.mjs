@@ -8,7 +8,7 @@
 // Started through tsx (`npm run bench:feed`), so it reuses the server's own modules.
 import { withBenchServer } from './bench-server.mjs';
 import { loadGet, pick } from './http-load.mjs';
-import { openScratchDatabase } from './scratch-db.mjs';
+import { seedScratchDatabase } from './scratch-db.mjs';
 import { CITIES, SEARCH_WORDS, seedFeedBench } from './feed-seed.mjs';
 
 const POSTS = Number(process.env.FEED_BENCH_POSTS ?? 1_000_000);
@@ -16,8 +16,6 @@ const EMBEDDED_POSTS = Number(process.env.FEED_BENCH_EMBEDDED_POSTS ?? 50_000);
 const DURATION_S = Number(process.env.FEED_BENCH_SECONDS ?? 10);
 const BUDGET_P95_MS = 50;
 const DB_NAME = 'saathi_bench_feed';
-
-const load = (baseUrl, token, connections, makePath) => loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
 
 const feedPath = () => {
   const city = pick(CITIES);
@@ -34,18 +32,16 @@ const searchPath = () => {
 function run(kind) {
   return withBenchServer('saathi-bench-feed-', async ({ dataDir, start }) => {
     const count = kind === 'postgres' ? POSTS : EMBEDDED_POSTS;
-    const { handle, databaseUrl } = await openScratchDatabase(kind, DB_NAME, dataDir);
-    const seeded = await seedFeedBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
-    await handle.close();
+    const { seeded, databaseUrl } = await seedScratchDatabase(kind, DB_NAME, dataDir, (db, log) => seedFeedBench(db, count, log));
     console.log(`[${kind}] ${seeded.posts} posts (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
 
-    const token = seeded.sessionToken;
     const server = await start(databaseUrl, { PUSH_PROVIDER: 'none' }, 120_000);
     const connections = Number(process.env.FEED_BENCH_CONNECTIONS ?? (kind === 'postgres' ? 4 : 2));
+    const load = (makePath) => loadGet({ baseUrl: server.baseUrl, token: seeded.sessionToken, connections, durationS: DURATION_S, makePath });
     // Warm-up: caches and the query plans.
-    await load(server.baseUrl, token, connections, feedPath);
-    const distance = await load(server.baseUrl, token, connections, feedPath);
-    const keyword = await load(server.baseUrl, token, connections, searchPath);
+    await load(feedPath);
+    const distance = await load(feedPath);
+    const keyword = await load(searchPath);
     for (const [label, r] of [
       ['distance', distance],
       ['keyword', keyword],

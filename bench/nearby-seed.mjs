@@ -3,8 +3,9 @@
 // proportion to their population (a normal spread, wider for bigger cities), 15 % anywhere
 // in India; each has one saved volunteer location, and one in ten also shares a live
 // position (half of them fresh, half older than the 15 minutes that count).
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { createBenchSession } from './scratch-db.mjs';
+import { PROFESSIONS } from '../packages/shared/src/constants.ts';
 
 /** Metro population in millions: the weight of each city. */
 export const CITIES = [
@@ -35,18 +36,6 @@ export const CITIES = [
  * of the population, e.g. ~15 km for Delhi's 30 million.
  */
 const BASE_SIGMA_DEG = 0.055;
-const PROFESSIONS = [
-  'hospital',
-  'Doctor General',
-  'Doctor Emergency',
-  'Nurse',
-  'Police',
-  'Firefighter',
-  '2 Wheeler Mechanic',
-  '4 Wheeler Mechanic',
-  '2&4 Wheeler Mechanic',
-  'Other',
-];
 const GIST_INDEXES = [
   'saved_locations_location_gix',
   'saved_locations_volunteer_gix',
@@ -131,10 +120,7 @@ export async function seedNearbyBench(db, count, log) {
     await sql`ANALYZE saved_locations`.execute(db);
     await sql`INSERT INTO bench_nearby_meta (volunteers, layout) VALUES (${count}, ${layout})`.execute(db);
   }
-  const token = randomBytes(32).toString('base64url');
-  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(
-    db,
-  );
+  const token = await createBenchSession(db);
   const volunteers = await sql`SELECT count(*)::int AS n FROM saved_locations WHERE is_volunteer_location`.execute(db);
   return { volunteers: volunteers.rows[0].n, reused, seconds: Math.round((Date.now() - started) / 1000), sessionToken: token };
 }

@@ -12,7 +12,7 @@
 // Started through tsx (`npm run bench:nearby`), so it reuses the server's own modules.
 import { withBenchServer } from './bench-server.mjs';
 import { loadGet, pick } from './http-load.mjs';
-import { openScratchDatabase } from './scratch-db.mjs';
+import { seedScratchDatabase } from './scratch-db.mjs';
 import { CITIES, seedNearbyBench } from './nearby-seed.mjs';
 
 const VOLUNTEERS = Number(process.env.NEARBY_BENCH_VOLUNTEERS ?? 1_000_000);
@@ -28,8 +28,6 @@ const CONNECTIONS = Number(process.env.NEARBY_BENCH_CONNECTIONS ?? 4);
 const BUDGET_P95_MS = 20;
 const DB_NAME = 'saathi_bench_nearby';
 
-const load = (baseUrl, token, connections, makePath) => loadGet({ baseUrl, token, connections, durationS: DURATION_S, makePath });
-
 /** An origin within a few km of a city centre, as the volunteers are. */
 const nearbyPath = (range) => () => {
   const city = pick(CITIES);
@@ -41,9 +39,7 @@ const nearbyPath = (range) => () => {
 function run(kind) {
   return withBenchServer('saathi-bench-nearby-', async ({ dataDir, start }) => {
     const count = kind === 'postgres' ? VOLUNTEERS : EMBEDDED_VOLUNTEERS;
-    const { handle, databaseUrl } = await openScratchDatabase(kind, DB_NAME, dataDir);
-    const seeded = await seedNearbyBench(handle.db, count, (line) => console.log(`[${kind}] ${line}`));
-    await handle.close();
+    const { seeded, databaseUrl } = await seedScratchDatabase(kind, DB_NAME, dataDir, (db, log) => seedNearbyBench(db, count, log));
     console.log(`[${kind}] ${seeded.volunteers} volunteers (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
 
     const server = await start(
@@ -56,12 +52,13 @@ function run(kind) {
       120_000,
     );
     const connections = kind === 'postgres' ? CONNECTIONS : 2;
+    const load = (makePath) => loadGet({ baseUrl: server.baseUrl, token: seeded.sessionToken, connections, durationS: DURATION_S, makePath });
     const suffix = kind === 'postgres' ? '' : ` (embedded: ${seeded.volunteers} volunteers, not 1M)`;
     // Warm-up: caches and the query plans.
-    await load(server.baseUrl, token(seeded), connections, nearbyPath(500));
+    await load(nearbyPath(500));
     const results = {};
     for (const range of [500, 2000]) {
-      const r = await load(server.baseUrl, token(seeded), connections, nearbyPath(range));
+      const r = await load(nearbyPath(range));
       if (r.errors > 0) throw new Error(`range ${range}: ${r.errors} non-200 answers`);
       console.log(
         `nearby p50_ms=${Math.round(r.p50)} p95_ms=${Math.round(r.p95)} rps=${Math.round(r.rps)} range_m=${range} db=${kind} volunteers=${seeded.volunteers} connections=${connections} n=${r.count} avg_bytes=${r.avgBytes}${suffix}`,
@@ -71,8 +68,6 @@ function run(kind) {
     return results;
   });
 }
-
-const token = (seeded) => seeded.sessionToken;
 
 const only = process.env.NEARBY_BENCH_ONLY;
 const results = {};

@@ -5,14 +5,14 @@
 // scratch database `saathi_bench_reels` next to BENCH_DATABASE_URL / TEST_DATABASE_URL
 // (default: the local server), reused while it holds the same number of reels.
 // Started through tsx (`npm run bench:reels`), so it reuses the server's own modules.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { spawnServer } from '../apps/server/test/spawn-server.ts';
-import { openScratchDatabase } from './scratch-db.mjs';
+import { createBenchSession, seedScratchDatabase } from './scratch-db.mjs';
 
 const REELS = Number(process.env.REELS_BENCH_REELS ?? 100_000);
 const DURATION_S = Number(process.env.REELS_BENCH_SECONDS ?? 10);
@@ -41,11 +41,7 @@ async function seed(db) {
     await sql`ANALYZE users`.execute(db);
     await sql`INSERT INTO bench_reels_meta (reels) VALUES (${REELS})`.execute(db);
   }
-  const token = randomBytes(32).toString('base64url');
-  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(
-    db,
-  );
-  return token;
+  return createBenchSession(db);
 }
 
 async function feedLatencies(baseUrl, token) {
@@ -102,9 +98,7 @@ async function uploadRate(baseUrl, token) {
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-reels-'));
 let server;
 try {
-  const { handle, databaseUrl } = await openScratchDatabase('postgres', DB_NAME, dataDir);
-  const token = await seed(handle.db);
-  await handle.close();
+  const { seeded: token, databaseUrl } = await seedScratchDatabase('postgres', DB_NAME, dataDir, seed);
 
   server = await spawnServer(
     {

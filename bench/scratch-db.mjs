@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/core/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
@@ -19,4 +21,25 @@ export async function openScratchDatabase(kind, name, dataDir) {
   const handle = await openDatabase({ databaseUrl, dataDir });
   await migrateToLatest(handle.db);
   return { handle, databaseUrl };
+}
+
+/**
+ * The scratch database of `openScratchDatabase`, filled by `seed(db, log)` (its lines logged
+ * under `[kind]`) and closed again, so the server under load has it to itself. Returns what
+ * `seed` returned and the URL to start the server on.
+ */
+export async function seedScratchDatabase(kind, name, dataDir, seed) {
+  const { handle, databaseUrl } = await openScratchDatabase(kind, name, dataDir);
+  const seeded = await seed(handle.db, (line) => console.log(`[${kind}] ${line}`));
+  await handle.close();
+  return { seeded, databaseUrl };
+}
+
+/** A day-long session for user 1, the benchmarks' caller; only its hash is stored, as the server does. Returns the token. */
+export async function createBenchSession(db) {
+  const token = randomBytes(32).toString('base64url');
+  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (1, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(
+    db,
+  );
+  return token;
 }

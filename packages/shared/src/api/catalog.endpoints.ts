@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { CatalogQuery, CatalogResponse, CreateOrderBody, Order, OrdersQuery } from '../schemas/community';
-import { UserIdParams } from '../schemas/user';
 import { defineEndpoints } from './endpoint';
 
 /** Business catalog and orders (SPEC.md §7); the client hands orders to WhatsApp. */
 export const catalogEndpoints = defineEndpoints('community', {
   'GET /community/business-catalog/:userId': {
     summary: "A business's catalog; items only for a reader whose latitude/longitude is within its delivery range (else `unavailable` says why)",
-    params: UserIdParams,
     query: CatalogQuery,
     responses: { 200: CatalogResponse },
     errors: ['age_restricted', 'catalog_empty'],

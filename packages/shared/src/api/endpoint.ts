@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '../errors';
+import { Id } from '../schemas/common';
 
 /**
  * One API call of the contract. Its key in the map is `"METHOD /path"` (path relative to
@@ -18,6 +19,10 @@ export interface EndpointDefinition {
    * when it can and serves visitors public data; `public` needs no session at all.
    */
   access?: 'user' | 'optional' | 'public';
+  /**
+   * The path parameters. A part file leaves them out when every `:name` in the path is a
+   * numeric id (most are): defineEndpoints makes them `{name: Id}` from the path.
+   */
   params?: z.ZodType;
   query?: z.ZodType;
   /** A JSON body schema, `multipart` (form data with files) or `binary` (raw bytes). */
@@ -59,11 +64,25 @@ export type ContractPart = Record<EndpointKey, EndpointDefinition>;
 /** An endpoint as a part file writes it: the part's tag and no errors of its own by default. */
 export type EndpointEntry = Omit<EndpointDefinition, 'tag' | 'errors'> & { tag?: string; errors?: readonly ErrorCode[] };
 
+/** The `:name` parameters of a path, as a union of names. */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Params a part file did not write: one numeric id per `:name` of the path. */
+type DerivedParams<K> = K extends string
+  ? [PathParamNames<K>] extends [never]
+    ? unknown
+    : { params: z.ZodObject<Record<PathParamNames<K>, typeof Id>> }
+  : unknown;
+
 type Completed<T, Tag extends string> = {
   [K in keyof T]: Omit<T[K], 'tag' | 'errors'> & {
     tag: T[K] extends { tag: infer G extends string } ? G : Tag;
     errors: T[K] extends { errors: infer E extends readonly ErrorCode[] } ? E : readonly [];
-  };
+  } & (T[K] extends { params: z.ZodType } ? unknown : DerivedParams<K>);
 };
 
 /**
@@ -72,8 +91,17 @@ type Completed<T, Tag extends string> = {
  */
 export function defineEndpoints<const Tag extends string, const T extends Record<EndpointKey, EndpointEntry>>(tag: Tag, endpoints: T): Completed<T, Tag> {
   const completed: Record<string, EndpointDefinition> = {};
-  for (const [key, entry] of Object.entries(endpoints)) completed[key] = { ...entry, tag: entry.tag ?? tag, errors: entry.errors ?? [] };
+  for (const [key, entry] of Object.entries(endpoints)) {
+    const params = entry.params ?? idParamsOf(key);
+    completed[key] = { ...entry, ...(params ? { params } : {}), tag: entry.tag ?? tag, errors: entry.errors ?? [] };
+  }
   return completed as unknown as Completed<T, Tag>;
+}
+
+/** `{id: Id}` for `'GET /sos/:id'`, `{postId: Id, userId: Id}` for two; undefined without any. */
+function idParamsOf(key: string): z.ZodObject | undefined {
+  const names = [...key.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  return names.length === 0 ? undefined : z.object(Object.fromEntries(names.map((name) => [name, Id])));
 }
 
 export function splitEndpointKey(key: string): { method: string; path: string } {

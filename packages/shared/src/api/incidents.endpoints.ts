@@ -13,7 +13,6 @@ import {
   ReelComment,
   ReelCommentsQuery,
   ReelCommentsResponse,
-  ReelIdParams,
   ReelsQuery,
   ReelsResponse,
   UploadReelBody,
@@ -29,7 +28,6 @@ export const incidentsEndpoints = defineEndpoints('reels', {
   },
   'PATCH /incidents/reels/:id': {
     summary: "The author changes a reel's title and/or caption (others 403)",
-    params: ReelIdParams,
     body: EditReelBody,
     responses: { 200: Reel },
     errors: ['forbidden', 'reel_not_found'],

@@ -9,19 +9,16 @@ import {
   DeletedResponse,
   FeedQuery,
   FeedResponse,
-  IdParams,
   InteractionLimits,
   LikeBody,
   LikeResponse,
   LikesQuery,
   LikesResponse,
   PostComment,
-  PostIdParams,
   ReportPostBody,
   ReportPostResponse,
   ShareResponse,
 } from '../schemas/community';
-import { UserIdParams } from '../schemas/user';
 import { defineEndpoints } from './endpoint';
 
 /**
@@ -47,7 +44,6 @@ export const communityPostEndpoints = defineEndpoints('community', {
   'GET /posts/:postId': {
     summary: 'One post (distance from latitude/longitude when given); no sign-in needed',
     access: 'optional',
-    params: PostIdParams,
     query: CatalogQuery,
     responses: { 200: CommunityPost },
     errors: ['age_restricted', 'post_not_found', 'too_many_requests'],
@@ -80,19 +76,16 @@ export const communityPostEndpoints = defineEndpoints('community', {
   },
   'DELETE /community-posts/:id': {
     summary: 'Delete own post',
-    params: IdParams,
     responses: { 200: DeletedResponse },
     errors: ['age_restricted', 'post_not_found', 'post_not_yours'],
   },
   'GET /posts/user-interaction/:userId': {
     summary: "The caller's daily limits and today's usage (India date)",
-    params: UserIdParams,
     responses: { 200: InteractionLimits },
     errors: ['forbidden', 'age_restricted'],
   },
   'POST /posts/:postId/report': {
     summary: 'Report a post: hidden for the reporter at once, for everyone after enough distinct reports (pending review)',
-    params: PostIdParams,
     body: ReportPostBody,
     responses: { 201: ReportPostResponse },
     errors: ['age_restricted', 'post_not_found', 'own_post_report'],
@@ -103,27 +96,23 @@ export const communityPostEndpoints = defineEndpoints('community', {
 export const engagementEndpoints = defineEndpoints('community', {
   'POST /posts/:postId/like': {
     summary: 'Like a post (counts towards the daily like limit)',
-    params: PostIdParams,
     body: LikeBody,
     responses: { 200: LikeResponse },
     errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'],
   },
   'POST /posts/:postId/unlike': {
     summary: 'Remove a like',
-    params: PostIdParams,
     body: LikeBody,
     responses: { 200: LikeResponse },
     errors: ['forbidden', 'age_restricted', 'post_not_found'],
   },
   'GET /community-posts/:postId/like/:userId': {
     summary: 'Whether the caller (userId) liked the post',
-    params: z.object({ postId: PostIdParams.shape.postId, userId: PostIdParams.shape.postId }),
     responses: { 200: CheckLikeResponse },
     errors: ['forbidden', 'age_restricted', 'post_not_found'],
   },
   'GET /posts/:postId/likes': {
     summary: 'Who liked the post, newest first',
-    params: PostIdParams,
     query: LikesQuery,
     responses: { 200: LikesResponse },
     errors: ['age_restricted', 'post_not_found'],
@@ -132,21 +121,18 @@ export const engagementEndpoints = defineEndpoints('community', {
   'GET /posts/:postId/comments': {
     summary: 'A page of comments, newest first (the client shows them oldest first); no sign-in needed',
     access: 'optional',
-    params: PostIdParams,
     query: CommentsQuery,
     responses: { 200: z.array(PostComment) },
     errors: ['age_restricted', 'post_not_found', 'too_many_requests'],
   },
   'POST /posts/:postId/comments': {
     summary: 'Add a comment (counts towards the daily comment limit)',
-    params: PostIdParams,
     body: CreateCommentBody,
     responses: { 201: PostComment },
     errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'],
   },
   'DELETE /comments/:id': {
     summary: 'Delete own comment',
-    params: IdParams,
     responses: { 200: DeletedResponse },
     errors: ['age_restricted', 'comment_not_found', 'comment_not_yours'],
   },
@@ -158,7 +144,6 @@ export const engagementEndpoints = defineEndpoints('community', {
   },
   'POST /posts/:postId/share': {
     summary: 'Count a share',
-    params: PostIdParams,
     responses: { 200: ShareResponse },
     errors: ['age_restricted', 'post_not_found'],
   },

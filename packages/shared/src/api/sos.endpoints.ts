@@ -12,7 +12,6 @@ import {
   SosEventView,
   SosFeedbackBody,
   SosFeedbackResponse,
-  SosIdParams,
   SosLocationBody,
   SosLocationResponse,
   SosRespondResponse,
@@ -33,39 +32,33 @@ export const sosEndpoints = defineEndpoints('sos', {
   'GET /sos/:id': {
     summary:
       "An SOS event: its owner sees everything (who was alerted, who accepted and how far they are); an alerted volunteer sees the alert, and after accepting the victim's live location, while it is active",
-    params: SosIdParams,
     responses: { 200: SosEventView },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/location': {
     summary: "The owner's live position while the event is active",
-    params: SosIdParams,
     body: SosLocationBody,
     responses: { 200: SosLocationResponse },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/resolve': {
     summary: 'The owner ends the event: help arrived',
-    params: SosIdParams,
     responses: { 200: SosEventOwnerView },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/cancel': {
     summary: 'The owner cancels the event; everyone already alerted gets an "all clear" (SMS to contacts, push + in-app to users)',
-    params: SosIdParams,
     responses: { 200: SosEventOwnerView },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
   },
   'POST /sos/:id/accept': {
     summary: 'An alerted volunteer accepts (optionally with where they are, for the distance shown to the victim)',
-    params: SosIdParams,
     body: SosAcceptBody,
     responses: { 200: SosRespondResponse },
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
   },
   'POST /sos/:id/decline': {
     summary: 'An alerted volunteer declines (or withdraws after accepting)',
-    params: SosIdParams,
     responses: { 200: SosRespondResponse },
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
   },
@@ -76,7 +69,6 @@ export const sosEvidenceEndpoints = defineEndpoints('sos', {
   'POST /sos/:id/evidence': {
     summary:
       "Upload one chunk of the owner's audio/video evidence (raw webm body, in order from sequence 0; the first chunk must be a WebM header). 201 new, 200 the same chunk again",
-    params: SosIdParams,
     query: EvidenceUploadQuery,
     // Codecs parameters are allowed (`video/webm;codecs=vp8,opus`).
     body: 'binary',
@@ -86,7 +78,6 @@ export const sosEvidenceEndpoints = defineEndpoints('sos', {
   },
   'GET /sos/:id/evidence': {
     summary: "The evidence chunks of the caller's SOS, and playback URLs per kind",
-    params: SosIdParams,
     responses: { 200: EvidenceList },
     errors: ['sos_not_found', 'sos_not_yours'],
   },

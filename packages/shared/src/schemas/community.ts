@@ -85,9 +85,6 @@ export const CreatePostFields = z.object({
 });
 export type CreatePostFields = z.infer<typeof CreatePostFields>;
 
-export const PostIdParams = z.object({ postId: Id });
-export const IdParams = z.object({ id: Id });
-
 /** SPEC.md sends userId/postId in bodies; the server checks them against the caller and the path. */
 export const LikeBody = z.strictObject({ userId: Id.optional(), postId: Id.optional() }).default({});
 export const LikeResponse = z.object({ liked: z.boolean(), likesCount: z.number().int() });

@@ -113,8 +113,6 @@ export const UploadReelBody = z
   });
 export type UploadReelBody = z.input<typeof UploadReelBody>;
 
-export const ReelIdParams = z.object({ id: Id });
-
 /** `PATCH /incidents/reels/:id`: the author changes the title and/or the caption (at least one). */
 export const EditReelBody = z
   .strictObject({ title: ReelTitle.optional(), description: ReelDescription.optional() })

@@ -45,8 +45,6 @@ export type SosLocationBody = z.input<typeof SosLocationBody>;
 /** A volunteer may send where they are when accepting, so the victim sees how far they are. */
 export const SosAcceptBody = z.strictObject({ latitude: Latitude, longitude: Longitude }).nullish();
 
-export const SosIdParams = z.object({ id: Id });
-
 export const LivePosition = z.object({
   latitude: z.number(),
   longitude: z.number(),

@@ -13,6 +13,14 @@ const create = (token: string, fields: Record<string, string>, files: Parameters
   const { payload, headers } = multipart(fields, files);
   return t.app.inject({ method: 'POST', url: '/api/posts/post-create', headers: { ...bearer(token), ...headers }, payload });
 };
+/** A bakery's business post at a picked point, as the location picker sends it. */
+const bakeryPostAt = (token: string, title: string, longitude: number, latitude: number) =>
+  create(token, {
+    title,
+    isBusinessPost: 'true',
+    businessCategory: 'bakery',
+    location: JSON.stringify({ type: 'Point', coordinates: [longitude, latitude] }),
+  });
 const jpegFile = async (field = 'media_0') => ({ field, name: 'photo.jpg', type: 'image/jpeg', bytes: await jpegWithGps() });
 
 interface Created {
@@ -148,13 +156,7 @@ describe('POST /api/posts/post-create', () => {
 
   it('keeps a business post at a picked point inside the delivery range and refuses one outside it', async () => {
     const shop = await f.business({ latitude: 23.05, longitude: 72.55, rangeM: 3000, items: ['Kaju katli'] });
-    const at = (longitude: number, latitude: number) =>
-      create(shop.token, {
-        title: 'Stall at the fair',
-        isBusinessPost: 'true',
-        businessCategory: 'bakery',
-        location: JSON.stringify({ type: 'Point', coordinates: [longitude, latitude] }),
-      });
+    const at = (longitude: number, latitude: number) => bakeryPostAt(shop.token, 'Stall at the fair', longitude, latitude);
     // ~2.2 km north of the shop: inside its 3 km range.
     const near = await at(72.55, 23.07);
     expect(near.statusCode).toBe(201);
@@ -167,19 +169,9 @@ describe('POST /api/posts/post-create', () => {
 
     // Without a delivery range (no catalog) the reach is LIMITS.businessPostReachM (5 km).
     const open = await f.business({ latitude: 23.05, longitude: 72.55 }); // no catalog, so no range
-    const fourKm = await create(open.token, {
-      title: 'Stall',
-      isBusinessPost: 'true',
-      businessCategory: 'bakery',
-      location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.086] }),
-    });
+    const fourKm = await bakeryPostAt(open.token, 'Stall', 72.55, 23.086);
     expect(fourKm.statusCode).toBe(201);
-    const sixKm = await create(open.token, {
-      title: 'Stall',
-      isBusinessPost: 'true',
-      businessCategory: 'bakery',
-      location: JSON.stringify({ type: 'Point', coordinates: [72.55, 23.105] }),
-    });
+    const sixKm = await bakeryPostAt(open.token, 'Stall', 72.55, 23.105);
     expect(sixKm.statusCode).toBe(400);
   });
 

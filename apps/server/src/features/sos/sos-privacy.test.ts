@@ -24,6 +24,10 @@ async function raiseAndFanOut(token: string, at: LatLon, steps = 0): Promise<num
   return res.json().id as number;
 }
 
+/** The text and data of the alert a volunteer got for an SOS. */
+const alertOf = (eventId: number, userId: number) =>
+  t.db.selectFrom('notifications').select(['body', 'data']).where('sos_event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirstOrThrow();
+
 async function owner(name = 'Neha Kulkarni') {
   const victim = await t.factory.user({ name });
   return { victim, token: await t.loginAs(victim) };
@@ -63,12 +67,7 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
     expect((await recipientsOf(t, eventId)).map((r) => r.distance_m)).toEqual([null]);
 
     // The volunteer, in turn, learns only a band of how far the victim is.
-    const alert = await t.db
-      .selectFrom('notifications')
-      .select(['body', 'data'])
-      .where('sos_event_id', '=', eventId)
-      .where('user_id', '=', volunteer.id)
-      .executeTakeFirstOrThrow();
+    const alert = await alertOf(eventId, volunteer.id);
     expect(alert.body).toBe('Neha needs help within 500 m of you. Can you go?');
     expect(alert.data).toMatchObject({ distanceBand: '0-500' });
     expect(alert.data).not.toHaveProperty('distanceM');
@@ -110,12 +109,7 @@ describe("what the SOS owner learns of a volunteer's distance", () => {
     const volunteer = await makeVolunteer(t, { at: offset(centre, 1500, 40), name: 'Asha Verma' });
     const { token } = await owner('Kavya Iyer');
     const eventId = await raiseAndFanOut(token, centre, 2);
-    const alert = await t.db
-      .selectFrom('notifications')
-      .select(['body', 'data'])
-      .where('sos_event_id', '=', eventId)
-      .where('user_id', '=', volunteer.id)
-      .executeTakeFirstOrThrow();
+    const alert = await alertOf(eventId, volunteer.id);
     expect(alert.body).toBe('Kavya needs help 1–2 km from you. Can you go?');
     expect(alert.data).toMatchObject({ distanceBand: '1000-2000' });
   });
