@@ -24,8 +24,9 @@ const bundleShared = {
 
 const started = Date.now();
 await build({
-  entryPoints: [path.join(root, 'src/server.ts')],
-  outfile: path.join(root, 'dist/server.js'),
+  // The server, and the scores:rebuild command beside it.
+  entryPoints: { server: path.join(root, 'src/server.ts'), 'rebuild-scores': path.join(root, 'src/cli/rebuild-scores.ts') },
+  outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -16,6 +16,8 @@ import { createSessionsRepository, type SessionsRepository } from './core/sessio
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { createStorage, type MediaStorage } from './core/storage';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
+import { createScoresRepository } from './features/leaderboard/scores.repository';
+import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
 import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
 import { createSosRepository } from './features/sos/sos.repository';
@@ -67,6 +69,8 @@ export interface AppContext {
   notifications: NotificationsService;
   /** The transactional outbox that delivers SOS alerts (the SOS service kicks it). */
   outbox: OutboxWorker;
+  /** The points ledger: features that change what earns points tell it (docs/leaderboard.md). */
+  scores: ScoresService;
 }
 
 /** The options of every feature plugin. */
@@ -180,6 +184,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     perMinuteLimiter,
     notifications,
     outbox,
+    scores: createScoresService({ scores: createScoresRepository(dbRef), points: config.scores.points, clock }),
   };
 }
 

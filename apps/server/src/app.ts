@@ -6,10 +6,12 @@ import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
 import { authPlugin } from './features/auth/auth.plugin';
+import { certificatesPlugin } from './features/certificates/certificates.plugin';
 import { communityPagePlugin, communityPlugin } from './features/community/community.plugin';
 import { eventsPlugin } from './features/events/events.plugin';
 import { healthPlugin } from './features/health/health.plugin';
 import { incidentsPlugin } from './features/incidents/incidents.plugin';
+import { leaderboardPlugin } from './features/leaderboard/leaderboard.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { pushPlugin } from './features/push/push.plugin';
 import { evidenceGuard } from './features/sos/evidence-guard';
@@ -17,6 +19,7 @@ import { sosPlugin } from './features/sos/sos.plugin';
 import { trackingPlugin } from './features/tracking/tracking.plugin';
 import { usersPlugin } from './features/users/users.plugin';
 import { volunteersPlugin } from './features/volunteers/volunteers.plugin';
+import { activity } from './plugins/app/activity';
 import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
@@ -58,6 +61,8 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   sosPlugin,
   trackingPlugin,
   volunteersPlugin,
+  leaderboardPlugin,
+  certificatesPlugin,
 ];
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */
@@ -102,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicOrigin: new URL(config.publicUrl).origin,
     visitorLimiter: ctx.perMinuteLimiter('visitor', config.community.visitorReadsPerMinute),
   });
+  await app.register(activity, { onActive: (userId) => ctx.scores.recordActivity(userId) });
 
   await app.register(communityPagePlugin, { ctx });
   await app.register(

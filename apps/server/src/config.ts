@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, SOS_LIMITS } from '@saathi/shared';
+import type { ScoreReason } from './core/db/tables/scores';
 
 const bool = (fallback: boolean) =>
   z
@@ -26,6 +27,23 @@ const TileTemplate = z
   .string()
   .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), 'must contain {z}, {x} and {y}')
   .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replace(/[{}]/g, '')), 'must be an http(s) URL');
+
+const MiB = 1024 * 1024;
+
+/** An upload size limit in bytes: at least 1 KiB, at most `maxMiB` MiB, `defaultMiB` MiB when unset. */
+const byteLimit = (maxMiB: number, defaultMiB: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(maxMiB * MiB)
+    .default(defaultMiB * MiB);
+
+/** Leaderboard points per kind of award (docs/leaderboard.md), unless SCORE_* says otherwise. */
+export const DEFAULT_SCORE_POINTS = { referral: 10, referral_location: 3, volunteer_location: 5, active_day: 1, referral_active_day: 1 } as const;
+
+/** Points for one kind of award: 0 turns it off. */
+const scorePoints = (defaultPoints: number) => z.coerce.number().int().min(0).max(1000).default(defaultPoints);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -104,18 +122,8 @@ const EnvSchema = z.object({
   /** Distinct reporters that hide a post pending review. */
   POST_REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   /** Largest accepted photo upload, and all photos of one post together, in bytes. */
-  POST_IMAGE_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(10 * 1024 * 1024),
-  POST_UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(400 * 1024 * 1024)
-    .default(25 * 1024 * 1024),
+  POST_IMAGE_MAX_BYTES: byteLimit(100, 10),
+  POST_UPLOAD_MAX_BYTES: byteLimit(400, 25),
   /** The feed shows posts within this many kilometres of the reader (docs/community-feed-ranking.md). */
   FEED_RADIUS_KM: z.coerce.number().min(1).max(5000).default(100),
   /**
@@ -124,12 +132,13 @@ const EnvSchema = z.object({
    */
   COMMUNITY_VISITOR_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Largest accepted incident reel in bytes (50 MB holds 60 s of recorded webm). */
-  REEL_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(1024 * 1024 * 1024)
-    .default(50 * 1024 * 1024),
+  REEL_MAX_BYTES: byteLimit(1024, 50),
+  /** Leaderboard points per award (docs/leaderboard.md). */
+  SCORE_REFERRAL: scorePoints(DEFAULT_SCORE_POINTS.referral),
+  SCORE_REFERRAL_LOCATION: scorePoints(DEFAULT_SCORE_POINTS.referral_location),
+  SCORE_VOLUNTEER_LOCATION: scorePoints(DEFAULT_SCORE_POINTS.volunteer_location),
+  SCORE_ACTIVE_DAY: scorePoints(DEFAULT_SCORE_POINTS.active_day),
+  SCORE_REFERRAL_ACTIVE_DAY: scorePoints(DEFAULT_SCORE_POINTS.referral_active_day),
   /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
   INIT_CWD: optionalText,
 });
@@ -209,7 +218,11 @@ export interface Config {
     visitorReadsPerMinute: number;
   };
   reels: { maxBytes: number };
+  scores: { points: ScorePoints };
 }
+
+/** Leaderboard points per kind of award (SCORE_*). */
+export type ScorePoints = Record<ScoreReason, number>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -297,5 +310,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visitorReadsPerMinute: e.COMMUNITY_VISITOR_READS_PER_MINUTE,
     },
     reels: { maxBytes: e.REEL_MAX_BYTES },
+    scores: {
+      points: {
+        referral: e.SCORE_REFERRAL,
+        referral_location: e.SCORE_REFERRAL_LOCATION,
+        volunteer_location: e.SCORE_VOLUNTEER_LOCATION,
+        active_day: e.SCORE_ACTIVE_DAY,
+        referral_active_day: e.SCORE_REFERRAL_ACTIVE_DAY,
+      },
+    },
   };
 }

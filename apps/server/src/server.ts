@@ -16,7 +16,7 @@ async function prepareDatabase(config: Config, log: (msg: string) => void): Prom
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
     if (config.seedDemoData) {
-      const { seeded } = await seedDemoData(handle.db, { mediaDir: mediaDirOf(config), log });
+      const { seeded } = await seedDemoData(handle.db, { mediaDir: mediaDirOf(config), log, scorePoints: config.scores.points });
       if (seeded) log('demo data seeded');
     }
     log(`database ready (${handle.kind}) in ${Date.now() - started} ms`);

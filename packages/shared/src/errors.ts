@@ -45,11 +45,13 @@ export const ERROR_CODES = {
   catalog_empty: 404,
   sos_not_found: 404,
   evidence_not_found: 404,
+  certificate_not_found: 404,
   conflict: 409,
   sos_ended: 409,
   sos_closed_for_evidence: 409,
   feedback_already_given: 409,
   evidence_chunk_exists: 409,
+  profile_incomplete: 409,
   link_expired: 410,
   // 413, 415: the upload itself
   payload_too_large: 413,

@@ -20,3 +20,5 @@ export * from './domain/video-id';
 export * from './domain/links';
 export * from './domain/image-type';
 export * from './schemas/incidents';
+export * from './schemas/leaderboard';
+export * from './schemas/certificates';

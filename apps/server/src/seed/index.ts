@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_SCORE_POINTS, type ScorePoints } from '../config';
 import type { Database } from '../core/db/schema';
+import { settleScores } from '../features/leaderboard/scores.service';
 import { DEMO_POSTS } from './data/posts';
 import { insertCatalogs, insertOrders, insertPosts } from './insert-community';
 import { insertNews, insertPostNotifications, insertReels, insertSosHistory } from './insert-content';
@@ -18,6 +20,8 @@ export interface SeedOptions {
   /** `<DATA_DIR>/media`; seed files are copied to `<mediaDir>/seed/` and served at `/media/seed/`. */
   mediaDir: string;
   log?: (msg: string) => void;
+  /** The leaderboard points the server awards (config SCORE_*). */
+  scorePoints?: ScorePoints;
 }
 
 /**
@@ -64,6 +68,8 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     if (ownPostId !== undefined) {
       await insertPostNotifications(trx, users, { id: ownPostId, userId: idOf(users, '9000000002'), title: DEMO_POSTS[ownPost]?.title ?? '' }, now);
     }
+    // The leaderboard's points for the seeded referrals, places and active days, as the app awards them.
+    for (const userId of users.idByPhone.values()) await settleScores(trx, userId, options.scorePoints ?? DEFAULT_SCORE_POINTS, now);
     return true;
   });
   if (seeded) log(`demo data seeded in ${Date.now() - started} ms`);

@@ -43,6 +43,27 @@ describe('demo seed', () => {
     expect(marker?.value).toMatchObject({ version: 1 });
   });
 
+  it('scores the demo accounts as the app would: Priya has counted referrals, and every total matches its ledger', async () => {
+    const users = await t.db.selectFrom('users').select(['id', 'phone_number']).execute();
+    const scores = await t.db.selectFrom('user_scores').selectAll().execute();
+    expect(scores).toHaveLength(users.length);
+    const priya = scores.find((score) => score.user_id === users.find((u) => u.phone_number === '9000000002')?.id);
+    expect(priya?.referrals).toBeGreaterThanOrEqual(3);
+    expect(priya?.total).toBe(
+      priya!.referral_points +
+        priya!.referral_location_points +
+        priya!.volunteer_location_points +
+        priya!.active_day_points +
+        priya!.referral_active_day_points,
+    );
+    const ledger = await t.db
+      .selectFrom('points_ledger')
+      .select(['user_id', (eb) => eb.fn.sum<string>('points').as('points')])
+      .groupBy('user_id')
+      .execute();
+    for (const row of ledger) expect(scores.find((score) => score.user_id === row.user_id)?.total).toBe(Number(row.points));
+  });
+
   it('creates the demo accounts with completed profiles and SPEC.md privileged ids', async () => {
     const users = await t.db.selectFrom('users').select(['id', 'phone_number', 'role', 'profile_completed', 'dob']).orderBy('id').execute();
     expect(users.length).toBeGreaterThanOrEqual(31);

@@ -1,8 +1,10 @@
 import { authEndpoints } from './auth.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
+import { certificatesEndpoints } from './certificates.endpoints';
 import { eventsEndpoints } from './events.endpoints';
 import { healthEndpoints } from './health.endpoints';
 import { incidentsEndpoints } from './incidents.endpoints';
+import { leaderboardEndpoints } from './leaderboard.endpoints';
 import { notificationsEndpoints } from './notifications.endpoints';
 import { postsEndpoints } from './posts.endpoints';
 import { pushEndpoints } from './push.endpoints';
@@ -32,14 +34,18 @@ export const contract = {
   ...catalogEndpoints,
   ...postsEndpoints,
   ...incidentsEndpoints,
+  ...leaderboardEndpoints,
+  ...certificatesEndpoints,
 };
 
 export {
   authEndpoints,
   catalogEndpoints,
+  certificatesEndpoints,
   eventsEndpoints,
   healthEndpoints,
   incidentsEndpoints,
+  leaderboardEndpoints,
   notificationsEndpoints,
   postsEndpoints,
   pushEndpoints,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_CATEGORIES, DEFAULT_APPS, LANGUAGES, LIMITS, PERMISSIONS, PROFESSIONS, ROLES, USER_TYPES } from '../constants';
-import { GeoPoint, Id, PhoneNumber } from './common';
+import { GeoPoint, PhoneNumber } from './common';
 import { isDobValid } from '../domain/age';
 
 export const EmergencyContact = z.strictObject({
@@ -48,6 +48,8 @@ const profileChoices = {
   startAudioVideoRecordOnSos: z.boolean(),
   streamAudioVideoOnSos: z.boolean(),
   broadcastAudioOnSos: z.boolean(),
+  /** "Show me on leaderboards": others see the user's name, score and rank (on by default). */
+  showOnLeaderboard: z.boolean(),
 };
 
 /** The signed-in user's own record (SPEC.md §3 User, less the token). */
@@ -111,5 +113,3 @@ export const UpdateUserBody = z
   .partial()
   .strict();
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
-
-export const UserIdParams = z.object({ userId: Id });

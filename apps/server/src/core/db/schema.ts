@@ -6,6 +6,7 @@ import type { ModerationTables } from './tables/moderation';
 import type { NewsTables } from './tables/news';
 import type { NotificationsTables } from './tables/notifications';
 import type { PlatformTables } from './tables/platform';
+import type { ScoresTables } from './tables/scores';
 import type { SosTables } from './tables/sos';
 import type { UsersTables } from './tables/users';
 
@@ -21,4 +22,5 @@ export interface Database
     BusinessTables,
     NewsTables,
     NotificationsTables,
-    ModerationTables {}
+    ModerationTables,
+    ScoresTables {}

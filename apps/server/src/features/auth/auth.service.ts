@@ -131,9 +131,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!(await auth.consumeCode(trx, stored.id, now))) {
           throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
         }
-        const id = await findOrCreateUser(trx, phoneNumber);
+        const { id, created } = await findOrCreateUser(trx, phoneNumber);
+        // A referral is someone who joined through the link: only a new account takes one, so
+        // every referral points to an older account and no chain of them can loop back.
         const referrer = input.referrer?.trim().toUpperCase();
-        if (referrer) await auth.setReferrerOnce(trx, id, referrer);
+        if (referrer && created) await auth.setReferrerOnce(trx, id, referrer);
         await sessions.create(trx, {
           userId: id,
           tokenHash: sha256Hex(token),
@@ -157,10 +159,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const existing = await auth.findUserIdByPhone(trx, phoneNumber);
       if (existing !== undefined) {
         await auth.markVerified(trx, existing);
-        return existing;
+        return { id: existing, created: false };
       }
       const created = await auth.insertUser(trx, phoneNumber, randomString(REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH));
-      if (created !== undefined) return created;
+      if (created !== undefined) return { id: created, created: true };
     }
     throw new Error('could not allocate a unique referral id');
   }

@@ -252,6 +252,17 @@ describe('referrer', () => {
     const inviterLogin = await login(inviter.phoneNumber, invited.user.referralId);
     expect(inviterLogin.user.referredBy).toBeNull();
   });
+
+  it('gives a referrer only to a new account, so three people cannot refer each other in a circle', async () => {
+    const [phoneA, phoneB, phoneC] = [uniquePhone(), uniquePhone(), uniquePhone()];
+    const a = await login(phoneA);
+    const b = await login(phoneB, a.user.referralId);
+    const c = await login(phoneC, b.user.referralId);
+    expect([b.user.referredBy, c.user.referredBy]).toEqual([a.user.id, b.user.id]);
+    t.clock.advance(31_000);
+    const again = await login(phoneA, c.user.referralId);
+    expect(again.user.referredBy).toBeNull();
+  });
 });
 
 describe('tokens', () => {

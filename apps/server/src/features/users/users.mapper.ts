@@ -26,6 +26,7 @@ export function toUser({ user, permissions, contacts, locations }: UserRecord): 
     availableForPaidProfessionalService: user.available_for_paid_professional_service,
     shareLiveLocation: user.share_live_location,
     hasJoinedCommunity: user.has_joined_community,
+    showOnLeaderboard: user.show_on_leaderboard,
     startAudioVideoRecordOnSos: user.start_audio_video_record_on_sos,
     streamAudioVideoOnSos: user.stream_audio_video_on_sos,
     broadcastAudioOnSos: user.broadcast_audio_on_sos,

@@ -5,5 +5,5 @@ import { createUsersService } from './users.service';
 
 /** The signed-in user's profile; registered under /api. */
 export const usersPlugin: FeaturePlugin = async (app, { ctx }) => {
-  usersRoutes(app, { users: createUsersService(createUsersRepository(ctx.dbRef), ctx.clock) });
+  usersRoutes(app, { users: createUsersService(createUsersRepository(ctx.dbRef), ctx.clock, ctx.scores) });
 };

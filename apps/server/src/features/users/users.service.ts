@@ -27,6 +27,7 @@ function toColumns(body: UserChange): UserColumnsPatch {
   if (body.availableForPaidProfessionalService !== undefined) columns.available_for_paid_professional_service = body.availableForPaidProfessionalService;
   if (body.shareLiveLocation !== undefined) columns.share_live_location = body.shareLiveLocation;
   if (body.hasJoinedCommunity !== undefined) columns.has_joined_community = body.hasJoinedCommunity;
+  if (body.showOnLeaderboard !== undefined) columns.show_on_leaderboard = body.showOnLeaderboard;
   if (body.startAudioVideoRecordOnSos !== undefined) columns.start_audio_video_record_on_sos = body.startAudioVideoRecordOnSos;
   if (body.streamAudioVideoOnSos !== undefined) columns.stream_audio_video_on_sos = body.streamAudioVideoOnSos;
   if (body.broadcastAudioOnSos !== undefined) columns.broadcast_audio_on_sos = body.broadcastAudioOnSos;
@@ -61,7 +62,12 @@ function dobGuard(next: string | null | undefined, clock: Clock): ((stored: Stor
   };
 }
 
-export function createUsersService(users: UsersRepository, clock: Clock = systemClock) {
+/** What the profile tells when it changes: the points its places and completion earn (ctx.scores). */
+export interface ProfileListener {
+  refresh(userId: number): Promise<void>;
+}
+
+export function createUsersService(users: UsersRepository, clock: Clock = systemClock, scores?: ProfileListener) {
   return {
     async getUser(id: number): Promise<User> {
       const record = await users.findById(id);
@@ -82,6 +88,9 @@ export function createUsersService(users: UsersRepository, clock: Clock = system
         })),
         checkDob: dobGuard(body.dob, clock),
       });
+      // After the change has committed: the settlement is idempotent, so a failure here is
+      // made good by the user's next change or active day.
+      await scores?.refresh(id);
       return this.getUser(id);
     },
   };

@@ -13,6 +13,8 @@ import * as m0012 from './0012-volunteer-cells';
 import * as m0014 from './0014-users-first-dob';
 import * as m0015 from './0015-otp-attempts';
 import * as m0016 from './0016-sos-cell-distance';
+import * as m0017 from './0017-points-ledger';
+import * as m0018 from './0018-certificates';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0014-users-first-dob': m0014,
   '0015-otp-attempts': m0015,
   '0016-sos-cell-distance': m0016,
+  '0017-points-ledger': m0017,
+  '0018-certificates': m0018,
 };

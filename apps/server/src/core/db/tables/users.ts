@@ -27,6 +27,8 @@ export interface UsersTable {
   last_location: Geography | null;
   last_location_at: Timestamp | null;
   has_joined_community: Default<boolean>;
+  /** "Show me on leaderboards" (migration 0017). */
+  show_on_leaderboard: Default<boolean>;
   start_audio_video_record_on_sos: Default<boolean>;
   stream_audio_video_on_sos: Default<boolean>;
   broadcast_audio_on_sos: Default<boolean>;
