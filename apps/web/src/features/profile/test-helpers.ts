@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     startAudioVideoRecordOnSos: false,
     streamAudioVideoOnSos: false,
     broadcastAudioOnSos: false,
+    showOnLeaderboard: true,
     sosCountdownSeconds: 3,
     referralId: 'K7M2Q9XA',
     referredBy: null,
