@@ -4,7 +4,7 @@ export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /**
  * Sends authenticated GETs from `makePath()` over `connections` for `durationS` seconds and
- * returns latency percentiles of the 200 answers, requests per second and average body size.
+ * returns latency percentiles (p50, p95, p99) of the 200 answers, requests per second and average body size.
  */
 export async function loadGet({ baseUrl, token, connections, durationS, makePath }) {
   const latencies = [];
@@ -29,6 +29,7 @@ export async function loadGet({ baseUrl, token, connections, durationS, makePath
   return {
     p50: at(0.5),
     p95: at(0.95),
+    p99: at(0.99),
     rps: result.requests.average,
     count: latencies.length,
     errors,

@@ -50,11 +50,11 @@ function inScope(scope: RankScope): RawBuilder<boolean> {
     case 'country':
       return sql<boolean>`true`;
     case 'state':
-      return sql<boolean>`s.state_key = ${key(scope.state)}`;
+      return sql<boolean>`s.state_key = ${placeKey(scope.state)}`;
     case 'city':
       return scope.state === null
-        ? sql<boolean>`s.city_key = ${key(scope.city)}`
-        : sql<boolean>`s.city_key = ${key(scope.city)} AND s.state_key = ${key(scope.state)}`;
+        ? sql<boolean>`s.city_key = ${placeKey(scope.city)}`
+        : sql<boolean>`s.city_key = ${placeKey(scope.city)} AND s.state_key = ${placeKey(scope.state)}`;
     case 'location':
       return sql<boolean>`s.user_id IN (
         SELECT sl.user_id FROM saved_locations sl
@@ -63,9 +63,26 @@ function inScope(scope: RankScope): RawBuilder<boolean> {
   }
 }
 
-/** As user_scores stores it (migration 0017). */
-function key(place: string): string {
-  return place.trim().toLowerCase();
+/** A city or state as user_scores keeps it (migration 0017): lower-cased and trimmed by the database. */
+function placeKey(place: string): RawBuilder<string> {
+  return sql<string>`lower(btrim(${place}))`;
+}
+
+/**
+ * The leaderboard_tallies scope of a country, state or city (with its state) ranking; null for
+ * the scopes it does not keep (a city named without its state, a circle), which are counted.
+ */
+function tallyScope(scope: RankScope): RawBuilder<string> | null {
+  switch (scope.kind) {
+    case 'country':
+      return sql<string>`'country'`;
+    case 'state':
+      return sql<string>`'state:' || ${placeKey(scope.state)}`;
+    case 'city':
+      return scope.state === null ? null : sql<string>`'city:' || ${placeKey(scope.state)} || '|' || ${placeKey(scope.city)}`;
+    case 'location':
+      return null;
+  }
 }
 
 export function createLeaderboardRepository(ref: DbRef) {
@@ -76,24 +93,40 @@ export function createLeaderboardRepository(ref: DbRef) {
         ? sql`AND (s.total < ${after.total}
               OR (s.total = ${after.total} AND (s.reached_at > ${after.reachedAt} OR (s.reached_at = ${after.reachedAt} AND s.user_id > ${after.userId}))))`
         : sql``;
+      // Names are joined to the page only: in a location scope the circle holds thousands.
       const { rows } = await sql<RankedRow>`
-        SELECT s.user_id AS id, u.name, s.total, s.reached_at AS "reachedAt"
-        FROM user_scores s
-        JOIN users u ON u.id = s.user_id
-        WHERE ${inScope(scope)} AND s.listed_from <= ${today}::date ${afterCondition}
-        ORDER BY s.total DESC, s.reached_at, s.user_id
-        LIMIT ${limit}
+        SELECT p.user_id AS id, u.name, p.total, p.reached_at AS "reachedAt"
+        FROM (
+          SELECT s.user_id, s.total, s.reached_at
+          FROM user_scores s
+          WHERE ${inScope(scope)} AND s.listed_from <= ${today}::date ${afterCondition}
+          ORDER BY s.total DESC, s.reached_at, s.user_id
+          LIMIT ${limit}
+        ) p
+        JOIN users u ON u.id = p.user_id
+        ORDER BY p.total DESC, p.reached_at, p.user_id
       `.execute(ref.db);
       return rows;
     },
 
-    /** How many listed users in scope, other than `userId`, score more than `total`. */
+    /**
+     * How many listed users in scope, other than `userId`, score more than `total`. Where the
+     * scope has tallies: everyone who may be listed, from the tallies, less those listed only
+     * from a later day (under 18 today, a small range of user_scores_listed_from_idx).
+     */
     async countAbove(scope: RankScope, today: string, total: number, userId: number): Promise<number> {
-      const { rows } = await sql<{ above: number }>`
-        SELECT count(*)::int AS above
-        FROM user_scores s
-        WHERE ${inScope(scope)} AND s.listed_from <= ${today}::date AND s.total > ${total} AND s.user_id <> ${userId}
-      `.execute(ref.db);
+      const tally = tallyScope(scope);
+      const query = tally
+        ? sql<{ above: number }>`
+            SELECT (coalesce((SELECT sum(t.users) FROM leaderboard_tallies t WHERE t.scope = ${tally} AND t.total > ${total}), 0)
+              - (SELECT count(*) FROM user_scores s WHERE ${inScope(scope)} AND s.listed_from > ${today}::date AND s.total > ${total}))::int AS above
+          `
+        : sql<{ above: number }>`
+            SELECT count(*)::int AS above
+            FROM user_scores s
+            WHERE ${inScope(scope)} AND s.listed_from <= ${today}::date AND s.total > ${total} AND s.user_id <> ${userId}
+          `;
+      const { rows } = await query.execute(ref.db);
       return rows[0]?.above ?? 0;
     },
 

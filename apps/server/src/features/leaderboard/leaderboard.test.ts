@@ -264,6 +264,19 @@ describe('points', () => {
     await expect(sql`DELETE FROM points_ledger WHERE user_id = ${someone.id}`.execute(t.db)).rejects.toThrow(/append-only/);
   });
 
+  it('keeps the rank tallies equal to a recount of the scores', async () => {
+    const tallies = await sql<{ scope: string; total: number; users: number }>`
+      SELECT scope, total, sum(users)::int AS users FROM leaderboard_tallies GROUP BY scope, total HAVING sum(users) <> 0 ORDER BY 1, 2`.execute(t.db);
+    const recount = await sql<{ scope: string; total: number; users: number }>`
+      SELECT scope, total, count(*)::int AS users
+      FROM user_scores s,
+        unnest(ARRAY['country', 'state:' || s.state_key, 'city:' || coalesce(s.state_key, '') || '|' || s.city_key]) AS scope
+      WHERE s.listed_from IS NOT NULL AND scope IS NOT NULL
+      GROUP BY scope, total ORDER BY 1, 2`.execute(t.db);
+    expect(recount.rows.length).toBeGreaterThan(10);
+    expect(tallies.rows).toEqual(recount.rows);
+  });
+
   it('rebuilds every total from the ledger to exactly the running totals', async () => {
     const snapshot = async () => (await sql`SELECT * FROM user_scores ORDER BY user_id`.execute(t.db)).rows;
     const running = await snapshot();

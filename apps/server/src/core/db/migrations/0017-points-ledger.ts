@@ -69,9 +69,58 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- (switched off, or no name or date of birth yet).
       listed_from                date
     );
+    -- A page of a scope reads one of these in ranking order. The city scope names the state
+    -- too (two towns may share a name), so its index holds state_key.
     CREATE INDEX user_scores_country_idx ON user_scores (total DESC, reached_at, user_id) INCLUDE (listed_from);
     CREATE INDEX user_scores_state_idx ON user_scores (state_key, total DESC, reached_at, user_id) INCLUDE (listed_from);
-    CREATE INDEX user_scores_city_idx ON user_scores (city_key, total DESC, reached_at, user_id) INCLUDE (listed_from);
+    CREATE INDEX user_scores_city_idx ON user_scores (city_key, total DESC, reached_at, user_id) INCLUDE (state_key, listed_from);
+    -- Those listed only from a later day (under 18 today): the ranks subtract them from the tallies.
+    CREATE INDEX user_scores_listed_from_idx ON user_scores (listed_from) INCLUDE (total, state_key, city_key);
+
+    -- How many users may be listed (listed_from set) at each total, per scope: 'country',
+    -- 'state:<state>' and 'city:<state>|<city>'. A rank is 1 + the users above, read from a
+    -- few hundred tally rows instead of counting every one of them (a million in India).
+    -- Each total is split over 8 shards (user_id % 8) so that many users earning a point at
+    -- once do not queue on one row. Kept by the triggers below, whoever writes user_scores.
+    CREATE TABLE leaderboard_tallies (
+      scope text NOT NULL,
+      total integer NOT NULL,
+      shard smallint NOT NULL,
+      users integer NOT NULL,
+      PRIMARY KEY (scope, total, shard)
+    );
+
+    CREATE FUNCTION leaderboard_tally_move(s user_scores, delta integer) RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      IF s.listed_from IS NULL THEN
+        RETURN;
+      END IF;
+      INSERT INTO leaderboard_tallies AS t (scope, total, shard, users)
+      SELECT scope, s.total, s.user_id % 8, delta
+      FROM unnest(ARRAY['country', 'state:' || s.state_key, 'city:' || coalesce(s.state_key, '') || '|' || s.city_key]) AS scope
+      WHERE scope IS NOT NULL
+      ON CONFLICT (scope, total, shard) DO UPDATE SET users = t.users + excluded.users;
+    END;
+    $$;
+
+    CREATE FUNCTION leaderboard_tally() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        PERFORM leaderboard_tally_move(OLD, -1);
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        PERFORM leaderboard_tally_move(NEW, 1);
+      END IF;
+      RETURN NULL;
+    END;
+    $$;
+    CREATE TRIGGER leaderboard_tally_insert_delete AFTER INSERT OR DELETE ON user_scores
+      FOR EACH ROW EXECUTE FUNCTION leaderboard_tally();
+    CREATE TRIGGER leaderboard_tally_update AFTER UPDATE ON user_scores
+      FOR EACH ROW
+      WHEN (OLD.total IS DISTINCT FROM NEW.total OR OLD.city_key IS DISTINCT FROM NEW.city_key
+        OR OLD.state_key IS DISTINCT FROM NEW.state_key OR OLD.listed_from IS DISTINCT FROM NEW.listed_from)
+      EXECUTE FUNCTION leaderboard_tally();
   `,
     )
     .execute(db);
