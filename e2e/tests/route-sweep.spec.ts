@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { bearer, signInViaApi, storeSession, type ApiSession } from '../support/api';
@@ -6,6 +6,7 @@ import { ENV_BASE_URL, ENV_SERVER_LOG, requiredEnv } from '../support/env';
 import { expect, LOGIN_URL, test } from '../support/fixtures';
 import { clippedTexts, horizontalOverflow, seriousA11yViolations } from '../support/page-checks';
 import { FAKE_MEDIA_LAUNCH_OPTIONS, SMALL_PHONE } from '../support/phone';
+import { keepScreenshot } from '../support/shots';
 import { translationOf } from '../support/translations';
 
 /**
@@ -17,8 +18,9 @@ import { translationOf } from '../support/translations';
  *
  * Priya Sharma (9000000002, apps/server/src/seed/README.md) is signed in once; her session
  * is reused by the three languages. She owns the seeded finished SOS, so /sos-mode shows a
- * real event of hers. Nothing on her account is changed (opening /notifications marks her
- * notifications read, which no other test relies on).
+ * real event of hers. Nothing on her account is changed but what the screens themselves do
+ * (opening /notifications marks her notifications read; asking for her certificate issues it),
+ * which no other test relies on.
  */
 const PRIYA_PHONE = '9000000002';
 const LANGUAGES = ['en-US', 'hi-IN', 'gu-IN'] as const;
@@ -32,8 +34,6 @@ function axeLanguageOf(screen: string): Language {
 }
 // Ellisbridge, Ahmedabad: seeded volunteers and businesses are around.
 const POSITION = { latitude: 23.0225, longitude: 72.5714, accuracy: 20 };
-/** Where to also save the screenshots of /volunteers at 5000 m (they are always attached to the report). */
-const SHOTS_DIR = process.env.SAATHI_E2E_SHOTS_DIR;
 
 /** The smallest common Android phone, with location, camera and microphone granted. */
 const PHONE = {
@@ -53,6 +53,8 @@ interface Ids {
   businessPostId: number;
   businessUserId: number;
   otherUserId: number;
+  /** Priya's certificate (issued by asking for it, as /cartificate does). */
+  certificateCode: string;
 }
 
 interface CheckOptions {
@@ -149,6 +151,15 @@ const SIGNED_IN: Visit[] = [
   { path: () => '/help' },
   { path: () => '/about-us' },
   { path: (ids) => `/saathi-community-post/${ids.businessPostId}`, ready: postReady },
+  { path: () => '/leaderboard', ready: leaderboardReady },
+  {
+    path: () => '/cartificate',
+    ready: async (page) => {
+      await headingReady(page);
+      await expect(page.getByRole('img', { name: /Priya/i })).toBeVisible({ timeout: 15_000 });
+    },
+  },
+  { path: (ids) => `/certificates/${ids.certificateCode}` },
   { path: () => '/feed' },
   { path: () => '/track/not-a-real-token', ready: trackingReady },
   { path: () => '/login' },
@@ -169,6 +180,12 @@ async function postReady(page: Page): Promise<void> {
   await expect(page.locator('main article, main [role="alert"]').first()).toBeVisible({ timeout: 15_000 });
 }
 
+async function leaderboardReady(page: Page): Promise<void> {
+  await headingReady(page);
+  await expect(page.getByRole('tab').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('main li').first()).toBeVisible({ timeout: 15_000 });
+}
+
 async function trackingReady(page: Page): Promise<void> {
   await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
   await noSpinner(page, 'body');
@@ -187,13 +204,7 @@ async function volunteersAt5000(page: Page, check: Check, language: Language): P
   await expect(slider).toHaveAttribute('aria-valuenow', '5000');
   await expect(page.getByTestId('volunteer-count')).toContainText('5000', { timeout: 15_000 });
   await check('/volunteers at 5000 m', { skipAxe: true });
-  const name = `volunteers-5000-${language.slice(0, 2)}.png`;
-  const shot = await page.screenshot();
-  await test.info().attach(name, { body: shot, contentType: 'image/png' });
-  if (SHOTS_DIR) {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    writeFileSync(path.join(SHOTS_DIR, name), shot);
-  }
+  await keepScreenshot(page, `volunteers-5000-${language.slice(0, 2)}.png`);
 }
 
 /** Signed out, a screen may be public or send the visitor to /login: wait for whichever shows. */
@@ -272,7 +283,16 @@ async function findIds(request: APIRequestContext, session: ApiSession): Promise
   const other = posts.find((post) => !post.isBusinessPost && post.userId !== session.user.id);
   expect(business, 'a seeded business post with a catalog near Ellisbridge').toBeDefined();
   expect(other, 'a seeded post by another member').toBeDefined();
-  return { sosEventId: sosEventId as number, businessPostId: business!.id, businessUserId: business!.userId, otherUserId: other!.userId };
+  const certificate = await request.get('/api/certificates/me', { headers });
+  expect(certificate.status()).toBe(200);
+  const { code } = (await certificate.json()) as { code: string };
+  return {
+    sosEventId: sosEventId as number,
+    businessPostId: business!.id,
+    businessUserId: business!.userId,
+    otherUserId: other!.userId,
+    certificateCode: code,
+  };
 }
 
 /**

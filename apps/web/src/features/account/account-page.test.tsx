@@ -47,7 +47,7 @@ describe('account page', { timeout: 30_000 }, () => {
     const names = within(screen.getByRole('tablist'))
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
-    expect(names).toEqual(['Profile', 'Emergency contacts', 'Saved locations', 'SOS', 'Volunteering', 'Business', 'News', 'Language']);
+    expect(names).toEqual(['Profile', 'Emergency contacts', 'Saved locations', 'SOS', 'Volunteering', 'Business', 'News', 'Language and privacy']);
     expect(screen.getByRole('tab', { name: 'SOS' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('SOS');
   });
@@ -73,6 +73,32 @@ describe('account page', { timeout: 30_000 }, () => {
       },
     ]);
     expect(getSession()?.user.startAudioVideoRecordOnSos).toBe(true);
+  });
+
+  it('saves "Show me on leaderboards" as soon as it is switched, and explains what others see', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderAccount('/account?tab=language');
+
+    const toggle = screen.getByRole('switch', { name: 'Show me on leaderboards' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      'Others see your first name, the initial of your last name, your score and your rank. People under 18 are never shown.',
+    );
+    await user.click(toggle);
+
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(api.patches()).toEqual([{ showOnLeaderboard: false }]);
+    expect(toggle).not.toBeChecked();
+    expect(getSession()?.user.showOnLeaderboard).toBe(false);
+  });
+
+  it('puts the switch back when saving it fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAccount('/account?tab=language', { 'PATCH /api/users/me': () => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }) });
+
+    const toggle = screen.getByRole('switch', { name: 'Show me on leaderboards' });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
   });
 
   it('lists every business category under its group and saves the business location', async () => {

@@ -1,4 +1,6 @@
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import LogoutIcon from '@mui/icons-material/Logout';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { User } from '@saathi/shared';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
 import { WithMe } from '../users/with-me';
 import { BusinessTab } from './tabs/business-tab';
@@ -99,6 +101,16 @@ function Account({ user }: { user: User }) {
             {t('logout')}
           </Button>
         </Stack>
+
+        {/* On a phone the bottom bar has no room for these; the desktop side rail lists them itself. */}
+        <Box component="nav" aria-label={t('links.label')} sx={{ display: { xs: 'flex', md: 'none' }, flexWrap: 'wrap', gap: 1 }}>
+          <Button component={RouterLink} to="/leaderboard" variant="outlined" size="small" startIcon={<LeaderboardIcon />}>
+            {t('links.leaderboard')}
+          </Button>
+          <Button component={RouterLink} to="/cartificate" variant="outlined" size="small" startIcon={<WorkspacePremiumIcon />}>
+            {t('links.certificate')}
+          </Button>
+        </Box>
 
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Tabs

@@ -8,8 +8,12 @@ import { isAppLanguage } from '../../../i18n/languages';
 import { DefaultAppSelect, LanguageSelect } from '../../profile/components/preferences-fields';
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
 import { TabSection } from '../components/tab-section';
+import { PrivacySection } from './privacy-section';
 
-/** The language applies at once (like the switcher in the header); "Open after login" is saved with Save. */
+/**
+ * "Language and privacy". The language applies at once (like the switcher in the header); "Open
+ * after login" is saved with Save; the leaderboard switch in its own section applies at once.
+ */
 export function LanguageTab({ user }: { user: User }) {
   const { t, i18n } = useTranslation('account');
   const toast = useToast();
@@ -31,11 +35,14 @@ export function LanguageTab({ user }: { user: User }) {
   }
 
   return (
-    <TabSection title={t('tabs.language')} description={t('language.description')} onSave={() => void onSave()} saving={isPending}>
-      <Stack spacing={2}>
-        <LanguageSelect value={shown} onChange={(language) => void chooseLanguage(language)} />
-        <DefaultAppSelect value={defaultApp} onChange={setDefaultApp} />
-      </Stack>
-    </TabSection>
+    <Stack spacing={2}>
+      <TabSection title={t('language.title')} description={t('language.description')} onSave={() => void onSave()} saving={isPending}>
+        <Stack spacing={2}>
+          <LanguageSelect value={shown} onChange={(language) => void chooseLanguage(language)} />
+          <DefaultAppSelect value={defaultApp} onChange={setDefaultApp} />
+        </Stack>
+      </TabSection>
+      <PrivacySection user={user} />
+    </Stack>
   );
 }

@@ -1,0 +1,24 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { page, renderRoutes } from '../../test/render';
+import { NavLinks } from './nav-links';
+
+describe('NavLinks', () => {
+  it('lists the leaderboard and the certificate in the side rail, after the main items', async () => {
+    await renderRoutes([page('/leaderboard', <NavLinks variant="side" />)], '/leaderboard');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    // The secondary group is its own chunk: it arrives a moment after the main items.
+    await within(nav).findByRole('link', { name: 'Certificate' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')]).slice(-2)).toEqual([
+      ['Leaderboard', '/leaderboard'],
+      ['Certificate', '/cartificate'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps the phone’s bottom bar to the six main items', async () => {
+    await renderRoutes([page('/', <NavLinks variant="bottom" />)], '/');
+    expect(within(screen.getByRole('navigation')).getAllByRole('link')).toHaveLength(6);
+  });
+});

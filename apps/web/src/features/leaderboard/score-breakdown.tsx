@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ScoreBreakdown as Breakdown } from '@saathi/shared';
+import { useTranslation } from 'react-i18next';
+
+/** How the total was earned, line by line (docs/leaderboard.md: the points table), then the total. */
+export function ScoreBreakdown({ breakdown }: { breakdown: Breakdown }) {
+  const { t } = useTranslation('leaderboard');
+  const lines = [
+    { key: 'referrals', label: t('breakdown.referrals'), count: t('breakdown.people', { count: breakdown.referrals.count }), score: breakdown.referrals.score },
+    {
+      key: 'referralLocations',
+      label: t('breakdown.referralLocations'),
+      count: t('breakdown.places', { count: breakdown.referralLocations.count }),
+      score: breakdown.referralLocations.score,
+    },
+    {
+      key: 'volunteerLocations',
+      label: t('breakdown.volunteerLocations'),
+      count: t('breakdown.places', { count: breakdown.volunteerLocations.count }),
+      score: breakdown.volunteerLocations.score,
+    },
+    {
+      key: 'selfActivity',
+      label: t('breakdown.selfActivity'),
+      count: t('breakdown.days', { count: breakdown.selfActivity.daysActive }),
+      score: breakdown.selfActivity.score,
+    },
+    {
+      key: 'referralsActivity',
+      label: t('breakdown.referralsActivity'),
+      count: t('breakdown.days', { count: breakdown.referralsActivity.totalDaysActive }),
+      score: breakdown.referralsActivity.score,
+    },
+  ];
+  return (
+    // Narrow on a wide screen, so each line's points stay within a glance of its label.
+    <Box component="dl" sx={{ m: 0, maxWidth: 560 }}>
+      {lines.map((line) => (
+        <Line key={line.key} label={line.label} detail={line.count} points={t('points', { count: line.score })} />
+      ))}
+      <Line label={t('breakdown.total')} points={t('points', { count: breakdown.totalScore })} total />
+    </Box>
+  );
+}
+
+function Line({ label, detail, points, total = false }: { label: string; detail?: string; points: string; total?: boolean }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'baseline',
+        gap: 2,
+        py: 1,
+        borderTop: 1,
+        borderColor: total ? 'text.primary' : 'divider',
+      }}
+    >
+      <Box component="dt" sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: total ? 700 : 500 }}>{label}</Typography>
+        {detail && (
+          <Typography variant="body2" color="text.secondary">
+            {detail}
+          </Typography>
+        )}
+      </Box>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 700, whiteSpace: 'nowrap' }}>
+        {points}
+      </Typography>
+    </Box>
+  );
+}
