@@ -11,6 +11,7 @@
 // the totals have many ties. user_scores is the ledger's sum, as `scores:rebuild` computes it,
 // with the profile copies the app keeps (city_key, state_key, listed_from).
 import { sql } from 'kysely';
+import { placedAroundCities } from './city-spread.mjs';
 import { createBenchSession } from './scratch-db.mjs';
 
 /** Real cities: metro population in millions (the weight of each), state as users type it. */
@@ -151,16 +152,7 @@ export async function seedLeaderboardBench(db, users, ledgerRows, log) {
           SELECT i, random() AS r_city, random() AS u1, random() AS u2, random() AS r_age, random() AS r_flags
           FROM generate_series(${from}::int, ${to}::int) i
         ),
-        placed AS (
-          SELECT b.*, coalesce(c.idx, 1) AS idx,
-                 -- Box-Muller: a normal spread around the city centre.
-                 sqrt(-2 * ln(greatest(b.u1, 1e-12))) * cos(2 * pi() * b.u2) AS zx,
-                 sqrt(-2 * ln(greatest(b.u1, 1e-12))) * sin(2 * pi() * b.u2) AS zy
-          FROM base b
-          CROSS JOIN LATERAL (
-            SELECT min(k) AS idx FROM unnest(${upTo}::float8[]) WITH ORDINALITY AS t(p, k) WHERE t.p >= b.r_city
-          ) c
-        ),
+        ${placedAroundCities(upTo)},
         people AS (
           SELECT i, r_flags,
                  (${names}::text[])[idx] AS city, (${states}::text[])[idx] AS state,

@@ -4,6 +4,7 @@
 // in India; each has one saved volunteer location, and one in ten also shares a live
 // position (half of them fresh, half older than the 15 minutes that count).
 import { sql } from 'kysely';
+import { placedAroundCities } from './city-spread.mjs';
 import { createBenchSession } from './scratch-db.mjs';
 import { PROFESSIONS } from '../packages/shared/src/constants.ts';
 
@@ -83,20 +84,11 @@ export async function seedNearbyBench(db, count, log) {
           SELECT i, random() AS r_city, random() AS r_rural, random() AS u1, random() AS u2, random() AS r_live, random() AS r_age
           FROM generate_series(${from}::int, ${to}::int) i
         ),
-        placed AS (
-          SELECT b.*, c.idx,
-                 -- Box-Muller: a normal spread around the city centre.
-                 sqrt(-2 * ln(greatest(b.u1, 1e-12))) * cos(2 * pi() * b.u2) AS zx,
-                 sqrt(-2 * ln(greatest(b.u1, 1e-12))) * sin(2 * pi() * b.u2) AS zy
-          FROM base b
-          CROSS JOIN LATERAL (
-            SELECT min(k) AS idx FROM unnest(${upTo}::float8[]) WITH ORDINALITY AS t(p, k) WHERE t.p >= b.r_city
-          ) c
-        ),
+        ${placedAroundCities(upTo)},
         points AS (
           SELECT i, r_live, r_age,
-                 CASE WHEN r_rural < 0.15 THEN 8.5 + u1 * 23 ELSE (${lats}::float8[])[coalesce(idx, 1)] + zy * (${sigmas}::float8[])[coalesce(idx, 1)] END AS lat,
-                 CASE WHEN r_rural < 0.15 THEN 68.5 + u2 * 20 ELSE (${lons}::float8[])[coalesce(idx, 1)] + zx * (${sigmas}::float8[])[coalesce(idx, 1)] END AS lon
+                 CASE WHEN r_rural < 0.15 THEN 8.5 + u1 * 23 ELSE (${lats}::float8[])[idx] + zy * (${sigmas}::float8[])[idx] END AS lat,
+                 CASE WHEN r_rural < 0.15 THEN 68.5 + u2 * 20 ELSE (${lons}::float8[])[idx] + zx * (${sigmas}::float8[])[idx] END AS lon
           FROM placed
         ),
         inserted AS (
