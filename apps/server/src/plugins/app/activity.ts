@@ -8,12 +8,13 @@ export interface ActivityOptions {
 
 /**
  * Marks signed-in users active. It runs once the answer has gone, so it never slows one down,
- * and a failure is logged, never answered.
+ * and a failure is logged, never answered. Only a request that succeeded counts: a refused one
+ * changes nothing.
  */
 async function activityPlugin(app: FastifyInstance, { onActive }: ActivityOptions): Promise<void> {
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', async (request, reply) => {
     const user = request.user;
-    if (!user) return;
+    if (!user || reply.statusCode >= 400) return;
     try {
       await onActive(user.id);
     } catch (error) {
