@@ -185,19 +185,24 @@ function drawHeader(ctx: CanvasRenderingContext2D, text: CertificateText): void 
   ctx.fillText(text.title, CENTRE_X, Y.title);
 
   // An ornament under the title: two pink rules and a diamond between them.
-  ctx.strokeStyle = brand.pink;
-  ctx.lineWidth = 2;
-  ctx.beginPath();
-  ctx.moveTo(CENTRE_X - 170, Y.ornament);
-  ctx.lineTo(CENTRE_X - 18, Y.ornament);
-  ctx.moveTo(CENTRE_X + 18, Y.ornament);
-  ctx.lineTo(CENTRE_X + 170, Y.ornament);
-  ctx.stroke();
+  drawRulePair(ctx, Y.ornament, 170, 18, brand.pink);
   drawDiamond(ctx, CENTRE_X, Y.ornament, 7, brand.pink);
 
   ctx.fillStyle = brand.inkSecondary;
   ctx.font = font(400, 26);
   ctx.fillText(text.intro, CENTRE_X, Y.intro, 960);
+}
+
+/** Two short horizontal rules either side of the centre line, from `gap` to `reach` away from it. */
+function drawRulePair(ctx: CanvasRenderingContext2D, y: number, reach: number, gap: number, colour: string): void {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  for (const side of [-1, 1]) {
+    ctx.moveTo(CENTRE_X + side * gap, y);
+    ctx.lineTo(CENTRE_X + side * reach, y);
+  }
+  ctx.stroke();
 }
 
 function drawHolder(ctx: CanvasRenderingContext2D, text: CertificateText): void {
@@ -209,14 +214,7 @@ function drawHolder(ctx: CanvasRenderingContext2D, text: CertificateText): void 
   ctx.fillText(name, CENTRE_X, Y.name);
 
   // Two short grey rules, then the referral id under them (SPEC.md).
-  ctx.strokeStyle = GREY_LINE;
-  ctx.lineWidth = 2;
-  ctx.beginPath();
-  ctx.moveTo(CENTRE_X - 110, Y.dividers);
-  ctx.lineTo(CENTRE_X - 14, Y.dividers);
-  ctx.moveTo(CENTRE_X + 14, Y.dividers);
-  ctx.lineTo(CENTRE_X + 110, Y.dividers);
-  ctx.stroke();
+  drawRulePair(ctx, Y.dividers, 110, 14, GREY_LINE);
   ctx.fillStyle = brand.inkSecondary;
   ctx.font = font(500, 26);
   ctx.fillText(`#${text.referralId}`, CENTRE_X, Y.referralId);
