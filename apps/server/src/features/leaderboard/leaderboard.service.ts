@@ -1,21 +1,12 @@
-import { indiaDate, LEADERBOARD_MAX_RADIUS_M, type LeaderboardEntry, type LeaderboardResponse } from '@saathi/shared';
+import { indiaDate, LEADERBOARD_MAX_RADIUS_M, type LeaderboardEntry, type LeaderboardQuery, type LeaderboardResponse } from '@saathi/shared';
+import type { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { LeaderboardRepository, OwnScore, RankPosition, RankScope } from './leaderboard.repository';
 import type { ScoresService } from './scores.service';
 
 /** The query as the contract parsed it. */
-export interface LeaderboardRequest {
-  scope: 'administrative' | 'location';
-  region?: 'city' | 'state' | 'country' | undefined;
-  city?: string | undefined;
-  state?: string | undefined;
-  latitude?: number | undefined;
-  longitude?: number | undefined;
-  radius?: number | undefined;
-  cursor?: string | undefined;
-  limit: number;
-}
+export type LeaderboardRequest = z.output<typeof LeaderboardQuery>;
 
 /** Where the next page starts, and the rank and position of the row before it. */
 interface Cursor extends RankPosition {
