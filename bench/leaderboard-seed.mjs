@@ -86,6 +86,8 @@ const BULK_INDEXES = [
   'user_scores_country_idx',
   'user_scores_state_idx',
   'user_scores_city_idx',
+  'leaderboard_places_cell_idx',
+  'leaderboard_places_user_idx',
 ];
 
 /** All 500 cities: the real ones, then towns named "City <n>", each in a state of a real city and within ~2° of it. */
@@ -120,16 +122,22 @@ function cityTable() {
  */
 export async function seedLeaderboardBench(db, users, ledgerRows, log) {
   // The layout names what was seeded: a change to it reseeds instead of reusing.
-  const layout = `cities=${CITY_COUNT} sigma=${BASE_SIGMA_DEG} ledger=${ledgerRows} minors=0.05 hidden=0.03 volunteers=0.15 referrers=0.08 caller=${CALLER.city}:${CALLER.activeDays}`;
+  const layout = `cities=${CITY_COUNT} sigma=${BASE_SIGMA_DEG} ledger=${ledgerRows} minors=0.05 hidden=0.03 volunteers=0.15 referrers=0.08 caller=${CALLER.city}:${CALLER.activeDays} places=cells`;
   await sql`CREATE TABLE IF NOT EXISTS bench_leaderboard_meta (users integer NOT NULL, layout text NOT NULL)`.execute(db);
   const meta = await sql`SELECT users, layout FROM bench_leaderboard_meta`.execute(db);
   const reused = meta.rows[0]?.users === users && meta.rows[0]?.layout === layout;
   const started = Date.now();
   if (!reused) {
     log(`seeding ${users} users and ${ledgerRows} ledger rows...`);
-    await sql`TRUNCATE users, bench_leaderboard_meta RESTART IDENTITY CASCADE`.execute(db);
-    const indexes = await sql`SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY(${BULK_INDEXES})`.execute(db);
-    for (const index of indexes.rows) await sql.raw(`DROP INDEX ${index.indexname}`).execute(db);
+    await sql`TRUNCATE users, leaderboard_tallies, bench_leaderboard_meta RESTART IDENTITY CASCADE`.execute(db);
+    // The definitions are kept in a table before the indexes go, so a seed cut off half-way
+    // still rebuilds them on the next run.
+    await sql`CREATE TABLE IF NOT EXISTS bench_leaderboard_indexes (indexname text PRIMARY KEY, indexdef text NOT NULL)`.execute(db);
+    await sql`
+      INSERT INTO bench_leaderboard_indexes SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY(${BULK_INDEXES})
+      ON CONFLICT (indexname) DO NOTHING`.execute(db);
+    const indexes = await sql`SELECT indexname, indexdef FROM bench_leaderboard_indexes`.execute(db);
+    for (const index of indexes.rows) await sql.raw(`DROP INDEX IF EXISTS ${index.indexname}`).execute(db);
     const table = cityTable();
     const upTo = table.map((c) => c.upTo);
     const names = table.map((c) => c.name);
@@ -248,9 +256,10 @@ export async function seedLeaderboardBench(db, users, ledgerRows, log) {
       SELECT 1, source_id::date FROM points_ledger WHERE user_id = 1 AND reason = 'active_day'`.execute(db);
 
     // The running totals: the ledger's sums (as rebuildTotals), reached when the last row was
-    // written, and the profile copies syncProfile makes. The rank tallies are summed once after
-    // the load instead of row by row by their triggers (as for the indexes).
+    // written, and the profile copies syncProfile makes. The rank tallies and the circles' places
+    // are written once after the load instead of row by row by their triggers (as for the indexes).
     await sql`ALTER TABLE user_scores DISABLE TRIGGER leaderboard_tally_insert_delete`.execute(db);
+    await sql`ALTER TABLE user_scores DISABLE TRIGGER leaderboard_places_score_insert`.execute(db);
     await sql`
       INSERT INTO user_scores (user_id, total, referrals, referral_points, referral_locations, referral_location_points,
                                volunteer_locations, volunteer_location_points, active_days, active_day_points,
@@ -267,6 +276,12 @@ export async function seedLeaderboardBench(db, users, ledgerRows, log) {
       FROM points_ledger l JOIN users u ON u.id = l.user_id
       GROUP BY l.user_id, u.city, u.state, u.show_on_leaderboard, u.dob, u.name`.execute(db);
     await sql`ALTER TABLE user_scores ENABLE TRIGGER leaderboard_tally_insert_delete`.execute(db);
+    await sql`ALTER TABLE user_scores ENABLE TRIGGER leaderboard_places_score_insert`.execute(db);
+    await sql`
+      INSERT INTO leaderboard_places (place_id, user_id, cell, location, total, reached_at, listed_from)
+      SELECT sl.id, s.user_id, leaderboard_cell(sl.location), sl.location, s.total, s.reached_at, s.listed_from
+      FROM saved_locations sl JOIN user_scores s ON s.user_id = sl.user_id
+      WHERE NOT sl.is_business_location`.execute(db);
     await sql`
       INSERT INTO leaderboard_tallies (scope, total, shard, users)
       SELECT scope, s.total, s.user_id % 8, count(*)::int
@@ -277,9 +292,10 @@ export async function seedLeaderboardBench(db, users, ledgerRows, log) {
     await sql`DROP TABLE bench_leaderboard_plan`.execute(db);
     log('ledger and totals written; building indexes...');
     for (const index of indexes.rows) await sql.raw(index.indexdef).execute(db);
+    await sql`DELETE FROM bench_leaderboard_indexes`.execute(db);
     // As autovacuum leaves a settled table: statistics, and the visibility map that lets the
     // ranking's indexes answer without reading the table.
-    for (const name of ['users', 'saved_locations', 'points_ledger', 'user_scores', 'leaderboard_tallies']) await sql.raw(`VACUUM ANALYZE ${name}`).execute(db);
+    for (const name of ['users', 'saved_locations', 'points_ledger', 'user_scores', 'leaderboard_tallies', 'leaderboard_places']) await sql.raw(`VACUUM ANALYZE ${name}`).execute(db);
     await sql`INSERT INTO bench_leaderboard_meta (users, layout) VALUES (${users}, ${layout})`.execute(db);
   }
   const token = await createBenchSession(db);

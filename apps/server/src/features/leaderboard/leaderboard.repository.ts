@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { LatLon } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import { geoPoint } from '../../core/db/geo';
+import { circleCells } from './circle-cells';
 
 /** Whose scores a leaderboard ranks. City and state are matched lower-cased and trimmed. */
 export type RankScope =
@@ -40,12 +41,10 @@ export interface OwnScore {
   listedFrom: string | null;
 }
 
-/**
- * The scope as a condition on user_scores `s`. City and state read their own indexes
- * (user_scores_city_idx, user_scores_state_idx); a location scope looks up saved places (not
- * businesses') in the circle through saved_locations' GiST index.
- */
-function inScope(scope: RankScope): RawBuilder<boolean> {
+type AdministrativeScope = Exclude<RankScope, { kind: 'location' }>;
+
+/** An administrative scope as a condition on user_scores `s`, read through its city and state indexes. */
+function inPlace(scope: AdministrativeScope): RawBuilder<boolean> {
   switch (scope.kind) {
     case 'country':
       return sql<boolean>`true`;
@@ -55,12 +54,29 @@ function inScope(scope: RankScope): RawBuilder<boolean> {
       return scope.state === null
         ? sql<boolean>`s.city_key = ${placeKey(scope.city)}`
         : sql<boolean>`s.city_key = ${placeKey(scope.city)} AND s.state_key = ${placeKey(scope.state)}`;
-    case 'location':
-      return sql<boolean>`s.user_id IN (
-        SELECT sl.user_id FROM saved_locations sl
-        WHERE NOT sl.is_business_location AND ST_DWithin(sl.location, ${geoPoint(scope.centre)}, ${scope.radiusM})
-      )`;
   }
+}
+
+/**
+ * The users listed today in a scope, as a FROM item of (user_id, total, reached_at). A place
+ * scope reads user_scores (the planner folds the subquery into the outer query, so a page
+ * walks a ranking index); a circle reads leaderboard_places through the grid cells it covers
+ * (migration 0019), testing the distance only in the cells its edge crosses, and UNION keeps
+ * one row per user with several places inside.
+ */
+function listedIn(scope: RankScope, today: string): RawBuilder<unknown> {
+  if (scope.kind !== 'location') {
+    return sql`(SELECT s.user_id, s.total, s.reached_at FROM user_scores s WHERE ${inPlace(scope)} AND s.listed_from <= ${today}::date)`;
+  }
+  const { inside, edge } = circleCells(scope.centre, scope.radiusM);
+  return sql`(
+    SELECT p.user_id, p.total, p.reached_at FROM leaderboard_places p
+    WHERE p.cell = ANY(${inside}::integer[]) AND p.listed_from <= ${today}::date
+    UNION
+    SELECT p.user_id, p.total, p.reached_at FROM leaderboard_places p
+    WHERE p.cell = ANY(${edge}::integer[]) AND p.listed_from <= ${today}::date
+      AND ST_DWithin(p.location, ${geoPoint(scope.centre)}, ${scope.radiusM})
+  )`;
 }
 
 /** A city or state as user_scores keeps it (migration 0017): lower-cased and trimmed by the database. */
@@ -72,7 +88,7 @@ function placeKey(place: string): RawBuilder<string> {
  * The leaderboard_tallies scope of a country, state or city (with its state) ranking; null for
  * the scopes it does not keep (a city named without its state, a circle), which are counted.
  */
-function tallyScope(scope: RankScope): RawBuilder<string> | null {
+function tallyScope(scope: AdministrativeScope): RawBuilder<string> | null {
   switch (scope.kind) {
     case 'country':
       return sql<string>`'country'`;
@@ -80,8 +96,6 @@ function tallyScope(scope: RankScope): RawBuilder<string> | null {
       return sql<string>`'state:' || ${placeKey(scope.state)}`;
     case 'city':
       return scope.state === null ? null : sql<string>`'city:' || ${placeKey(scope.state)} || '|' || ${placeKey(scope.city)}`;
-    case 'location':
-      return null;
   }
 }
 
@@ -93,13 +107,13 @@ export function createLeaderboardRepository(ref: DbRef) {
         ? sql`AND (s.total < ${after.total}
               OR (s.total = ${after.total} AND (s.reached_at > ${after.reachedAt} OR (s.reached_at = ${after.reachedAt} AND s.user_id > ${after.userId}))))`
         : sql``;
-      // Names are joined to the page only: in a location scope the circle holds thousands.
+      // Names are joined to the page only: a scope holds thousands.
       const { rows } = await sql<RankedRow>`
         SELECT p.user_id AS id, u.name, p.total, p.reached_at AS "reachedAt"
         FROM (
           SELECT s.user_id, s.total, s.reached_at
-          FROM user_scores s
-          WHERE ${inScope(scope)} AND s.listed_from <= ${today}::date ${afterCondition}
+          FROM ${listedIn(scope, today)} s
+          WHERE true ${afterCondition}
           ORDER BY s.total DESC, s.reached_at, s.user_id
           LIMIT ${limit}
         ) p
@@ -115,18 +129,17 @@ export function createLeaderboardRepository(ref: DbRef) {
      * from a later day (under 18 today, a small range of user_scores_listed_from_idx).
      */
     async countAbove(scope: RankScope, today: string, total: number, userId: number): Promise<number> {
-      const tally = tallyScope(scope);
-      const query = tally
-        ? sql<{ above: number }>`
-            SELECT (coalesce((SELECT sum(t.users) FROM leaderboard_tallies t WHERE t.scope = ${tally} AND t.total > ${total}), 0)
-              - (SELECT count(*) FROM user_scores s WHERE ${inScope(scope)} AND s.listed_from > ${today}::date AND s.total > ${total}))::int AS above
-          `
-        : sql<{ above: number }>`
-            SELECT count(*)::int AS above
-            FROM user_scores s
-            WHERE ${inScope(scope)} AND s.listed_from <= ${today}::date AND s.total > ${total} AND s.user_id <> ${userId}
-          `;
-      const { rows } = await query.execute(ref.db);
+      const tally = scope.kind === 'location' ? null : tallyScope(scope);
+      if (tally && scope.kind !== 'location') {
+        const { rows } = await sql<{ above: number }>`
+          SELECT (coalesce((SELECT sum(t.users) FROM leaderboard_tallies t WHERE t.scope = ${tally} AND t.total > ${total}), 0)
+            - (SELECT count(*) FROM user_scores s WHERE ${inPlace(scope)} AND s.listed_from > ${today}::date AND s.total > ${total}))::int AS above
+        `.execute(ref.db);
+        return rows[0]?.above ?? 0;
+      }
+      const { rows } = await sql<{ above: number }>`
+        SELECT count(*)::int AS above FROM ${listedIn(scope, today)} s WHERE s.total > ${total} AND s.user_id <> ${userId}
+      `.execute(ref.db);
       return rows[0]?.above ?? 0;
     },
 

@@ -109,6 +109,31 @@ describe('GET /api/leaderboard', () => {
     expect((await board(surat.token, { scope: 'location', latitude: 18.53, longitude: 73.85 })).me.rank).toBe(1);
   });
 
+  it('ranks a circle by its edge: a place 4.95 km away is in, one 5.05 km away is out, a business place never', async () => {
+    // 0.01° of latitude is 1,106 m here (WGS 84 at 21.5°N): the places sit north of the centre.
+    const centre = { latitude: 21.5, longitude: 70.5 };
+    const north = (metres: number) => centre.latitude + metres / 110_700;
+    const near = await member({ name: 'Edge Near', city: 'Edgecity', state: 'Gujarat', locations: [place('Home', 70.5, north(4950))] });
+    const far = await member({ name: 'Edge Far', city: 'Edgecity', state: 'Gujarat', locations: [place('Home', 70.5, north(5050))] });
+    const shop = await member({
+      name: 'Edge Shop',
+      city: 'Edgecity',
+      state: 'Gujarat',
+      locations: [place('Shop', 70.5, north(100), { isBusinessLocation: true })],
+    });
+    const inCircle = async () => (await board(near.token, { scope: 'location', ...centre, radius: 5000, limit: 50 })).items.map((item) => item.id);
+    expect(await inCircle()).toEqual([near.id]);
+
+    // Moving a place moves its owner in and out; a second place inside counts the owner once.
+    const save = (token: string, locations: object[]) =>
+      t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: bearer(token), payload: { locations } });
+    expect((await save(far.token, [place('Home', 70.5, north(2000)), place('Office', 70.5, north(3000))])).statusCode).toBe(200);
+    expect((await save(near.token, [place('Home', 70.5, north(9000))])).statusCode).toBe(200);
+    expect(await inCircle()).toEqual([far.id]);
+    expect((await board(far.token, { scope: 'location', ...centre, radius: 5000 })).me.rank).toBe(1);
+    expect(shop.id).not.toBe(far.id);
+  });
+
   it('leaves out people under 18 from the lists of others, and shows them their own rank', async () => {
     const city = { city: 'Teencity', state: 'Gujarat' };
     const adult = await member({ ...city, name: 'Meena Pillai' });
@@ -275,6 +300,20 @@ describe('points', () => {
       GROUP BY scope, total ORDER BY 1, 2`.execute(t.db);
     expect(recount.rows.length).toBeGreaterThan(10);
     expect(tallies.rows).toEqual(recount.rows);
+  });
+
+  it('keeps the places the circles read equal to the saved places and the scores of their owners', async () => {
+    const { cellOf } = await import('./circle-cells');
+    const copy = await sql<{ place_id: number; user_id: number; cell: number; total: number; listed_from: string | null; lat: number; lon: number }>`
+      SELECT place_id, user_id, cell, total, listed_from, ST_Y(location::geometry) AS lat, ST_X(location::geometry) AS lon
+      FROM leaderboard_places ORDER BY place_id`.execute(t.db);
+    const recount = await sql<{ place_id: number; user_id: number; total: number; listed_from: string | null }>`
+      SELECT sl.id AS place_id, s.user_id, s.total, s.listed_from
+      FROM saved_locations sl JOIN user_scores s ON s.user_id = sl.user_id
+      WHERE NOT sl.is_business_location ORDER BY sl.id`.execute(t.db);
+    expect(recount.rows.length).toBeGreaterThan(5);
+    expect(copy.rows.map(({ place_id, user_id, total, listed_from }) => ({ place_id, user_id, total, listed_from }))).toEqual(recount.rows);
+    for (const row of copy.rows) expect(row.cell).toBe(cellOf({ latitude: row.lat, longitude: row.lon }));
   });
 
   it('rebuilds every total from the ledger to exactly the running totals', async () => {

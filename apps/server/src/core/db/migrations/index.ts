@@ -15,6 +15,7 @@ import * as m0015 from './0015-otp-attempts';
 import * as m0016 from './0016-sos-cell-distance';
 import * as m0017 from './0017-points-ledger';
 import * as m0018 from './0018-certificates';
+import * as m0019 from './0019-leaderboard-places';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016-sos-cell-distance': m0016,
   '0017-points-ledger': m0017,
   '0018-certificates': m0018,
+  '0019-leaderboard-places': m0019,
 };

@@ -35,6 +35,17 @@ export interface UserScoresTable {
   listed_from: string | null;
 }
 
+/** Written only by migration 0019's triggers; the location scope reads it. */
+export interface LeaderboardPlacesTable {
+  place_id: number;
+  user_id: number;
+  cell: number;
+  location: string;
+  total: number;
+  reached_at: Date;
+  listed_from: string | null;
+}
+
 export interface CertificatesTable {
   code: string;
   user_id: number;
@@ -49,5 +60,6 @@ export interface CertificatesTable {
 export interface ScoresTables {
   points_ledger: PointsLedgerTable;
   user_scores: UserScoresTable;
+  leaderboard_places: LeaderboardPlacesTable;
   certificates: CertificatesTable;
 }
