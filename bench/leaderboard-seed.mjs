@@ -295,7 +295,8 @@ export async function seedLeaderboardBench(db, users, ledgerRows, log) {
     await sql`DELETE FROM bench_leaderboard_indexes`.execute(db);
     // As autovacuum leaves a settled table: statistics, and the visibility map that lets the
     // ranking's indexes answer without reading the table.
-    for (const name of ['users', 'saved_locations', 'points_ledger', 'user_scores', 'leaderboard_tallies', 'leaderboard_places']) await sql.raw(`VACUUM ANALYZE ${name}`).execute(db);
+    for (const name of ['users', 'saved_locations', 'points_ledger', 'user_scores', 'leaderboard_tallies', 'leaderboard_places'])
+      await sql.raw(`VACUUM ANALYZE ${name}`).execute(db);
     await sql`INSERT INTO bench_leaderboard_meta (users, layout) VALUES (${users}, ${layout})`.execute(db);
   }
   const token = await createBenchSession(db);

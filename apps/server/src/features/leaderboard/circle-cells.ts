@@ -91,9 +91,7 @@ export function circleCells(centre: LatLon, radiusM: number): CircleCells {
         longitude: Math.min(east, Math.max(west, centre.longitude)),
       };
       if (sphereDistanceM(centre, nearest) > radiusM + spare) continue;
-      const farthest = Math.max(
-        ...[south, north].flatMap((latitude) => [west, east].map((longitude) => sphereDistanceM(centre, { latitude, longitude }))),
-      );
+      const farthest = Math.max(...[south, north].flatMap((latitude) => [west, east].map((longitude) => sphereDistanceM(centre, { latitude, longitude }))));
       const id = cellId(row, column);
       if (farthest <= radiusM - spare) inside.add(id);
       else edge.add(id);

@@ -21,7 +21,7 @@ function offset(centre: LatLon, distance: number, bearing: number): LatLon {
   const d = distance / R;
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
   const lon2 = lon1 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-  const longitude = ((((lon2 * 180) / Math.PI + 540) % 360) + 360) % 360 - 180;
+  const longitude = (((((lon2 * 180) / Math.PI + 540) % 360) + 360) % 360) - 180;
   return { latitude: (lat2 * 180) / Math.PI, longitude };
 }
 
