@@ -121,6 +121,9 @@ const SIGNED_IN: Visit[] = [
   { path: () => '/news' },
   { path: () => '/all-news', sameAs: '/news' },
   { path: () => '/news/1' },
+  // Priya is a reader: the news desk tells her calmly it is for editors (newsroom.spec.ts checks an editor's view).
+  { path: () => '/news/manage' },
+  { path: () => '/news/manage/new', sameAs: '/news/manage' },
   { path: () => '/comunity-post', ready: feedReady },
   { path: () => '/community', ready: feedReady, sameAs: '/comunity-post' },
   { path: () => '/joined-community', ready: feedReady, sameAs: '/comunity-post' },
@@ -145,6 +148,8 @@ const SIGNED_IN: Visit[] = [
       await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
     },
   },
+  // A management screen: Priya holds no role, so she reads that it is not for her account.
+  { path: () => '/shorts-crud' },
   { path: () => '/volunteers', ready: volunteersReady, then: volunteersAt5000 },
   { path: () => '/volunteers-nearby', ready: volunteersReady, sameAs: '/volunteers' },
   { path: () => '/tnc' },
@@ -160,6 +165,10 @@ const SIGNED_IN: Visit[] = [
     },
   },
   { path: (ids) => `/certificates/${ids.certificateCode}` },
+  // Priya holds no management role: /manage says there is nothing to manage, the admin screens say they are for admins.
+  { path: () => '/manage' },
+  { path: () => '/manage/users' },
+  { path: () => '/manage/audit' },
   { path: () => '/feed' },
   { path: () => '/track/not-a-real-token', ready: trackingReady },
   { path: () => '/login' },

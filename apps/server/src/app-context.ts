@@ -19,6 +19,7 @@ import { createNotificationsRepository } from './features/notifications/notifica
 import { createScoresRepository } from './features/leaderboard/scores.repository';
 import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
+import { createNewsDeliveryHandlers } from './features/news/news-delivery';
 import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
 import { createSosRepository } from './features/sos/sos.repository';
 import { sessionCookie, type SessionCookie } from './plugins/app/session-cookie';
@@ -125,18 +126,21 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const sosRepository = createSosRepository(dbRef);
   const outbox = createOutboxWorker({
     repository: createOutboxRepository(dbRef),
-    handlers: createSosDeliveryHandlers({
-      sos: sosRepository,
-      notifications,
-      sms,
-      bus,
-      clock,
-      secret: secrets.authSecret,
-      publicUrl: config.publicUrl,
-      radiiM: config.sos.radiiM,
-      escalationMs: config.sos.escalationMs,
-      log,
-    }),
+    handlers: {
+      ...createSosDeliveryHandlers({
+        sos: sosRepository,
+        notifications,
+        sms,
+        bus,
+        clock,
+        secret: secrets.authSecret,
+        publicUrl: config.publicUrl,
+        radiiM: config.sos.radiiM,
+        escalationMs: config.sos.escalationMs,
+        log,
+      }),
+      ...createNewsDeliveryHandlers({ dbRef, notifications }),
+    },
     clock,
     log,
     pollMs: config.outboxPollMs,

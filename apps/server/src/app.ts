@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
+import { adminPlugin } from './features/admin/admin.plugin';
 import { authPlugin } from './features/auth/auth.plugin';
 import { certificatesPlugin } from './features/certificates/certificates.plugin';
 import { communityPagePlugin, communityPlugin } from './features/community/community.plugin';
@@ -12,8 +13,10 @@ import { eventsPlugin } from './features/events/events.plugin';
 import { healthPlugin } from './features/health/health.plugin';
 import { incidentsPlugin } from './features/incidents/incidents.plugin';
 import { leaderboardPlugin } from './features/leaderboard/leaderboard.plugin';
+import { newsPagePlugin, newsPlugin } from './features/news/news.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { pushPlugin } from './features/push/push.plugin';
+import { reelsDeskPlugin } from './features/reels-desk/reels-desk.plugin';
 import { evidenceGuard } from './features/sos/evidence-guard';
 import { sosPlugin } from './features/sos/sos.plugin';
 import { trackingPlugin } from './features/tracking/tracking.plugin';
@@ -63,6 +66,9 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   volunteersPlugin,
   leaderboardPlugin,
   certificatesPlugin,
+  adminPlugin,
+  newsPlugin,
+  reelsDeskPlugin,
 ];
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */
@@ -110,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(activity, { onActive: (userId) => ctx.scores.recordActivity(userId) });
 
   await app.register(communityPagePlugin, { ctx });
+  await app.register(newsPagePlugin, { ctx });
   await app.register(
     async (api) => {
       // One upload route for every feature, so it takes the largest of their limits.

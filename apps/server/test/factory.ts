@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH, type Permission } from '@saathi/shared';
+import { REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH, type GrantedRole, type Permission } from '@saathi/shared';
 import type { Database } from '../src/core/db/schema';
 import { newToken, randomString, sha256Hex } from '../src/core/crypto';
 
@@ -13,7 +13,8 @@ export interface UserOverrides {
   phoneNumber?: string;
   name?: string | null;
   dob?: string | null;
-  role?: 'user' | 'admin';
+  /** Granted roles (editor, moderator, admin); every user has `user`. */
+  roles?: GrantedRole[];
   referralId?: string;
   referredBy?: number | null;
   profileCompleted?: boolean;
@@ -38,7 +39,7 @@ export function createFactory(db: () => Kysely<Database>) {
           phone_number: overrides.phoneNumber ?? uniquePhone(),
           name: overrides.name === undefined ? 'Test User' : overrides.name,
           dob: overrides.dob ?? null,
-          role: overrides.role ?? 'user',
+          roles: overrides.roles ?? [],
           referral_id: overrides.referralId ?? randomString(REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH),
           referred_by: overrides.referredBy ?? null,
           is_verified: true,

@@ -8,7 +8,7 @@ export * from './languages';
 export const NEWS_CATEGORIES = ['safety', 'local', 'india', 'health', 'weather', 'technology', 'education', 'business', 'sports', 'entertainment'] as const;
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
-export const NEWS_TYPES = ['all', 'local', 'national', 'international'] as const;
+export const NEWS_TYPES = ['all', 'breaking'] as const;
 export type NewsType = (typeof NEWS_TYPES)[number];
 
 export function isNewsType(value: string): value is NewsType {
@@ -22,8 +22,39 @@ export type DefaultApp = (typeof DEFAULT_APPS)[number];
 export const USER_TYPES = ['Youth', 'Adult', 'Senior', 'Business'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const ROLES = ['user', 'admin'] as const;
+/**
+ * Every signed-in user holds `user`; the others are granted by an admin: `editor` (news),
+ * `moderator` (community posts, comments, reels), `admin` (everything, and grants roles).
+ */
+export const ROLES = ['user', 'editor', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles an admin grants (stored on the user); `user` comes with every account. */
+export const GRANTED_ROLES = ['editor', 'moderator', 'admin'] as const;
+export type GrantedRole = (typeof GRANTED_ROLES)[number];
+
+/**
+ * What the audit log records (who did what to which target). A feature that adds a
+ * management action adds its action here, and its target type below if it is a new kind.
+ */
+export const AUDIT_ACTIONS = [
+  'role_change',
+  'certificate_revoke',
+  'news_create',
+  'news_edit',
+  'news_publish',
+  'news_schedule',
+  'news_unpublish',
+  'news_restore',
+  'news_delete',
+  'reel_create',
+  'reel_edit',
+  'reel_hide',
+  'reel_restore',
+  'reel_delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ['user', 'certificate', 'news_article', 'reel'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
  * Volunteer professions. SPEC.md §3 names the icon groups (medical, wrench, person)

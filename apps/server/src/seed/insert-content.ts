@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import type { NewsLanguage } from '@saathi/shared';
 import { webmDurationMs } from '../core/media/webm-duration';
+import { slugFromTitle } from '../features/news/news-desk.service';
+import { renderNewsMarkdown } from '../features/news/news-markdown';
 import type { Database } from '../core/db/schema';
 import { NEWS_ESSENTIALS } from './data/news-essentials';
 import { NEWS_EVERYDAY } from './data/news-everyday';
+import { NEWS_TRANSLATIONS } from './data/news-translations';
 import { PLACES } from './data/places';
 import { DEMO_REELS } from './data/reels';
 import { geoPoint } from '../core/db/geo';
@@ -63,27 +67,79 @@ export async function insertReels(db: Db, users: SeededUsers, media: SeedMedia, 
   }
 }
 
-/** The 10 news articles (SPEC.md: the news page shows 10 items). */
+/** The 10 news articles (SPEC.md: the news page shows 10 items), published, in English, Hindi and Gujarati. */
 export async function insertNews(db: Db, users: SeededUsers, media: SeedMedia, now: Date): Promise<void> {
-  const articles = [...NEWS_ESSENTIALS, ...NEWS_EVERYDAY];
-  await db
-    .insertInto('news_articles')
-    .values(
-      articles.map((article) => ({
-        title: article.title,
-        summary: article.summary,
-        content: article.content,
-        author: article.author,
-        thumbnail_url: media.url(`news/news-${article.image}-thumb.jpg`),
+  const editor = users.idByPhone.get('9000000001') ?? null;
+  for (const article of [...NEWS_ESSENTIALS, ...NEWS_EVERYDAY]) {
+    const publishedAt = hoursAgo(now, article.daysAgo * 24);
+    const image = await db
+      .insertInto('news_images')
+      .values({
+        image_key: `seed/news/news-${article.image}.jpg`,
         image_url: media.url(`news/news-${article.image}.jpg`),
-        language: 'en' as const,
+        thumbnail_key: `seed/news/news-${article.image}-thumb.jpg`,
+        thumbnail_url: media.url(`news/news-${article.image}-thumb.jpg`),
+        width: 1200,
+        height: 800,
+        uploaded_by: editor,
+        created_at: publishedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const slug = slugFromTitle(article.title);
+    const row = await db
+      .insertInto('news_articles')
+      .values({
+        slug,
+        state: 'published',
+        published_at: publishedAt,
+        first_published_at: publishedAt,
         category: article.category,
-        published_at: hoursAgo(now, article.daysAgo * 24),
-        created_by: users.idByPhone.get('9000000001') ?? null,
-        created_at: hoursAgo(now, article.daysAgo * 24),
-      })),
-    )
-    .execute();
+        tags: article.tags,
+        breaking: false,
+        author: article.author,
+        image_id: image.id,
+        languages: ['en', 'hi', 'gu'],
+        created_by: editor,
+        updated_by: editor,
+        created_at: publishedAt,
+        updated_at: publishedAt,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await db.insertInto('news_slugs').values({ slug, article_id: row.id }).execute();
+    const texts = { en: { title: article.title, summary: article.summary, body: article.content }, ...NEWS_TRANSLATIONS[article.image] };
+    const translations = Object.fromEntries(Object.entries(texts).map(([language, t]) => [language, { ...t, body_html: renderNewsMarkdown(t.body) }]));
+    await db
+      .insertInto('news_translations')
+      .values(Object.entries(translations).map(([language, t]) => ({ article_id: row.id, language: language as NewsLanguage, ...t })))
+      .execute();
+    // Version 1, as if an editor had written and published it in one go.
+    const snapshot = {
+      slug,
+      state: 'published',
+      publishAt: null,
+      publishedAt: publishedAt.toISOString(),
+      category: article.category,
+      tags: article.tags,
+      breaking: false,
+      author: article.author,
+      imageId: image.id,
+      translations,
+    };
+    await db
+      .insertInto('news_article_versions')
+      .values({
+        article_id: row.id,
+        version: 1,
+        change: 'published',
+        state: 'published',
+        snapshot: JSON.stringify(snapshot),
+        saved_by: editor,
+        saved_at: publishedAt,
+      })
+      .execute();
+  }
 }
 
 /**

@@ -36,7 +36,7 @@ export async function insertUsers(db: Db, random: Random, now: Date): Promise<Se
       phone_number: user.phone,
       name: user.name,
       email: user.email ?? null,
-      role: user.role ?? 'user',
+      roles: user.roles ?? [],
       user_type: user.userType ?? 'Youth',
       is_verified: true,
       dob: user.dob,

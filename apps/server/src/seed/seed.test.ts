@@ -65,11 +65,17 @@ describe('demo seed', () => {
   });
 
   it('creates the demo accounts with completed profiles and SPEC.md privileged ids', async () => {
-    const users = await t.db.selectFrom('users').select(['id', 'phone_number', 'role', 'profile_completed', 'dob']).orderBy('id').execute();
+    const users = await t.db.selectFrom('users').select(['id', 'phone_number', 'roles', 'profile_completed', 'dob']).orderBy('id').execute();
     expect(users.length).toBeGreaterThanOrEqual(31);
     expect(users.every((u) => u.profile_completed)).toBe(true);
-    expect(users.find((u) => u.phone_number === '9000000001')).toMatchObject({ id: 1, role: 'admin' });
-    expect(users.find((u) => u.phone_number === '9000000002')).toMatchObject({ id: 2, role: 'user' });
+    expect(users.find((u) => u.phone_number === '9000000001')).toMatchObject({ id: 1, roles: ['admin'] });
+    expect(users.find((u) => u.phone_number === '9000000002')).toMatchObject({ id: 2, roles: [] });
+    // One editor and one moderator besides the admin (README.md's demo table).
+    expect(users.filter((u) => u.roles.length > 0).map((u) => [u.phone_number, u.roles])).toEqual([
+      ['9000000001', ['admin']],
+      ['9000000037', ['editor']],
+      ['9000000038', ['moderator']],
+    ]);
     // At least one user under 13, to exercise the community age gate.
     expect(users.some((u) => u.dob !== null && u.dob > '2013-06-01')).toBe(true);
 
@@ -136,10 +142,32 @@ describe('demo seed', () => {
     expect(drift.rows[0]?.n).toBe(0);
   });
 
+  it('publishes the 10 news articles in English, Hindi and Gujarati, each with a first version', async () => {
+    for (const language of ['en', 'hi', 'gu'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/news?language=${language}&limit=50` });
+      expect(res.statusCode, res.body).toBe(200);
+      const { items } = res.json<{ items: Array<{ title: string; language: string; languages: string[]; thumbnailUrl: string | null }> }>();
+      expect(items).toHaveLength(10);
+      for (const item of items) {
+        expect(item).toMatchObject({ language, languages: ['en', 'hi', 'gu'] });
+        expect(item.thumbnailUrl).toMatch(/^\/media\/seed\/news\//);
+      }
+      const script = { en: /^[\x20-\x7e]+$/, hi: /[\u0900-\u097f]/, gu: /[\u0a80-\u0aff]/ }[language];
+      for (const item of items) expect(item.title).toMatch(script);
+    }
+    const versions = await t.db.selectFrom('news_article_versions').select(['version', 'state']).execute();
+    expect(versions).toHaveLength(10);
+    expect(new Set(versions.map((v) => `${v.version}:${v.state}`))).toEqual(new Set(['1:published']));
+  });
+
   it('copies every referenced media file into the media directory', async () => {
     const reels = await t.db.selectFrom('incidents').select('video_url').execute();
     expect(reels.length).toBeGreaterThanOrEqual(4);
-    const news = await t.db.selectFrom('news_articles').select(['thumbnail_url', 'image_url']).execute();
+    const news = await t.db
+      .selectFrom('news_articles as a')
+      .innerJoin('news_images as i', 'i.id', 'a.image_id')
+      .select(['i.thumbnail_url', 'i.image_url'])
+      .execute();
     expect(news).toHaveLength(10);
     const photos = await t.db.selectFrom('post_media').select('url').execute();
     const items = await t.db.selectFrom('catalog_items').select('image_url').execute();

@@ -10,3 +10,9 @@ export const createPostPage = () => import('../features/community/create/create-
 export const catalogPage = () => import('../features/community/catalog/catalog-page');
 export const createReelPage = () => import('../features/reels/create-reel-page');
 export const newsArticlePage = () => import('../features/news/news-article-page');
+export const newsDeskRoute = () => import('../features/news-desk/news-desk-route');
+export const managePages = () => import('../features/manage/pages');
+export const reelsDeskPage = () => import('../features/reels-desk/reels-desk-page');
+export const notificationsPage = () => import('../features/notifications/notifications-page');
+export const accountPage = () => import('../features/account/account-page');
+export const reelsPage = () => import('../features/reels/reels-page');

@@ -42,10 +42,13 @@ const notFound = page(() => import('../features/info/not-found-page'), 'NotFound
 const dashboardPage = plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage');
 const newsPage = page(() => import('../features/news/news-page'), 'NewsPage');
 const volunteersPage = page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage');
-// Screens seldom opened first (information pages, forms, the leaderboard, certificates) go
-// through one more small chunk, which holds their loaders and preload lists, so the first
-// screen's JavaScript does not carry them (bench:bundle); it costs their first visit one request.
+// Screens seldom opened first (information pages, forms, the account, notifications, reels,
+// the leaderboard, certificates, the management desks) go through one more small chunk, which
+// holds their loaders and preload lists, so the first screen's JavaScript does not carry them
+// (bench:bundle); it costs their first visit one request.
 const morePages = () => import('./more-pages');
+// The three management screens share one chunk.
+const managePages = () => morePages().then((pages) => pages.managePages());
 
 export const routes: RouteObject[] = [
   {
@@ -68,13 +71,17 @@ export const routes: RouteObject[] = [
               {
                 path: 'notifications',
                 handle: title('notifications'),
-                lazy: page(() => import('../features/notifications/notifications-page'), 'NotificationsPage'),
+                lazy: page(() => morePages().then((pages) => pages.notificationsPage()), 'NotificationsPage'),
               },
               { path: 'profile', handle: title('profileSetup'), lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
-              { path: 'account', handle: title('account'), lazy: page(() => import('../features/account/account-page'), 'AccountPage') },
-              { path: 'news', handle: title('news'), lazy: newsPage },
-              { path: 'all-news', handle: title('news'), lazy: newsPage },
-              { path: 'news/:id', handle: title('newsArticle'), lazy: page(() => morePages().then((pages) => pages.newsArticlePage()), 'NewsArticlePage') },
+              { path: 'account', handle: title('account'), lazy: page(() => morePages().then((pages) => pages.accountPage()), 'AccountPage') },
+              // The newsroom's desk: its list, and with an id (or `new`) the editor. One route keeps the
+              // first screen's route table small; the screens check the role themselves.
+              {
+                path: 'news/manage/:articleId?',
+                handle: title('newsDesk'),
+                lazy: page(() => morePages().then((pages) => pages.newsDeskRoute()), 'NewsDeskRoute'),
+              },
               { path: 'joined-community', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
               { path: 'community-post/:id', handle: title('communityPost'), lazy: page(communityPages, 'PostPage') },
               { path: 'my-posts/:id', handle: title('memberPosts'), lazy: page(communityPages, 'UserPostsPage') },
@@ -89,11 +96,17 @@ export const routes: RouteObject[] = [
                 handle: title('catalog'),
                 lazy: page(() => morePages().then((pages) => pages.catalogPage()), 'CatalogPage'),
               },
-              { path: 'incident-reels', handle: title('reels'), lazy: page(() => import('../features/reels/reels-page'), 'ReelsPage') },
+              { path: 'incident-reels', handle: title('reels'), lazy: page(() => morePages().then((pages) => pages.reelsPage()), 'ReelsPage') },
               { path: 'create-reel', handle: title('createReel'), lazy: page(() => morePages().then((pages) => pages.createReelPage()), 'CreateReelPage') },
               { path: 'leaderboard', handle: title('leaderboard'), lazy: page(() => morePages().then((pages) => pages.leaderboardPage()), 'LeaderboardPage') },
               // SPEC.md §2 spells the route this way.
               { path: 'cartificate', handle: title('certificate'), lazy: page(() => morePages().then((pages) => pages.certificatePage()), 'CertificatePage') },
+              // Management screens (features/manage/screens.ts lists them); each checks the role itself.
+              { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
+              { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
+              { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
+              // SPEC.md §2 names the reels desk 'shorts-crud'; the screen checks the role itself.
+              { path: 'shorts-crud', handle: title('reelsDesk'), lazy: page(() => morePages().then((pages) => pages.reelsDeskPage()), 'ReelsDeskPage') },
             ],
           },
           // Signed-in only, but the screen itself tells anonymous visitors why before /login (SPEC.md §8).
@@ -109,6 +122,11 @@ export const routes: RouteObject[] = [
           { path: 'comunity-post', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
           { path: 'community', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
           { path: 'profile/:id', handle: title('memberPosts'), lazy: page(communityPages, 'UserPostsPage') },
+          // News is readable without sign-in: a shared /news/<slug> link must open for anyone it was
+          // sent to (docs/adr/0012-news-links-by-slug.md). Guests keep their news preferences on the device.
+          { path: 'news', handle: title('news'), lazy: newsPage },
+          { path: 'all-news', handle: title('news'), lazy: newsPage },
+          { path: 'news/:id', handle: title('newsArticle'), lazy: page(() => morePages().then((pages) => pages.newsArticlePage()), 'NewsArticlePage') },
           { path: 'about-us', handle: title('about'), lazy: page(() => morePages().then((pages) => pages.aboutPage()), 'AboutPage') },
           // The page a certificate's QR code opens: anyone may check it.
           {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUSINESS_CATEGORIES, PROFESSIONS, THREATS } from '@saathi/shared';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, BUSINESS_CATEGORIES, PROFESSIONS, ROLES, THREATS } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
 import { navItems } from '../app/nav-items';
+import { MANAGE_SCREENS } from '../features/manage/screens';
 import { HELPLINES } from '../features/sos/helplines';
 
 /**
@@ -152,11 +153,15 @@ describe('translation keys used in the code', () => {
       ['dashboard:threats', THREATS],
       ['profile:professions', PROFESSIONS],
       ['account:businessCategories', BUSINESS_CATEGORIES],
+      ['manage:roles', ROLES],
+      ['manage:actions', AUDIT_ACTIONS],
+      ['manage:targets', AUDIT_TARGET_TYPES],
     ];
     const missing: string[] = [];
     for (const [prefix, values] of families) for (const value of values) if (!resolves(`${prefix}.${value}`, [])) missing.push(`${prefix}.${value}`);
     for (const item of navItems) if (!has('nav', item.labelKey)) missing.push(`nav:${item.labelKey}`);
     for (const line of HELPLINES) if (!has('dashboard', line.labelKey)) missing.push(`dashboard:${line.labelKey}`);
+    for (const screen of MANAGE_SCREENS) for (const key of [screen.titleKey, screen.descriptionKey]) if (!has('manage', key)) missing.push(`manage:${key}`);
     // login-validation.ts hands `errorKey`s to the auth screens, which show them with the `auth` t.
     const validation = readFileSync(path.join(srcDir, 'features/auth/login-validation.ts'), 'utf8');
     const errorKeys = [...validation.matchAll(/errorKey:\s*'([^']+)'/g)].map((m) => m[1] as string);

@@ -18,8 +18,9 @@ export const certificatesEndpoints = defineEndpoints('certificates', {
   },
   'POST /certificates/:code/revoke': {
     summary: 'Admin: withdraw a certificate (its page then reads revoked)',
+    access: 'admin',
     params: CertificateCodeParams,
     responses: { 200: CertificateVerification },
-    errors: ['forbidden', 'certificate_not_found'],
+    errors: ['certificate_not_found'],
   },
 });

@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
 import { certificatesEndpoints } from './certificates.endpoints';
@@ -5,9 +6,11 @@ import { eventsEndpoints } from './events.endpoints';
 import { healthEndpoints } from './health.endpoints';
 import { incidentsEndpoints } from './incidents.endpoints';
 import { leaderboardEndpoints } from './leaderboard.endpoints';
+import { newsEndpoints } from './news.endpoints';
 import { notificationsEndpoints } from './notifications.endpoints';
 import { postsEndpoints } from './posts.endpoints';
 import { pushEndpoints } from './push.endpoints';
+import { reelsDeskEndpoints } from './reels-desk.endpoints';
 import { sosEndpoints, sosEvidenceEndpoints, sosFeedbackEndpoints } from './sos.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
 import { usersEndpoints } from './users.endpoints';
@@ -36,9 +39,13 @@ export const contract = {
   ...incidentsEndpoints,
   ...leaderboardEndpoints,
   ...certificatesEndpoints,
+  ...adminEndpoints,
+  ...newsEndpoints,
+  ...reelsDeskEndpoints,
 };
 
 export {
+  adminEndpoints,
   authEndpoints,
   catalogEndpoints,
   certificatesEndpoints,
@@ -46,9 +53,11 @@ export {
   healthEndpoints,
   incidentsEndpoints,
   leaderboardEndpoints,
+  newsEndpoints,
   notificationsEndpoints,
   postsEndpoints,
   pushEndpoints,
+  reelsDeskEndpoints,
   sosEndpoints,
   sosEvidenceEndpoints,
   sosFeedbackEndpoints,

@@ -16,9 +16,10 @@ export interface EndpointDefinition {
   tag: string;
   /**
    * Who may call it: `user` needs a session (the default); `optional` signs the caller in
-   * when it can and serves visitors public data; `public` needs no session at all.
+   * when it can and serves visitors public data; `public` needs no session at all;
+   * `editor`, `moderator` and `admin` need a session whose user holds that role, or admin.
    */
-  access?: 'user' | 'optional' | 'public';
+  access?: EndpointAccess;
   /**
    * The path parameters. A part file leaves them out when every `:name` in the path is a
    * numeric id (most are): defineEndpoints makes them `{name: Id}` from the path.
@@ -40,12 +41,21 @@ export interface EndpointDefinition {
   hidden?: boolean;
 }
 
+/** The management roles an endpoint's `access` may require (see hasRole). */
+export type RoleAccess = 'editor' | 'moderator' | 'admin';
+export type EndpointAccess = 'user' | 'optional' | 'public' | RoleAccess;
+
+export function isRoleAccess(access: string | undefined): access is RoleAccess {
+  return access === 'editor' || access === 'moderator' || access === 'admin';
+}
+
 /** Errors any call may answer: bad input, a server fault, the start-up window. */
 export const COMMON_ERRORS = ['validation_error', 'bad_request', 'internal_error', 'starting', 'db_unavailable'] as const satisfies readonly ErrorCode[];
 
 /**
  * Every error code an endpoint can answer: the common ones, its own, `unauthorized` unless
- * it is public, and `origin_mismatch` for a write that a session cookie may carry.
+ * it is public, `origin_mismatch` for a write that a session cookie may carry, and
+ * `forbidden` when it needs a role.
  */
 export function errorsOf(key: string, endpoint: EndpointDefinition): ErrorCode[] {
   const codes: ErrorCode[] = [...COMMON_ERRORS, ...endpoint.errors];
@@ -53,6 +63,7 @@ export function errorsOf(key: string, endpoint: EndpointDefinition): ErrorCode[]
     codes.push('unauthorized');
     if (!key.startsWith('GET ')) codes.push('origin_mismatch');
   }
+  if (isRoleAccess(endpoint.access)) codes.push('forbidden');
   return [...new Set(codes)];
 }
 

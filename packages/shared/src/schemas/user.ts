@@ -50,6 +50,8 @@ const profileChoices = {
   broadcastAudioOnSos: z.boolean(),
   /** "Show me on leaderboards": others see the user's name, score and rank (on by default). */
   showOnLeaderboard: z.boolean(),
+  /** Push me breaking news (at most 2 a day, none at night; off by default, docs/newsroom.md). */
+  breakingNewsAlerts: z.boolean(),
 };
 
 /** The signed-in user's own record (SPEC.md §3 User, less the token). */
@@ -57,7 +59,8 @@ export const User = z.object({
   id: z.number().int(),
   phoneNumber: z.string(),
   userType: z.enum(USER_TYPES),
-  role: z.enum(ROLES),
+  /** `user` and the roles an admin granted (editor, moderator, admin). */
+  roles: z.array(z.enum(ROLES)),
   permissions: z.array(z.enum(PERMISSIONS)),
   name: z.string().nullable(),
   email: z.string().nullable(),

@@ -1,3 +1,4 @@
+import type { AuditTables } from './tables/audit';
 import type { BusinessTables } from './tables/business';
 import type { CommunityTables } from './tables/community';
 import type { EngagementTables } from './tables/engagement';
@@ -23,4 +24,5 @@ export interface Database
     NewsTables,
     NotificationsTables,
     ModerationTables,
-    ScoresTables {}
+    ScoresTables,
+    AuditTables {}

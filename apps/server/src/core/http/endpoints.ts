@@ -42,7 +42,8 @@ export function routeSchema(key: string, endpoint: EndpointDefinition): Record<s
     ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
     ...(endpoint.body === 'binary' ? { consumes: endpoint.contentTypes ?? ['application/octet-stream'] } : {}),
     response,
-    ...(endpoint.access && endpoint.access !== 'user' ? { security: SECURITY[endpoint.access] } : {}),
+    // Role-gated calls need a session like `user` ones: the document's default (bearer).
+    ...(endpoint.access === 'public' || endpoint.access === 'optional' ? { security: SECURITY[endpoint.access] } : {}),
     ...(endpoint.hidden ? { hide: true } : {}),
   };
 }

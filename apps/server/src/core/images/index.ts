@@ -1,2 +1,2 @@
 export { ImageRejectedError } from './errors';
-export { processImage, type ProcessedImage } from './process';
+export { processImage, type ImageSizes, type ProcessedImage } from './process';

@@ -10,9 +10,14 @@ export interface ProcessedImage {
   thumbnail: { bytes: Buffer; width: number; height: number };
 }
 
+/** The box the picture is fitted inside, and the thumbnail's size (cropped to fill it). */
+export interface ImageSizes {
+  full: { width: number; height: number };
+  thumbnail: { width: number; height: number };
+}
+
 /** SPEC.md §5 sizes: at most 1920x1080 for the photo; the feed grid needs small squares. */
-const FULL = { width: 1920, height: 1080 } as const;
-const THUMB = 320;
+const POST_SIZES: ImageSizes = { full: { width: 1920, height: 1080 }, thumbnail: { width: 320, height: 320 } };
 /** Refuse decompression bombs: 40 megapixels is more than any phone camera makes. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -28,7 +33,7 @@ async function openImage(bytes: Buffer, type: ImageType): Promise<Sharp> {
  * Checks the bytes are a real image of an allowed type, then re-encodes it: the output keeps
  * only pixels (sharp drops metadata unless asked), oriented by EXIF before EXIF is dropped.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+export async function processImage(bytes: Buffer, sizes: ImageSizes = POST_SIZES): Promise<ProcessedImage> {
   const type = detectImageType(bytes);
   if (!type) throw new ImageRejectedError('Only image files are allowed');
   try {
@@ -37,10 +42,14 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     const [full, thumbnail] = await Promise.all([
       base
         .clone()
-        .resize({ width: FULL.width, height: FULL.height, fit: 'inside', withoutEnlargement: true })
+        .resize({ width: sizes.full.width, height: sizes.full.height, fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 80, mozjpeg: true })
         .toBuffer({ resolveWithObject: true }),
-      base.clone().resize({ width: THUMB, height: THUMB, fit: 'cover' }).jpeg({ quality: 70, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
+      base
+        .clone()
+        .resize({ width: sizes.thumbnail.width, height: sizes.thumbnail.height, fit: 'cover' })
+        .jpeg({ quality: 70, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true }),
     ]);
     return {
       sourceType: type,

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { Permission, Role } from '@saathi/shared';
+import { rolesWithUser, type Permission, type Role } from '@saathi/shared';
 import type { DbRef } from '../db/db-ref';
 import type { Database } from '../db/schema';
 
 export interface ActiveSession {
   sessionId: number;
   userId: number;
-  role: Role;
+  /** `user` and the roles granted to the user, read on every request so a change applies at once. */
+  roles: Role[];
   permissions: Permission[];
   lastUsedAt: Date;
 }
@@ -28,7 +29,7 @@ export function createSessionsRepository(ref: DbRef) {
         .execute();
     },
 
-    /** A session that is neither revoked nor expired, with its user's role and permissions. */
+    /** A session that is neither revoked nor expired, with its user's roles and permissions. */
     async findActive(tokenHash: string, now: Date): Promise<ActiveSession | undefined> {
       const row = await ref.db
         .selectFrom('sessions')
@@ -37,14 +38,14 @@ export function createSessionsRepository(ref: DbRef) {
           'sessions.id as sessionId',
           'sessions.user_id as userId',
           'sessions.last_used_at as lastUsedAt',
-          'users.role as role',
+          'users.roles as roles',
           sql<Permission[]>`array(select p.permission from user_permissions p where p.user_id = users.id order by p.permission)`.as('permissions'),
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst();
-      return row ? { ...row, lastUsedAt: new Date(row.lastUsedAt) } : undefined;
+      return row ? { ...row, roles: rolesWithUser(row.roles), lastUsedAt: new Date(row.lastUsedAt) } : undefined;
     },
 
     async touch(sessionId: number, now: Date): Promise<void> {

@@ -64,7 +64,7 @@ describe('OTP login', () => {
     expect(verified.statusCode).toBe(200);
     const { token, user } = verified.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(user).toMatchObject({ phoneNumber: phone, isVerified: true, referredBy: null, role: 'user', userType: 'Youth', profileCompleted: false });
+    expect(user).toMatchObject({ phoneNumber: phone, isVerified: true, referredBy: null, roles: ['user'], userType: 'Youth', profileCompleted: false });
     expect(user.referralId).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
 
     const session = await t.db.selectFrom('sessions').select(['token_hash', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();

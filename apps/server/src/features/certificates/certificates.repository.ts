@@ -39,15 +39,18 @@ export function createCertificatesRepository(ref: DbRef) {
       return ref.db.selectFrom('certificates').select(COLUMNS).where('code', '=', code).executeTakeFirst();
     },
 
-    /** Revokes a valid certificate; a revoked or replaced one stays as it is. */
-    async revoke(code: string, adminId: number, now: Date): Promise<CertificateRow | undefined> {
-      await ref.db
+    /** The certificate, locked for a change of its status. */
+    async byCodeForUpdate(trx: Transaction<Database>, code: string): Promise<CertificateRow | undefined> {
+      return trx.selectFrom('certificates').select(COLUMNS).where('code', '=', code).forUpdate().executeTakeFirst();
+    },
+
+    async markRevoked(trx: Transaction<Database>, code: string, adminId: number, now: Date): Promise<CertificateRow> {
+      return trx
         .updateTable('certificates')
         .set({ status: 'revoked', changed_at: now, changed_by: adminId })
         .where('code', '=', code)
-        .where('status', '=', 'valid')
-        .execute();
-      return this.byCode(code);
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
     },
   };
 }

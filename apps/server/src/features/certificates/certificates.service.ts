@@ -1,7 +1,8 @@
 import { CERTIFICATE_CODE_LENGTH, REFERRAL_ID_ALPHABET, type CertificateVerification, type MyCertificate } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { randomString } from '../../core/crypto';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
+import { recordAudit } from '../../core/audit';
+import { ConflictError, NotFoundError } from '../../core/errors';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository';
 
@@ -42,10 +43,25 @@ export function createCertificatesService({ certificates, clock, publicUrl }: { 
       return verification(row);
     },
 
+    /** Who may call it is the endpoint's `access: 'admin'`; a valid certificate is revoked once, and audited. */
     async revoke(caller: AuthUser, code: string): Promise<CertificateVerification> {
-      if (caller.role !== 'admin') throw new ForbiddenError('Only an admin can revoke a certificate.');
-      const row = await certificates.revoke(code, caller.id, clock());
-      if (!row) throw new NotFoundError('There is no certificate with this code.', 'certificate_not_found');
+      const row = await certificates.transaction(async (trx) => {
+        const current = await certificates.byCodeForUpdate(trx, code);
+        if (!current) throw new NotFoundError('There is no certificate with this code.', 'certificate_not_found');
+        // A revoked or replaced certificate stays as it is: nothing happened, nothing to record.
+        if (current.status !== 'valid') return current;
+        const now = clock();
+        const revoked = await certificates.markRevoked(trx, code, caller.id, now);
+        await recordAudit(trx, {
+          actor: caller,
+          action: 'certificate_revoke',
+          target: { type: 'certificate', id: code },
+          before: { status: current.status, name: current.name },
+          after: { status: revoked.status, name: revoked.name },
+          at: now,
+        });
+        return revoked;
+      });
       return verification(row);
     },
   };

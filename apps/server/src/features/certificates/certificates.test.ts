@@ -75,7 +75,7 @@ describe('certificates', () => {
     expect((await revoke(code, holder.token)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: `/api/certificates/${code}/revoke` })).statusCode).toBe(401);
 
-    const admin = await t.factory.user({ role: 'admin' });
+    const admin = await t.factory.user({ roles: ['admin'] });
     const adminToken = await t.loginAs(admin);
     const revoked = await revoke(code, adminToken);
     expect(revoked.statusCode).toBe(200);

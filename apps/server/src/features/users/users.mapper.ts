@@ -1,4 +1,4 @@
-import { BRAND_AVATAR_URL, type User } from '@saathi/shared';
+import { BRAND_AVATAR_URL, rolesWithUser, type User } from '@saathi/shared';
 import type { UserRecord } from './users.repository';
 
 /** Emptied optional text is stored as NULL, not ''. */
@@ -12,7 +12,7 @@ export function toUser({ user, permissions, contacts, locations }: UserRecord): 
     id: user.id,
     phoneNumber: user.phone_number,
     userType: user.user_type as User['userType'],
-    role: user.role,
+    roles: rolesWithUser(user.roles),
     permissions,
     name: user.name,
     email: user.email,
@@ -27,6 +27,7 @@ export function toUser({ user, permissions, contacts, locations }: UserRecord): 
     shareLiveLocation: user.share_live_location,
     hasJoinedCommunity: user.has_joined_community,
     showOnLeaderboard: user.show_on_leaderboard,
+    breakingNewsAlerts: user.breaking_news_alerts,
     startAudioVideoRecordOnSos: user.start_audio_video_record_on_sos,
     streamAudioVideoOnSos: user.stream_audio_video_on_sos,
     broadcastAudioOnSos: user.broadcast_audio_on_sos,

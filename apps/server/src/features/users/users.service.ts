@@ -28,6 +28,7 @@ function toColumns(body: UserChange): UserColumnsPatch {
   if (body.shareLiveLocation !== undefined) columns.share_live_location = body.shareLiveLocation;
   if (body.hasJoinedCommunity !== undefined) columns.has_joined_community = body.hasJoinedCommunity;
   if (body.showOnLeaderboard !== undefined) columns.show_on_leaderboard = body.showOnLeaderboard;
+  if (body.breakingNewsAlerts !== undefined) columns.breaking_news_alerts = body.breakingNewsAlerts;
   if (body.startAudioVideoRecordOnSos !== undefined) columns.start_audio_video_record_on_sos = body.startAudioVideoRecordOnSos;
   if (body.streamAudioVideoOnSos !== undefined) columns.stream_audio_video_on_sos = body.streamAudioVideoOnSos;
   if (body.broadcastAudioOnSos !== undefined) columns.broadcast_audio_on_sos = body.broadcastAudioOnSos;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Permission, Role } from '@saathi/shared';
+import { hasRole, isRoleAccess, type EndpointAccess, type Permission, type Role, type RoleAccess } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { sha256Hex } from '../../core/crypto';
-import { AppError, TooManyRequestsError, UnauthorizedError } from '../../core/errors';
+import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../core/errors';
 import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { isNonContractRoute } from './contract-routes';
@@ -11,7 +11,8 @@ import type { SessionCookie } from './session-cookie';
 
 export interface AuthUser {
   id: number;
-  role: Role;
+  /** `user` and the granted roles, as the database holds them at this request. */
+  roles: Role[];
   permissions: Permission[];
 }
 
@@ -31,9 +32,12 @@ declare module 'fastify' {
  * list a reviewer reads: `public` (login, health, run-time config, a contact's tracking link
  * whose token is the credential, the event stream, which checks a single-use ticket itself),
  * `optional` (the community reads SPEC.md §2 shows without sign-in: a valid credential still
- * signs the caller in; a visitor gets public data only, DESIGN.md §8, and a per-IP limit) or
- * `user` (everything else). Outside the contract only the docs and the presigned local uploads
- * are public (contract-routes.ts); any other route needs a session.
+ * signs the caller in; a visitor gets public data only, DESIGN.md §8, and a per-IP limit),
+ * `user` (everything else), or a management role (`editor`, `moderator`, `admin`: a session
+ * whose user holds that role, or admin). The role is checked here, on request, before the
+ * body or query is read, so a caller without it learns nothing about the call's shape.
+ * Outside the contract only the docs and the presigned local uploads are public
+ * (contract-routes.ts); any other route needs a session.
  */
 /** last_used_at is informative; writing it on every request would double the write load. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -48,11 +52,11 @@ export interface AuthPluginOptions {
   visitorLimiter?: RateLimiter;
 }
 
-type Access = 'public' | 'optional' | 'required';
+type Access = 'public' | 'optional' | 'required' | RoleAccess;
 
 /** What core/http/endpoints.ts puts in a route's config from the contract's `access`. */
 interface EndpointConfig {
-  access?: 'user' | 'optional' | 'public';
+  access?: EndpointAccess;
 }
 
 function accessOf(request: FastifyRequest): Access {
@@ -128,8 +132,9 @@ async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publi
       throw new UnauthorizedError('Your session has ended. Sign in again.');
     }
     if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) await sessions.touch(session.sessionId, now);
-    request.user = { id: session.userId, role: session.role, permissions: session.permissions };
+    request.user = { id: session.userId, roles: session.roles, permissions: session.permissions };
     request.sessionId = session.sessionId;
+    if (isRoleAccess(access) && !hasRole(session.roles, access)) throw new ForbiddenError(`This needs the ${access} role.`);
   });
 }
 

@@ -8,6 +8,7 @@ export const NEWS_ESSENTIALS: DemoArticle[] = [
     summary: '112 reaches police, fire and ambulance from anywhere in India. Save it along with these helplines.',
     author: 'Saathi Safety Desk',
     category: 'safety',
+    tags: ['helplines', '112', 'emergency'],
     daysAgo: 1,
     content: `112 is India's single emergency number. It connects you to the Emergency Response Support System, which dispatches police, fire or ambulance help, and it works from any phone, even without a SIM card or balance. Many phones also send an emergency call when you press the power button three or five times quickly; check your phone's emergency SOS settings once so you know how it behaves.
 
@@ -22,7 +23,8 @@ Write the numbers on a card for elderly parents and children, and add two emerge
     title: 'Helping a road accident victim? The law protects you',
     summary: 'Good Samaritans cannot be held liable or forced to give their details. Here is what the law says.',
     author: 'Saathi Safety Desk',
-    category: 'law',
+    category: 'india',
+    tags: ['good-samaritan', 'road-safety', 'law'],
     daysAgo: 3,
     content: `Many people hesitate to help after a road accident because they fear police questioning or hospital bills. The law is on the helper's side. Section 134A of the Motor Vehicles Act, added in 2019, and the Good Samaritan guidelines upheld by the Supreme Court in 2016 protect anyone who, in good faith, gives emergency help or takes an injured person to hospital.
 
@@ -38,6 +40,7 @@ Please do not film the victim. Their privacy and dignity matter, and the minutes
     summary: 'When an adult collapses and is not breathing normally, push hard and fast in the centre of the chest.',
     author: 'Saathi Health Desk',
     category: 'health',
+    tags: ['cpr', 'first-aid'],
     daysAgo: 5,
     content: `Sudden cardiac arrest can happen to anyone, anywhere. Without help, the chances of survival fall with every minute. A bystander who starts chest compressions straight away can double or triple those chances. You do not need training to do hands-only CPR on an adult.
 
@@ -55,6 +58,7 @@ Keep going until help arrives, an AED tells you to stop, or the person starts br
     summary: 'Stay out of moving water, keep away from electric poles and know the signs of leptospirosis.',
     author: 'Saathi Safety Desk',
     category: 'weather',
+    tags: ['monsoon', 'flood', 'leptospirosis'],
     daysAgo: 8,
     content: `Heavy rain turns familiar streets dangerous within minutes. Fifteen centimetres of fast-moving water can knock an adult off their feet, and an open manhole or drain is invisible under flood water. If you must cross, walk where you can see the ground, use a stick to test the depth ahead, and never drive into a flooded underpass.
 
@@ -70,6 +74,7 @@ Keep a small kit ready: torch, power bank, dry food, drinking water, basic medic
     summary: 'Heat stroke is an emergency. Cool the person quickly and call for help.',
     author: 'Saathi Health Desk',
     category: 'health',
+    tags: ['heatwave', 'heat-stroke'],
     daysAgo: 12,
     content: `During a heatwave the body can lose its ability to cool itself. Heat exhaustion comes first: heavy sweating, weakness, dizziness, headache, nausea and cramps. Move the person to a cool, shaded place, loosen their clothes, and give water or ORS in small sips.
 

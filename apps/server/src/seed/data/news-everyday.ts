@@ -7,7 +7,8 @@ export const NEWS_EVERYDAY: DemoArticle[] = [
     title: 'UPI and OTP scams: five rules that keep your money safe',
     summary: 'You never need a PIN to receive money, and no officer arrests anyone over a video call.',
     author: 'Saathi Safety Desk',
-    category: 'cyber',
+    category: 'technology',
+    tags: ['upi', 'otp', 'fraud', 'cyber'],
     daysAgo: 14,
     content: `Online fraud in India often starts with a call or message that creates panic or excitement: a parcel held by customs, an electricity bill due tonight, a prize, a refund, or a relative in trouble. The goal is always the same: to make you share an OTP, enter your UPI PIN, or install an app that gives the caller control of your phone.
 
@@ -23,6 +24,7 @@ Talk about these rules with parents and grandparents. Fraudsters target people w
     summary: 'Share your trip, check the vehicle, and keep your phone charged and ready.',
     author: 'Saathi Safety Desk',
     category: 'safety',
+    tags: ['travel', 'night', 'women-safety'],
     daysAgo: 17,
     content: `Before you leave, share your live location and expected arrival time with someone you trust, and keep your phone charged above half with a power bank in your bag. Save 112 on speed dial and add your emergency contacts in Saathi so one press of the SOS button reaches them.
 
@@ -38,6 +40,7 @@ Trust your instinct. It is always fine to cancel a ride, change your plan, or as
     summary: 'Smell gas? Do not touch any switch. Open windows, close the regulator and call 1906.',
     author: 'Saathi Safety Desk',
     category: 'safety',
+    tags: ['fire', 'lpg', 'home'],
     daysAgo: 21,
     content: `If you smell gas, do not switch any light, fan or appliance on or off, and do not light a match or lighter: a tiny spark can ignite the gas. Turn off the regulator on the cylinder, open all doors and windows, get everyone out of the kitchen and call the LPG emergency helpline 1906 from outside the house.
 
@@ -52,7 +55,8 @@ If a fire starts: get everyone out, close the door behind you to slow the smoke,
     title: 'Festival crowds: how to enjoy garba, visarjan and melas safely',
     summary: 'Agree a meeting point, tag your children, and know what to do if the crowd surges.',
     author: 'Saathi Community Team',
-    category: 'community',
+    category: 'local',
+    tags: ['festivals', 'crowds', 'garba'],
     daysAgo: 25,
     content: `Festivals bring huge crowds to small spaces. A little planning keeps the celebration joyful. Before you go, agree on a meeting point that is easy to find, such as a gate or a shop, in case your group gets separated. Put a card with your phone number in your children's pockets, or write it on their arm, and take a photo of them that day so you can show what they are wearing.
 
@@ -67,7 +71,8 @@ At visarjan, stay out of deep water and away from the edge when the ground is sl
     title: 'Answering an SOS as a volunteer: keep yourself safe first',
     summary: 'What to do when a Saathi alert reaches you, and what not to do.',
     author: 'Saathi Community Team',
-    category: 'community',
+    category: 'local',
+    tags: ['volunteers', 'sos'],
     daysAgo: 30,
     content: `When someone nearby raises an SOS, Saathi alerts available volunteers around them. Accept only if you can get there safely and soon. If you cannot, decline so the alert widens to others without delay.
 

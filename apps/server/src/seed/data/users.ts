@@ -1,4 +1,4 @@
-import type { BusinessCategory, DefaultApp, Language, Profession, UserType } from '@saathi/shared';
+import type { BusinessCategory, DefaultApp, GrantedRole, Language, Profession, UserType } from '@saathi/shared';
 import type { PlaceKey } from './places';
 
 export interface DemoContact {
@@ -20,7 +20,8 @@ export interface DemoUser {
   dob: string;
   place: PlaceKey;
   email?: string;
-  role?: 'admin';
+  /** Roles granted besides `user` (README.md's demo table names who holds which). */
+  roles?: GrantedRole[];
   userType?: UserType;
   language?: Language;
   defaultApp?: DefaultApp;
@@ -52,7 +53,7 @@ const member = (name: string, phone: string, relation: string): DemoContact => (
  * (1 = brand avatar, 2/24/25/30/31 = share button, 3..7 = location helper) land on these rows.
  */
 export const DEMO_USERS: DemoUser[] = [
-  { phone: '9000000001', name: 'Rohan Desai', dob: '1986-04-12', place: 'navrangpura', role: 'admin', email: 'admin@saathi.example', userType: 'Adult', contacts: [family('Nisha Desai', 1, 'Spouse')] },
+  { phone: '9000000001', name: 'Rohan Desai', dob: '1986-04-12', place: 'navrangpura', roles: ['admin'], email: 'admin@saathi.example', userType: 'Adult', contacts: [family('Nisha Desai', 1, 'Spouse')] },
   {
     phone: '9000000002', name: 'Priya Sharma', dob: '1997-08-23', place: 'vastrapur', email: 'priya.sharma@example.com', referredBy: '9000000001',
     contacts: [family('Sunil Sharma', 2, 'Father'), member('Anil Patel', '9000000003', 'Family doctor')],
@@ -117,8 +118,8 @@ export const DEMO_USERS: DemoUser[] = [
   { phone: '9000000034', name: 'Asha Bhosale', dob: '1965-03-19', place: 'dadar', userType: 'Senior', language: 'hi-IN', contacts: [member('Neha Kulkarni', '9000000014', 'Neighbour')] },
   { phone: '9000000035', name: 'Yash Vaghela', dob: '1998-11-05', place: 'bopal', ambassador: true, referredBy: '9000000001', contacts: [family('Bharat Vaghela', 35, 'Father')], otherPlaces: [{ name: 'College', place: 'navrangpura' }] },
   { phone: '9000000036', name: 'Riya Kapoor', dob: '2000-06-14', place: 'bandra', referredBy: '9000000024', contacts: [family('Anjali Kapoor', 36, 'Mother')] },
-  { phone: '9000000037', name: 'Tejas Dave', dob: '1993-01-29', place: 'satellite', referredBy: '9000000035', contacts: [family('Pinal Dave', 37, 'Sister')] },
-  { phone: '9000000038', name: 'Swati Deshmukh', dob: '1986-10-21', place: 'powai', language: 'hi-IN', contacts: [family('Abhay Deshmukh', 38, 'Husband')] },
+  { phone: '9000000037', name: 'Tejas Dave', dob: '1993-01-29', place: 'satellite', referredBy: '9000000035', roles: ['editor'], contacts: [family('Pinal Dave', 37, 'Sister')] },
+  { phone: '9000000038', name: 'Swati Deshmukh', dob: '1986-10-21', place: 'powai', language: 'hi-IN', roles: ['moderator'], contacts: [family('Abhay Deshmukh', 38, 'Husband')] },
   { phone: '9000000039', name: 'Parth Modi', dob: '2003-04-17', place: 'naranpura', referredBy: '9000000035', defaultApp: 'news', contacts: [family('Hemant Modi', 39, 'Father')] },
   { phone: '9000000040', name: 'Zoya Khan', dob: '1997-02-11', place: 'malad', referredBy: '9000000030', contacts: [member('Fatima Sayed', '9000000030', 'Friend')] },
 ];

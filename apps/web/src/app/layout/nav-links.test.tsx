@@ -1,5 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, setSession } from '../../features/auth/session';
+import { makeUser } from '../../features/profile/test-helpers';
 import { page, renderRoutes } from '../../test/render';
 import { NavLinks } from './nav-links';
 
@@ -20,5 +22,25 @@ describe('NavLinks', () => {
   it('keeps the phone’s bottom bar to the six main items', async () => {
     await renderRoutes([page('/', <NavLinks variant="bottom" />)], '/');
     expect(within(screen.getByRole('navigation')).getAllByRole('link')).toHaveLength(6);
+  });
+
+  describe('Manage', () => {
+    // Inside act: the rendered rail still listens to the session.
+    afterEach(() => act(() => clearSession()));
+
+    it('is in the side rail for someone holding a management role', async () => {
+      setSession(makeUser({ roles: ['user', 'moderator'] }));
+      await renderRoutes([page('/manage', <NavLinks variant="side" />)], '/manage');
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      expect(await within(nav).findByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/manage');
+    });
+
+    it('is not there for a member without one', async () => {
+      setSession(makeUser({ roles: ['user'] }));
+      await renderRoutes([page('/', <NavLinks variant="side" />)], '/');
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      await within(nav).findByRole('link', { name: 'Certificate' });
+      expect(within(nav).queryByRole('link', { name: 'Manage' })).toBeNull();
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasManagementRole, type Role } from '@saathi/shared/roles';
+import { useSession } from '../../features/auth/session';
 
 /**
- * Places that are not part of every day (the leaderboard, the certificate) are listed under the
- * main items in the desktop side rail only: the phone's bottom bar already shares 360 px among
- * six items, and on a phone they are reached from Volunteers and Account instead.
+ * Places that are not part of every day (the leaderboard, the certificate, and Manage for those
+ * holding a management role) are listed under the main items in the desktop side rail only: the
+ * phone's bottom bar already shares 360 px among six items, and on a phone they are reached from
+ * Volunteers and Account instead.
  */
 export const secondaryNavItems = [
   // Material icons "Leaderboard" and "WorkspacePremium" (Apache License 2.0), inline as in components/icons.tsx.
@@ -17,10 +20,17 @@ export const secondaryNavItems = [
   },
 ] as const;
 
+/** Material icon "AdminPanelSettings" (Apache License 2.0): the management screens, for those holding a role. */
+const MANAGE_ICON_PATH =
+  'M17 11c.34 0 .67.04 1 .09V6.27L10.5 3 3 6.27v4.91c0 4.54 3.2 8.79 7.5 9.82.55-.13 1.08-.32 1.6-.55-.69-.98-1.1-2.17-1.1-3.45 0-3.31 2.69-6 6-6m0 2c-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4-1.79-4-4-4m0 1.38c.62 0 1.12.51 1.12 1.12s-.51 1.12-1.12 1.12-1.12-.51-1.12-1.12.5-1.12 1.12-1.12m0 5.37c-.93 0-1.74-.46-2.24-1.17.05-.72 1.51-1.08 2.24-1.08s2.19.36 2.24 1.08c-.5.71-1.31 1.17-2.24 1.17';
+
 /** The side rail's second group, after a divider. */
 export function SecondaryNavLinks() {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
+  // A user stored by an older version of the app has no `roles` until the server is asked again.
+  const user: { roles?: readonly Role[] } | null = useSession().user;
+  const manages = hasManagementRole(user?.roles);
   return (
     <ul className="nav__secondary">
       {secondaryNavItems.map((item) => (
@@ -33,6 +43,16 @@ export function SecondaryNavLinks() {
           </Link>
         </li>
       ))}
+      {manages && (
+        <li>
+          <Link to="/manage" className="nav__link" aria-current={pathname === '/manage' || pathname.startsWith('/manage/') ? 'page' : undefined}>
+            <svg className="nav__icon" width={24} height={24} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+              <path d={MANAGE_ICON_PATH} />
+            </svg>
+            <span>{t('manage')}</span>
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }

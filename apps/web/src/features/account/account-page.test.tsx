@@ -75,6 +75,21 @@ describe('account page', { timeout: 30_000 }, () => {
     expect(getSession()?.user.startAudioVideoRecordOnSos).toBe(true);
   });
 
+  it('saves the news choices and the breaking-news alerts together', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderAccount('/account?tab=news');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Health' }));
+    await user.click(screen.getByRole('radio', { name: 'Breaking news only' }));
+    const alerts = screen.getByRole('switch', { name: 'Alert me to breaking news' });
+    expect(alerts).toHaveAccessibleDescription('At most two a day, never between 10 pm and 7 am.');
+    await user.click(alerts);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(api.patches()).toEqual([{ newsPreferences: { language: 'en', categories: ['health'], newsType: 'breaking' }, breakingNewsAlerts: true }]);
+  });
+
   it('saves "Show me on leaderboards" as soon as it is switched, and explains what others see', async () => {
     const user = userEvent.setup({ delay: null });
     const { api } = await renderAccount('/account?tab=language');

@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
@@ -9,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs, { type TabsActions } from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { User } from '@saathi/shared';
+import { hasManagementRole, type User } from '@saathi/shared';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -110,6 +111,11 @@ function Account({ user }: { user: User }) {
           <Button component={RouterLink} to="/cartificate" variant="outlined" size="small" startIcon={<WorkspacePremiumIcon />}>
             {t('links.certificate')}
           </Button>
+          {hasManagementRole(user.roles) && (
+            <Button component={RouterLink} to="/manage" variant="outlined" size="small" startIcon={<AdminPanelSettingsIcon />}>
+              {t('links.manage')}
+            </Button>
+          )}
         </Box>
 
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>

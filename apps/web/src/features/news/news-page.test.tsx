@@ -1,11 +1,20 @@
+import type { NewsList, User } from '@saathi/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { NEWS_ARTICLES } from './articles';
-import { CURRENT_ARTICLE_STORAGE_KEY, readCurrentArticle } from './current-article-storage';
+import { reloadSessionFromStorage } from '../auth/session';
+import { makeUser, signIn } from '../profile/test-helpers';
+import { CURRENT_ARTICLE_STORAGE_KEY, readCurrentArticle, saveCurrentArticle } from './current-article-storage';
 import { NewsArticlePage } from './news-article-page';
 import { NewsPage } from './news-page';
+import { GUEST_NEWS_PREFERENCES_KEY } from './news-preferences';
+import { makeArticle, makeListItem, stubApi, type Route, type SeenRequest } from './news-test-api';
+
+// Each test starts signed out (the setup clears localStorage after every test; the session module keeps its copy).
+beforeEach(() => {
+  reloadSessionFromStorage();
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,58 +22,180 @@ afterEach(() => {
 
 const routes = [page('/news', <NewsPage />), page('/news/:id', <NewsArticlePage />)];
 
-describe('news', { timeout: 30_000 }, () => {
-  it('shows the 10 bundled articles in a strip and the selected one in the main card', async () => {
-    const user = userEvent.setup({ delay: null });
-    await renderRoutes(routes, '/news');
-    const strip = await screen.findByRole('list', { name: 'Articles' });
-    const thumbs = within(strip).getAllByRole('button');
-    expect(thumbs).toHaveLength(10);
-    expect(NEWS_ARTICLES).toHaveLength(10);
+const numbers = makeListItem({ id: 1, slug: 'emergency-numbers', title: '112 and the other numbers to know by heart', breaking: true });
+const fraud = makeListItem({ id: 2, slug: 'otp-is-a-key', title: 'An OTP is a key: never hand it over', publishedAt: '2026-11-05T03:00:00.000Z' });
+const heat = makeListItem({ id: 3, slug: 'heatwave-signs', title: 'Heatwave: know the signs', thumbnailUrl: null, imageUrl: null });
 
-    expect(screen.getByRole('heading', { level: 2, name: '112 and the other numbers to know by heart' })).toBeInTheDocument();
-    expect(thumbs[0]).toHaveAttribute('aria-pressed', 'true');
+/** `GET /api/news`: the first page, or the second for cursor `page-2`. */
+function newsList(first: NewsList, second: NewsList = { items: [], nextCursor: null }): Route {
+  return (request) =>
+    request.method === 'GET' && request.path === '/api/news' ? { status: 200, body: request.query.cursor === 'page-2' ? second : first } : undefined;
+}
+
+const me =
+  (user: User): Route =>
+  (request) => {
+    if (request.path !== '/api/users/me') return undefined;
+    if (request.method === 'PATCH') return { status: 200, body: { ...user, ...(request.body as Partial<User>) } };
+    return { status: 200, body: user };
+  };
+
+const listQueries = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/api/news').map((r) => r.query);
+
+describe('the news page', { timeout: 30_000 }, () => {
+  it('shows the articles from the API in the strip, the selected one in the main card, and loads more at the end', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi(newsList({ items: [numbers, fraud], nextCursor: 'page-2' }, { items: [heat], nextCursor: null }));
+    await renderRoutes(routes, '/news');
+
+    const strip = await screen.findByRole('list', { name: 'Articles' });
+    expect(within(strip).getAllByRole('button', { pressed: false })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: numbers.title })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: numbers.title });
+    // Breaking news says so in words, on the card and on its thumbnail.
+    expect(within(card).getByText('Breaking')).toBeInTheDocument();
+    expect(within(strip).getByText('Breaking')).toBeInTheDocument();
+    expect(within(card).getByText(numbers.summary)).toBeInTheDocument();
+    expect(within(card).getByText('By Saathi Safety Desk')).toBeInTheDocument();
+    expect(within(card).getByText('November 12, 2026')).toBeInTheDocument();
+    // A guest who never chose reads in the app's language, every category, all news.
+    expect(listQueries(api.requests)).toEqual([{ language: 'en', type: 'all', limit: '20' }]);
 
     await user.click(within(strip).getByRole('button', { name: /An OTP is a key/ }));
-    expect(screen.getByRole('heading', { level: 2, name: 'An OTP is a key: never hand it over' })).toBeInTheDocument();
-    expect(screen.getByText('By Saathi Safety Desk')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: fraud.title })).toBeInTheDocument();
     expect(screen.getByText('November 5, 2026')).toBeInTheDocument();
+    expect(screen.queryByText('Breaking', { selector: 'article span' })).not.toBeInTheDocument();
+
+    // jsdom cannot scroll: the strip's last item is the button that loading on sight presses.
+    await user.click(within(strip).getByRole('button', { name: 'More' }));
+    expect(await within(strip).findByRole('button', { name: /Heatwave/ })).toBeInTheDocument();
+    expect(listQueries(api.requests)[1]).toEqual({ language: 'en', type: 'all', limit: '20', cursor: 'page-2' });
+    expect(within(strip).queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    // The selection stays on the article chosen.
+    expect(screen.getByRole('heading', { level: 2, name: fraud.title })).toBeInTheDocument();
   });
 
-  it('Read More saves the article and the list under currentArticle and opens /news/<index>', async () => {
+  it("asks with a signed-in reader's preferences and saves a change to the profile", async () => {
     const user = userEvent.setup({ delay: null });
-    const { router } = await renderRoutes(routes, '/news');
-    await user.click(await screen.findByRole('button', { name: /Hands-only CPR/ }));
-    await user.click(screen.getByRole('button', { name: 'Read More' }));
+    const priya = makeUser({ id: 2, name: 'Priya', newsPreferences: { language: 'hi', categories: ['health', 'cricket-scores'], newsType: 'breaking' } });
+    signIn(priya);
+    const hindi = makeListItem({ id: 9, slug: 'heatwave-signs', title: 'लू: पहचानें लक्षण', language: 'hi', category: 'health', breaking: true });
+    const api = stubApi(me(priya), newsList({ items: [hindi], nextCursor: null }));
+    await renderRoutes(routes, '/news');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/news/5'));
-    const stored = readCurrentArticle();
-    expect(stored?.article.key).toBe('handsOnlyCpr');
-    expect(stored?.articles).toHaveLength(10);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hands-only CPR can keep someone alive until help arrives' })).toBeInTheDocument();
-    // The whole text is on the article page, not only the first paragraph.
-    expect(screen.getByText(/Do not stop until trained help takes over/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: hindi.title })).toHaveAttribute('lang', 'hi');
+    expect(listQueries(api.requests)[0]).toEqual({ language: 'hi', category: 'health', type: 'breaking', limit: '20' });
+    expect(screen.getByText('हिन्दी · Breaking only · Health')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Preferences' }));
+    const panel = screen.getByRole('region', { name: 'News preferences' });
+    await user.click(within(panel).getByRole('button', { name: 'ગુજરાતી' }));
+    await user.click(within(panel).getByRole('button', { name: 'All news' }));
+    await user.click(within(panel).getByRole('button', { name: 'Safety' }));
+    expect(within(panel).getByRole('button', { name: 'Safety' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.to('PATCH', '/api/users/me')).toHaveLength(1));
+    // A category this app does not offer stays on the profile.
+    expect(api.to('PATCH', '/api/users/me')[0]?.body).toEqual({
+      newsPreferences: { language: 'gu', categories: ['health', 'safety', 'cricket-scores'], newsType: 'all' },
+    });
+    expect(await screen.findByText('News preferences saved.')).toBeInTheDocument();
+    await waitFor(() => expect(listQueries(api.requests).at(-1)).toEqual({ language: 'gu', category: 'health,safety', type: 'all', limit: '20' }));
   });
 
-  it('opens an article from the bundled list when nothing was saved, and says when the index is unknown', async () => {
-    localStorage.removeItem(CURRENT_ARTICLE_STORAGE_KEY);
-    const { router } = await renderRoutes(routes, '/news/2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your emergency contacts before you need them' })).toBeInTheDocument();
+  it("keeps a guest's preferences on the device", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi(newsList({ items: [], nextCursor: null }));
+    await renderRoutes(routes, '/news');
+    expect(await screen.findByText('No articles in this language yet.')).toBeInTheDocument();
 
-    await act(() => router.navigate('/news/99'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This article is not available.');
+    await user.click(screen.getByRole('button', { name: 'Preferences' }));
+    await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await user.click(screen.getByRole('button', { name: 'Weather' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(listQueries(api.requests).at(-1)).toEqual({ language: 'hi', category: 'weather', type: 'all', limit: '20' }));
+    expect(JSON.parse(localStorage.getItem(GUEST_NEWS_PREFERENCES_KEY) ?? '{}')).toEqual({ language: 'hi', categories: ['weather'], newsType: 'all' });
+    expect(api.to('PATCH', '/api/users/me')).toHaveLength(0);
+    expect(await screen.findByText(/No articles match these preferences yet/)).toBeInTheDocument();
   });
 
-  it('copies the link when the browser has no share sheet', async () => {
+  it('says so in the reader’s language when the list cannot load', async () => {
+    stubApi(() => 'offline');
+    await renderRoutes(routes, '/news');
+    expect(await screen.findByText('No connection. Check your internet and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('copies the /news/<slug> link when the browser has no share sheet', async () => {
     const user = userEvent.setup({ delay: null });
     // jsdom has no navigator.share; user-event installs a clipboard stub that we observe.
     // eslint-disable-next-line @typescript-eslint/unbound-method -- only checks that the method is absent
     expect(navigator.share).toBeUndefined();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    stubApi(newsList({ items: [fraud], nextCursor: null }));
     await renderRoutes(routes, '/news');
     await user.click(await screen.findByRole('button', { name: 'Share' }));
 
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/news/0`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/news/otp-is-a-key`);
     expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+  });
+});
+
+describe('the article page', { timeout: 30_000 }, () => {
+  const articleRoute: Route = (request) => {
+    if (request.method !== 'GET') return undefined;
+    if (request.path === '/api/news/otp-is-a-key' || request.path === '/api/news/2') {
+      return { status: 200, body: makeArticle(fraud, '<h2>What to do</h2><p>Call <a href="tel:1930">1930</a> at once.</p>') };
+    }
+    return undefined;
+  };
+
+  it('Read More saves the article and the list under currentArticle and opens /news/<slug> with the whole text', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi(newsList({ items: [numbers, fraud], nextCursor: null }), articleRoute);
+    const { router } = await renderRoutes(routes, '/news');
+    await user.click(await screen.findByRole('button', { name: /An OTP is a key/ }));
+    await user.click(screen.getByRole('button', { name: 'Read More' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news/otp-is-a-key'));
+    expect(await screen.findByRole('heading', { level: 1, name: fraud.title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'What to do' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1930' })).toHaveAttribute('href', 'tel:1930');
+    expect(api.to('GET', '/api/news/otp-is-a-key')[0]?.query).toEqual({ language: 'en' });
+
+    // The saved copy now holds the whole text, for reading it offline.
+    const stored = readCurrentArticle();
+    expect(stored?.article.slug).toBe('otp-is-a-key');
+    expect(stored?.articles.map((article) => article.slug)).toEqual(['emergency-numbers', 'otp-is-a-key']);
+    await waitFor(() => expect(readCurrentArticle()?.article.bodyHtml).toContain('What to do'));
+  });
+
+  it('opens an article by its numeric id at its slug, and says when an article does not exist', async () => {
+    stubApi(articleRoute);
+    const { router } = await renderRoutes(routes, '/news/2');
+    expect(await screen.findByRole('heading', { level: 1, name: fraud.title })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news/otp-is-a-key'));
+
+    await act(() => router.navigate('/news/no-such-article'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This article is not available.');
+  });
+
+  it('opens the saved copy without a network', async () => {
+    saveCurrentArticle({ ...heat, bodyHtml: '<p>Drink water before you feel thirsty.</p>' }, [numbers, heat]);
+    stubApi(() => 'offline');
+    await renderRoutes(routes, '/news/heatwave-signs');
+    expect(await screen.findByText('You are offline. This is the copy saved on this phone.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: heat.title })).toBeInTheDocument();
+    expect(screen.getByText('Drink water before you feel thirsty.')).toBeInTheDocument();
+  });
+
+  it('ignores a currentArticle saved by an older version of the app', async () => {
+    localStorage.setItem(CURRENT_ARTICLE_STORAGE_KEY, JSON.stringify({ article: { key: 'heatwave', title: 'Old' }, articles: [] }));
+    expect(readCurrentArticle()).toBeNull();
+    stubApi(() => 'offline');
+    await renderRoutes(routes, '/news/heatwave-signs');
+    expect(await screen.findByText('No connection. Check your internet and try again.')).toBeInTheDocument();
   });
 });

@@ -1,16 +1,22 @@
 import type { Reel } from '@saathi/shared';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import FlagIcon from '@mui/icons-material/OutlinedFlag';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ShareIcon from '@mui/icons-material/Share';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { EditReelDialog } from './edit-reel-dialog';
 import { ReelCaption } from './reel-caption';
+import { ReportReelDialog } from './report-reel-dialog';
 import { reelsApi } from './reels-api';
 import { useMostlyVisible, useReelPlayback } from './reel-playback';
 import { shareOrCopy } from '../../lib/share-or-copy';
@@ -59,6 +65,8 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
   const [shares, setShares] = useState(reel.shares);
   const [manualPlay, setManualPlay] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [reporting, setReporting] = useState(false);
   const isAuthor = reel.uploader !== null && reel.uploader.id === userId;
 
   useEffect(() => {
@@ -169,7 +177,26 @@ export function ReelItem({ reel, index, userId, autoplay, onActive, onOpenCommen
           <ShareIcon />
         </IconButton>
         <ReelCount value={shares} label={t('sharesCount', { count: shares })} testId="reel-shares" />
+        {!isAuthor && (
+          <IconButton sx={{ color: '#fff' }} onClick={(event) => setMenuAnchor(event.currentTarget)} aria-label={t('more')} aria-haspopup="menu">
+            <MoreVertIcon />
+          </IconButton>
+        )}
       </div>
+      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            setReporting(true);
+          }}
+        >
+          <ListItemIcon>
+            <FlagIcon fontSize="small" />
+          </ListItemIcon>
+          {t('report.action')}
+        </MenuItem>
+      </Menu>
+      {reporting && <ReportReelDialog reel={reel} onClose={() => setReporting(false)} />}
       {isAuthor && editing && <EditReelDialog reel={reel} open onClose={() => setEditing(false)} onSaved={onEdited} />}
     </section>
   );

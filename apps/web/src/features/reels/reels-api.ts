@@ -1,4 +1,12 @@
-import { REEL_COMMENTS_LIMIT, REEL_CONTENT_TYPE, REELS_PAGE_SIZE, type EditReelBody, type PresignedUrlResponse, type ReelComment } from '@saathi/shared';
+import {
+  REEL_COMMENTS_LIMIT,
+  REEL_CONTENT_TYPE,
+  REELS_PAGE_SIZE,
+  type EditReelBody,
+  type PresignedUrlResponse,
+  type ReelComment,
+  type ReportReelBody,
+} from '@saathi/shared';
 import { api } from '../../lib/api-client';
 
 /** The `/incidents/*` calls of SPEC.md §7. */
@@ -26,6 +34,8 @@ export const reelsApi = {
     }),
   /** The author changes the title and/or caption. */
   edit: (id: number, changes: EditReelBody) => api.call('PATCH /incidents/reels/:id', { params: { id }, body: changes }),
+  /** Tells the moderators what is wrong with someone else's reel (once per person). */
+  report: (id: number, report: ReportReelBody) => api.call('POST /incidents/reels/:id/report', { params: { id }, body: report }),
 };
 
 /**

@@ -16,6 +16,9 @@ import * as m0016 from './0016-sos-cell-distance';
 import * as m0017 from './0017-points-ledger';
 import * as m0018 from './0018-certificates';
 import * as m0019 from './0019-leaderboard-places';
+import * as m0020 from './0020-roles-and-audit';
+import * as m0021 from './0021-newsroom';
+import * as m0022 from './0022-reels-desk';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0017-points-ledger': m0017,
   '0018-certificates': m0018,
   '0019-leaderboard-places': m0019,
+  '0020-roles-and-audit': m0020,
+  '0021-newsroom': m0021,
+  '0022-reels-desk': m0022,
 };

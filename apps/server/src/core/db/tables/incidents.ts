@@ -13,6 +13,8 @@ export interface IncidentsTable {
   location: Geography | null;
   duration_ms: number | null;
   status: Default<'active' | 'hidden' | 'removed'>;
+  /** Why a moderator hid it (migration 0022); null unless hidden. */
+  hidden_reason: string | null;
   likes_count: TriggerCount;
   comments_count: TriggerCount;
   shares_count: TriggerCount;

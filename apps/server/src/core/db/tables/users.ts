@@ -10,7 +10,8 @@ export interface UsersTable {
   id: Generated<number>;
   phone_number: string;
   user_type: Default<string>;
-  role: Default<'user' | 'admin'>;
+  /** The roles an admin granted: editor, moderator, admin (migration 0020); `user` is implied. */
+  roles: Default<string[]>;
   name: string | null;
   email: string | null;
   is_verified: Default<boolean>;
@@ -29,6 +30,8 @@ export interface UsersTable {
   has_joined_community: Default<boolean>;
   /** "Show me on leaderboards" (migration 0017). */
   show_on_leaderboard: Default<boolean>;
+  /** Push me breaking news (migration 0021); off unless the user opts in. */
+  breaking_news_alerts: Default<boolean>;
   start_audio_video_record_on_sos: Default<boolean>;
   stream_audio_video_on_sos: Default<boolean>;
   broadcast_audio_on_sos: Default<boolean>;

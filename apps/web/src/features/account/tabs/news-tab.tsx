@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { SwitchField } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
 
 export function NewsTab({ user }: { user: User }) {
@@ -30,13 +31,14 @@ export function NewsTab({ user }: { user: User }) {
   // Categories this app no longer offers are kept, so saving here never drops them silently.
   const [categories, setCategories] = useState<string[]>(() => [...prefs.categories]);
   const [newsType, setNewsType] = useState<NewsType>(isNewsType(prefs.newsType) ? prefs.newsType : 'all');
+  const [breakingNewsAlerts, setBreakingNewsAlerts] = useState(user.breakingNewsAlerts);
 
   function toggle(category: string, checked: boolean) {
     setCategories((current) => (checked ? [...current, category] : current.filter((item) => item !== category)));
   }
 
   async function onSave() {
-    await save({ newsPreferences: { language, categories, newsType } }, { successMessage: t('saved') });
+    await save({ newsPreferences: { language, categories, newsType }, breakingNewsAlerts }, { successMessage: t('saved') });
   }
 
   return (
@@ -86,6 +88,7 @@ export function NewsTab({ user }: { user: User }) {
           ))}
         </RadioGroup>
       </FormControl>
+      <SwitchField label={t('news.breakingAlerts')} hint={t('news.breakingAlertsHint')} checked={breakingNewsAlerts} onChange={setBreakingNewsAlerts} />
     </TabSection>
   );
 }

@@ -1,19 +1,21 @@
 import Typography from '@mui/material/Typography';
+import type { NewsListItem } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import type { NewsArticle } from '../articles';
-import { formatArticleDate } from '../use-news-articles';
+import { formatArticleDate } from '../format';
 
 /** Date and author lines shared by the news card and the article page. */
-export function ArticleDate({ article }: { article: NewsArticle }) {
+export function ArticleDate({ article }: { article: Pick<NewsListItem, 'publishedAt'> }) {
   const { i18n } = useTranslation('news');
+  const text = formatArticleDate(article.publishedAt, i18n.resolvedLanguage ?? 'en-US');
+  if (!text || !article.publishedAt) return null;
   return (
-    <Typography variant="overline" color="text.secondary" component="time" dateTime={article.date} sx={{ lineHeight: 1.5 }}>
-      {formatArticleDate(article.date, i18n.resolvedLanguage ?? 'en-US')}
+    <Typography variant="overline" color="text.secondary" component="time" dateTime={article.publishedAt} sx={{ lineHeight: 1.5, display: 'block' }}>
+      {text}
     </Typography>
   );
 }
 
-export function ArticleAuthor({ article }: { article: NewsArticle }) {
+export function ArticleAuthor({ article }: { article: Pick<NewsListItem, 'author'> }) {
   const { t } = useTranslation('news');
   return (
     <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>

@@ -1,8 +1,13 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
+import type { NewsListItem } from '@saathi/shared';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NewsArticle } from '../articles';
+import { useLoadMore } from '../use-load-more';
+import { ArticleImage } from './article-image';
+import { BreakingLabel } from './breaking-label';
 
 /** SPEC.md §9: strip 120 px high, thumbnails 120x80 with the title below. */
 const STRIP_HEIGHT = 120;
@@ -10,36 +15,46 @@ const THUMB_WIDTH = 120;
 const THUMB_HEIGHT = 80;
 
 interface NewsStripProps {
-  articles: readonly NewsArticle[];
-  selected: number;
-  onSelect: (index: number) => void;
+  articles: readonly NewsListItem[];
+  selectedId: number | null;
+  onSelect: (article: NewsListItem) => void;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
 }
 
-export function NewsStrip({ articles, selected, onSelect }: NewsStripProps) {
+/** The thumbnails, sideways; scrolled to its end, the strip loads the next page by itself. */
+export function NewsStrip({ articles, selectedId, onSelect, ...paging }: NewsStripProps) {
   const { t } = useTranslation('news');
+  const strip = useRef<HTMLUListElement>(null);
+  // Two thumbnails ahead of the end, so the next page is there when the reader gets to it.
+  const more = useLoadMore(paging, { root: strip, margin: `0px ${2 * THUMB_WIDTH}px` });
   return (
     <Box
       component="ul"
+      ref={strip}
       aria-label={t('stripLabel')}
       sx={{
         display: 'flex',
         gap: 1.5,
-        height: STRIP_HEIGHT,
+        height: STRIP_HEIGHT + 8,
         m: 0,
         p: 0,
+        pb: 1,
         listStyle: 'none',
         overflowX: 'auto',
         overflowY: 'hidden',
-        scrollSnapType: 'x mandatory',
+        scrollSnapType: 'x proximity',
         scrollbarWidth: 'thin',
       }}
     >
-      {articles.map((article, index) => {
-        const isSelected = index === selected;
+      {articles.map((article) => {
+        const isSelected = article.id === selectedId;
         return (
-          <Box component="li" key={article.key} sx={{ flex: `0 0 ${THUMB_WIDTH}px`, scrollSnapAlign: 'start' }}>
+          <Box component="li" key={article.id} sx={{ flex: `0 0 ${THUMB_WIDTH}px`, scrollSnapAlign: 'start' }}>
             <ButtonBase
-              onClick={() => onSelect(index)}
+              onClick={() => onSelect(article)}
               aria-pressed={isSelected}
               focusRipple
               sx={{
@@ -52,23 +67,18 @@ export function NewsStrip({ articles, selected, onSelect }: NewsStripProps) {
                 borderRadius: 1.5,
               }}
             >
-              <Box
-                component="img"
-                src={article.thumbnail}
-                alt=""
-                width={THUMB_WIDTH}
-                height={THUMB_HEIGHT}
-                loading="lazy"
-                sx={{
-                  width: THUMB_WIDTH,
-                  height: THUMB_HEIGHT,
-                  objectFit: 'cover',
-                  borderRadius: 1.5,
-                  boxSizing: 'border-box',
-                  border: 3,
-                  borderColor: isSelected ? 'primary.main' : 'transparent',
-                }}
-              />
+              <Box sx={{ position: 'relative' }}>
+                <ArticleImage
+                  src={article.thumbnailUrl}
+                  height={THUMB_HEIGHT}
+                  sx={{ width: THUMB_WIDTH, borderRadius: 1.5, boxSizing: 'border-box', border: 3, borderColor: isSelected ? 'primary.main' : 'transparent' }}
+                />
+                {article.breaking && (
+                  <Box sx={{ position: 'absolute', left: 6, bottom: 6 }}>
+                    <BreakingLabel size="small" />
+                  </Box>
+                )}
+              </Box>
               <Typography
                 variant="caption"
                 sx={{
@@ -88,6 +98,13 @@ export function NewsStrip({ articles, selected, onSelect }: NewsStripProps) {
           </Box>
         );
       })}
+      {paging.hasNextPage && (
+        <Box component="li" sx={{ flex: `0 0 ${THUMB_WIDTH}px`, display: 'flex', alignItems: 'flex-start', pt: 2 }}>
+          <Button ref={more} variant="outlined" size="small" onClick={() => void paging.fetchNextPage()} loading={paging.isFetchingNextPage}>
+            {t('more')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

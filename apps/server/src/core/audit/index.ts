@@ -1,0 +1,1 @@
+export { recordAudit, type AuditEntryInput } from './audit.repository';

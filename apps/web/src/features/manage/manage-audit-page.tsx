@@ -1,0 +1,194 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditEntry, type AuditTargetType } from '@saathi/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormTextField, NativeSelectField } from '../../components/form-fields';
+import { LoadFailed } from '../../components/load-failed';
+import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
+import { useErrorText } from '../../lib/error-text';
+import { actionName, summaryText, targetName } from './audit-text';
+import { useAuditQuery, type AuditFilters } from './queries';
+import { RoleGate } from './role-gate';
+import { useLoadMoreOnSight } from './use-load-more-on-sight';
+
+/** `/manage/audit` (admin): every management action, newest first, filtered by who, what and on what. */
+export function ManageAuditPage() {
+  const { t } = useTranslation('manage');
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
+      <RoleGate screen={{ roles: ['admin'] }}>
+        <AuditLog />
+      </RoleGate>
+    </Stack>
+  );
+}
+
+interface FilterForm {
+  actor: string;
+  action: AuditAction | '';
+  targetType: AuditTargetType | '';
+  targetId: string;
+}
+
+const NO_FILTERS: FilterForm = { actor: '', action: '', targetType: '', targetId: '' };
+
+function AuditLog() {
+  const [filters, setFilters] = useState<AuditFilters>({});
+  return (
+    <Stack spacing={2}>
+      <AuditFilterForm onApply={setFilters} />
+      <AuditList filters={filters} />
+    </Stack>
+  );
+}
+
+function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
+  const { t } = useTranslation('manage');
+  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
+  const [actorError, setActorError] = useState<string>();
+  const set =
+    <K extends keyof FilterForm>(key: K) =>
+    (value: string) =>
+      setForm((current) => ({ ...current, [key]: value }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const actor = form.actor.trim();
+    if (actor && !/^[1-9]\d{0,9}$/.test(actor)) {
+      setActorError(t('audit.actorInvalid'));
+      return;
+    }
+    setActorError(undefined);
+    onApply({
+      ...(actor ? { actor: Number(actor) } : {}),
+      ...(form.action ? { action: form.action } : {}),
+      ...(form.targetType ? { targetType: form.targetType } : {}),
+      ...(form.targetId.trim() ? { targetId: form.targetId.trim() } : {}),
+    });
+  };
+  const clear = () => {
+    setForm(NO_FILTERS);
+    setActorError(undefined);
+    onApply({});
+  };
+
+  return (
+    <Paper component="form" variant="outlined" onSubmit={apply} aria-label={t('audit.filters')} sx={{ p: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField
+          size="small"
+          label={t('audit.actor')}
+          value={form.actor}
+          onValue={set('actor')}
+          error={actorError}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <NativeSelectField size="small" label={t('audit.action')} value={form.action} onValue={set('action')}>
+          <option value="">{t('audit.any')}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {actionName(t, action)}
+            </option>
+          ))}
+        </NativeSelectField>
+        <NativeSelectField size="small" label={t('audit.targetType')} value={form.targetType} onValue={set('targetType')}>
+          <option value="">{t('audit.any')}</option>
+          {AUDIT_TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {targetName(t, type)}
+            </option>
+          ))}
+        </NativeSelectField>
+        <FormTextField size="small" label={t('audit.targetId')} value={form.targetId} onValue={set('targetId')} />
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button type="submit" variant="contained">
+          {t('audit.apply')}
+        </Button>
+        <Button type="button" variant="outlined" onClick={clear}>
+          {t('audit.clear')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AuditList({ filters }: { filters: AuditFilters }) {
+  const { t } = useTranslation('manage');
+  const errorText = useErrorText();
+  const query = useAuditQuery(filters);
+  const more = useLoadMoreOnSight(query);
+  if (query.isPending) return <PageLoading />;
+  if (query.isError && !query.isFetchNextPageError) return <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+  const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack spacing={1.5}>
+      {entries.length === 0 ? (
+        <Typography color="text.secondary">{t('audit.none')}</Typography>
+      ) : (
+        <Stack component="ol" spacing={1.5} aria-label={t('audit.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </Stack>
+      )}
+      {query.isFetchNextPageError && <Alert severity="error">{errorText(query.error)}</Alert>}
+      {query.hasNextPage ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Button ref={more} variant="outlined" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {t('showMore')}
+          </Button>
+        </Box>
+      ) : (
+        entries.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('audit.end')}
+          </Typography>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation('manage');
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
+    new Date(entry.createdAt),
+  );
+  const actor = entry.actor.name ?? t('audit.formerUser');
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2 }} data-testid="audit-entry">
+      <Stack spacing={0.5}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, justifyContent: 'space-between' }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {actionName(t, entry.action)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.createdAt}>
+            {when}
+          </Typography>
+        </Box>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {t('audit.by', { name: actor, id: entry.actor.id, roles: summaryText({ roles: entry.actorRoles }, t) })}
+        </Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {t('audit.target', { type: targetName(t, entry.target.type), id: entry.target.id })}
+        </Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {t('audit.change', { before: summaryText(entry.before, t), after: summaryText(entry.after, t) })}
+        </Typography>
+        {entry.reason && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t('audit.reason', { reason: entry.reason })}
+          </Typography>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

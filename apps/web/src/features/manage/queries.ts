@@ -1,0 +1,64 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuditAction, AuditPage, AuditTargetType, AdminUsersPage, Role, UserRoles } from '@saathi/shared';
+import { api } from '../../lib/api-client';
+import { userKeys } from '../users/queries';
+
+/** An admin acts on what they see; a short staleness keeps another admin's changes close. */
+export const MANAGE_STALE_TIME_MS = 15_000;
+/** Audit rows per page: about two phone screens. */
+export const AUDIT_PAGE_SIZE = 20;
+
+export interface AuditFilters {
+  actor?: number;
+  action?: AuditAction;
+  targetType?: AuditTargetType;
+  targetId?: string;
+}
+
+export const manageKeys = {
+  all: ['manage'] as const,
+  users: () => [...manageKeys.all, 'users'] as const,
+  userSearch: (query: string) => [...manageKeys.users(), query.trim().toLowerCase()] as const,
+  audit: () => [...manageKeys.all, 'audit'] as const,
+  auditFiltered: (filters: AuditFilters) => [...manageKeys.audit(), filters] as const,
+};
+
+export function useAdminUsersQuery(query: string) {
+  const text = query.trim();
+  return useInfiniteQuery({
+    queryKey: manageKeys.userSearch(text),
+    queryFn: ({ pageParam, signal }): Promise<AdminUsersPage> =>
+      api.call('GET /admin/users', { query: { ...(text ? { query: text } : {}), ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: MANAGE_STALE_TIME_MS,
+    retry: false,
+  });
+}
+
+export function useAuditQuery(filters: AuditFilters) {
+  return useInfiniteQuery({
+    queryKey: manageKeys.auditFiltered(filters),
+    queryFn: ({ pageParam, signal }): Promise<AuditPage> =>
+      api.call('GET /admin/audit', { query: { ...filters, limit: AUDIT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: MANAGE_STALE_TIME_MS,
+    retry: false,
+  });
+}
+
+/** Saving roles changes the user lists and adds an audit row; one's own roles may change too. */
+export function useSetRolesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, roles }: { id: number; roles: Role[] }): Promise<UserRoles> => api.call('PUT /users/:id/roles', { params: { id }, body: { roles } }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: manageKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: manageKeys.audit() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { EditorNewsList, NewsState } from '@saathi/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/form-fields';
+import { LoadFailed } from '../../components/load-failed';
+import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
+import { useErrorText } from '../../lib/error-text';
+import { ArticleImage } from '../news/components/article-image';
+import { BreakingLabel } from '../news/components/breaking-label';
+import { useLoadMore } from '../news/use-load-more';
+import { useDebouncedValue } from '../volunteers/use-debounced-value';
+import { StateLabel } from './components/state-label';
+import { DeskGate } from './desk-gate';
+import { formatIst } from './desk-form';
+import { useDeskLabels } from './labels';
+import { useDeskListQuery } from './queries';
+
+/** The state filters in the order an article goes through them (the contract's NEWS_STATES). */
+const STATE_FILTERS: readonly NewsState[] = ['draft', 'scheduled', 'published', 'unpublished'];
+
+/** Wait this long after the last key before searching. */
+const SEARCH_DELAY_MS = 300;
+
+/** `/news/manage` (editors and admins): every article by state, searchable, and a way to write a new one. */
+export function NewsDeskPage() {
+  const { t } = useTranslation('news');
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={t('desk.title')} subtitle={t('desk.subtitle')} />
+      <DeskGate>
+        <DeskList />
+      </DeskGate>
+    </Stack>
+  );
+}
+
+function DeskList() {
+  const { t } = useTranslation('news');
+  const { states } = useDeskLabels();
+  const errorText = useErrorText();
+  const [state, setState] = useState<NewsState | null>(null);
+  const [search, setSearch] = useState('');
+  const query = useDeskListQuery(state, useDebouncedValue(search, SEARCH_DELAY_MS));
+  const more = useLoadMore(query);
+  const articles = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button component={RouterLink} to="/news/manage/new" variant="contained" startIcon={<AddIcon />}>
+          {t('desk.newArticle')}
+        </Button>
+      </Box>
+      <Box component="form" role="search" onSubmit={(event) => event.preventDefault()}>
+        <FormTextField type="search" label={t('desk.search')} hint={t('desk.searchHint')} value={search} onValue={setSearch} autoComplete="off" />
+      </Box>
+      <Box role="group" aria-label={t('desk.stateFilter')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {[null, ...STATE_FILTERS].map((option) => {
+          const chosen = option === state;
+          return (
+            <Chip
+              key={option ?? 'any'}
+              label={option ? states[option] : t('desk.anyState')}
+              color={chosen ? 'primary' : 'default'}
+              variant={chosen ? 'filled' : 'outlined'}
+              onClick={() => setState(option)}
+              aria-pressed={chosen}
+              component="button"
+              type="button"
+            />
+          );
+        })}
+      </Box>
+      {query.isPending ? (
+        <PageLoading />
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />
+      ) : articles.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography>{search.trim() || state ? t('desk.noneMatch') : t('desk.none')}</Typography>
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <List disablePadding aria-label={t('desk.listLabel')}>
+            {articles.map((article, index) => (
+              <DeskRow key={article.id} article={article} divider={index < articles.length - 1} />
+            ))}
+          </List>
+        </Paper>
+      )}
+      {query.isFetchNextPageError && <Alert severity="error">{errorText(query.error)}</Alert>}
+      {query.hasNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Button ref={more} variant="outlined" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {t('desk.showMore')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+type DeskListItem = EditorNewsList['items'][number];
+
+function DeskRow({ article, divider }: { article: DeskListItem; divider: boolean }) {
+  const { t, i18n } = useTranslation('news');
+  const language = i18n.resolvedLanguage ?? 'en-US';
+  const when =
+    article.state === 'scheduled'
+      ? t('desk.goesOutAt', { when: formatIst(article.publishAt, language) })
+      : article.state === 'published'
+        ? t('desk.publishedAt', { when: formatIst(article.publishedAt, language) })
+        : t('desk.changedAt', { when: formatIst(article.updatedAt, language) });
+  return (
+    <ListItem disablePadding divider={divider}>
+      <ListItemButton component={RouterLink} to={`/news/manage/${article.id}`} sx={{ gap: 1.5, alignItems: 'flex-start', py: 1.5 }}>
+        <ArticleImage src={article.thumbnailUrl} height={48} sx={{ width: 72, flexShrink: 0, borderRadius: 1 }} />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{article.title}</Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
+            <StateLabel state={article.state} />
+            {article.breaking && <BreakingLabel size="small" />}
+            <Typography variant="body2" color="text.secondary">
+              {article.languages.map((code) => code.toUpperCase()).join(' · ')}
+            </Typography>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {when}
+          </Typography>
+        </Box>
+      </ListItemButton>
+    </ListItem>
+  );
+}
