@@ -2,6 +2,7 @@
 // Budget: JavaScript needed before the SOS dashboard can run, gzipped (DESIGN.md §7).
 // Counts the entry chunk of index.html, the dashboard route's chunk, and every chunk they
 // import statically (what the browser must fetch; lazy imports of other screens are not).
+// WEB_DIST_DIR measures another build (`vite build --outDir ...`) instead of apps/web/dist.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const BUDGET_KB = 150;
 const ENTRIES = ['index.html', 'src/features/sos/dashboard-page.tsx'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 
 if (!existsSync(manifestPath)) {

@@ -150,11 +150,16 @@ const SIGNED_IN: Visit[] = [
   },
   // A management screen: Priya holds no role, so she reads that it is not for her account.
   { path: () => '/shorts-crud' },
+  // The moderation desk: not for Priya's account; her own decisions page lists none.
+  { path: () => '/community-feeds/manage' },
+  { path: () => '/community-feeds/decisions' },
   { path: () => '/volunteers', ready: volunteersReady, then: volunteersAt5000 },
   { path: () => '/volunteers-nearby', ready: volunteersReady, sameAs: '/volunteers' },
   { path: () => '/tnc' },
   { path: () => '/help' },
   { path: () => '/about-us' },
+  { path: () => '/home' },
+  { path: () => '/test' },
   { path: (ids) => `/saathi-community-post/${ids.businessPostId}`, ready: postReady },
   { path: () => '/leaderboard', ready: leaderboardReady },
   {
@@ -169,6 +174,8 @@ const SIGNED_IN: Visit[] = [
   { path: () => '/manage' },
   { path: () => '/manage/users' },
   { path: () => '/manage/audit' },
+  { path: () => '/manage/feedback' },
+  { path: () => '/feedback' },
   { path: () => '/feed' },
   { path: () => '/track/not-a-real-token', ready: trackingReady },
   { path: () => '/login' },

@@ -8,8 +8,10 @@ import { localUploadRoutes } from './core/storage';
 import { adminPlugin } from './features/admin/admin.plugin';
 import { authPlugin } from './features/auth/auth.plugin';
 import { certificatesPlugin } from './features/certificates/certificates.plugin';
+import { dataRightsPlugin } from './features/data-rights/data-rights.plugin';
 import { communityPagePlugin, communityPlugin } from './features/community/community.plugin';
 import { eventsPlugin } from './features/events/events.plugin';
+import { feedbackPlugin } from './features/feedback/feedback.plugin';
 import { healthPlugin } from './features/health/health.plugin';
 import { incidentsPlugin } from './features/incidents/incidents.plugin';
 import { leaderboardPlugin } from './features/leaderboard/leaderboard.plugin';
@@ -17,6 +19,7 @@ import { newsPagePlugin, newsPlugin } from './features/news/news.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { pushPlugin } from './features/push/push.plugin';
 import { reelsDeskPlugin } from './features/reels-desk/reels-desk.plugin';
+import { moderationPlugin } from './features/moderation/moderation.plugin';
 import { evidenceGuard } from './features/sos/evidence-guard';
 import { sosPlugin } from './features/sos/sos.plugin';
 import { trackingPlugin } from './features/tracking/tracking.plugin';
@@ -59,6 +62,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   authPlugin,
   pushPlugin,
   usersPlugin,
+  dataRightsPlugin,
   notificationsPlugin,
   eventsPlugin,
   sosPlugin,
@@ -69,6 +73,8 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   adminPlugin,
   newsPlugin,
   reelsDeskPlugin,
+  moderationPlugin,
+  feedbackPlugin,
 ];
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */

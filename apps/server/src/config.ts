@@ -139,6 +139,18 @@ const EnvSchema = z.object({
   SCORE_VOLUNTEER_LOCATION: scorePoints(DEFAULT_SCORE_POINTS.volunteer_location),
   SCORE_ACTIVE_DAY: scorePoints(DEFAULT_SCORE_POINTS.active_day),
   SCORE_REFERRAL_ACTIVE_DAY: scorePoints(DEFAULT_SCORE_POINTS.referral_active_day),
+  /**
+   * The grievance officer the privacy notice names (India's DPDP Act 2023 asks a data fiduciary
+   * to publish how to reach one). Development and tests fall back to a demo contact.
+   */
+  GRIEVANCE_OFFICER_NAME: optionalText.pipe(z.string().max(120).optional()),
+  GRIEVANCE_OFFICER_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).max(200).optional()),
+  GRIEVANCE_OFFICER_PHONE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\+?[0-9][0-9 -]{5,20}$/, 'must be a phone number (digits, spaces, dashes, optional +)')
+      .optional(),
+  ),
   /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
   INIT_CWD: optionalText,
 });
@@ -158,6 +170,10 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   }
   if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither generates a pair on first start)');
+  }
+  const grievance = ['GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_EMAIL', 'GRIEVANCE_OFFICER_PHONE'];
+  if (grievance.some(set) && !grievance.every(set)) {
+    problems.push(`${grievance.join(', ')}: set all three or none (a notice with half a contact helps nobody)`);
   }
   if (env.SEED_DEMO_DATA === 'true' && env.NODE_ENV === 'production') {
     problems.push('SEED_DEMO_DATA: demo data is never seeded in production');
@@ -219,7 +235,18 @@ export interface Config {
   };
   reels: { maxBytes: number };
   scores: { points: ScorePoints };
+  /** Null when production has not named one: the privacy notice then says so instead of inventing a contact. */
+  grievanceOfficer: GrievanceOfficer | null;
 }
+
+export interface GrievanceOfficer {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Clearly fictional (`.invalid`, a 555 number): outside production the pages still have something to show. */
+export const DEMO_GRIEVANCE_OFFICER: GrievanceOfficer = { name: 'Demo Grievance Officer', email: 'grievance@saathi.invalid', phone: '+91 55555 01234' };
 
 /** Leaderboard points per kind of award (SCORE_*). */
 export type ScorePoints = Record<ScoreReason, number>;
@@ -229,6 +256,18 @@ export class ConfigError extends Error {
     super(`Invalid configuration (environment variables):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Each unset field takes the demo value outside production; production needs all three set. */
+function grievanceOfficerOf(
+  e: { GRIEVANCE_OFFICER_NAME?: string; GRIEVANCE_OFFICER_EMAIL?: string; GRIEVANCE_OFFICER_PHONE?: string },
+  isProduction: boolean,
+): GrievanceOfficer | null {
+  const fallback = isProduction ? undefined : DEMO_GRIEVANCE_OFFICER;
+  const name = e.GRIEVANCE_OFFICER_NAME ?? fallback?.name;
+  const email = e.GRIEVANCE_OFFICER_EMAIL ?? fallback?.email;
+  const phone = e.GRIEVANCE_OFFICER_PHONE ?? fallback?.phone;
+  return name && email && phone ? { name, email, phone } : null;
 }
 
 /** Parses the environment once; every bad variable is listed in one error. */
@@ -310,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visitorReadsPerMinute: e.COMMUNITY_VISITOR_READS_PER_MINUTE,
     },
     reels: { maxBytes: e.REEL_MAX_BYTES },
+    grievanceOfficer: grievanceOfficerOf(e, isProduction),
     scores: {
       points: {
         referral: e.SCORE_REFERRAL,

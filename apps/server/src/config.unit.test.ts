@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEMO_GRIEVANCE_OFFICER, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives working embedded defaults from an empty environment', () => {
@@ -57,6 +57,19 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT: ');
     expect(message).toContain('(got "eighty")');
     expect(message).toContain('SMS_HTTP_URL: is required when SMS_PROVIDER=http');
+  });
+
+  it('names a demo grievance officer outside production only, and wants all three fields or none', () => {
+    expect(loadConfig({}).grievanceOfficer).toEqual(DEMO_GRIEVANCE_OFFICER);
+    expect(loadConfig({ NODE_ENV: 'production' }).grievanceOfficer).toBeNull();
+    const officer = { GRIEVANCE_OFFICER_NAME: 'A. Sharma', GRIEVANCE_OFFICER_EMAIL: 'grievance@example.in', GRIEVANCE_OFFICER_PHONE: '+91 22 4000 1234' };
+    expect(loadConfig({ NODE_ENV: 'production', ...officer }).grievanceOfficer).toEqual({
+      name: 'A. Sharma',
+      email: 'grievance@example.in',
+      phone: '+91 22 4000 1234',
+    });
+    expect(() => loadConfig({ GRIEVANCE_OFFICER_NAME: 'A. Sharma' })).toThrow(/set all three or none/);
+    expect(() => loadConfig({ ...officer, GRIEVANCE_OFFICER_EMAIL: 'not-an-email' })).toThrow(/GRIEVANCE_OFFICER_EMAIL: must be an email address/);
   });
 
   it('refuses demo data in production and short auth secrets', () => {

@@ -51,9 +51,14 @@ export const AUDIT_ACTIONS = [
   'reel_hide',
   'reel_restore',
   'reel_delete',
+  'moderation_decision',
+  'moderation_appeal',
+  'moderation_appeal_decision',
+  'feedback_reply',
+  'feedback_close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'certificate', 'news_article', 'reel'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'certificate', 'news_article', 'reel', 'feedback_ticket', 'post', 'comment', 'moderation_decision'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

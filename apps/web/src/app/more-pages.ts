@@ -5,6 +5,8 @@ export const certificateCheckPage = () => import('../features/certificates/certi
 export const termsPage = () => import('../features/info/terms-page');
 export const helpPage = () => import('../features/info/help-page');
 export const aboutPage = () => import('../features/info/about-page');
+export const homePage = () => import('../features/home/home-page');
+export const readinessPage = () => import('../features/readiness/readiness-page');
 export const demoFeedPage = () => import('../features/demo-feed/demo-feed-route');
 export const createPostPage = () => import('../features/community/create/create-post-page');
 export const catalogPage = () => import('../features/community/catalog/catalog-page');
@@ -13,6 +15,13 @@ export const newsArticlePage = () => import('../features/news/news-article-page'
 export const newsDeskRoute = () => import('../features/news-desk/news-desk-route');
 export const managePages = () => import('../features/manage/pages');
 export const reelsDeskPage = () => import('../features/reels-desk/reels-desk-page');
+export const moderationPages = () => import('../features/moderation/pages');
+export const feedbackPage = () => import('../features/feedback/feedback-page');
+export const feedbackInboxPage = () => import('../features/feedback/feedback-inbox-page');
 export const notificationsPage = () => import('../features/notifications/notifications-page');
 export const accountPage = () => import('../features/account/account-page');
 export const reelsPage = () => import('../features/reels/reels-page');
+export const communityPages = () => import('../features/community/pages');
+export const newsPage = () => import('../features/news/news-page');
+export const volunteersPage = () => import('../features/volunteers/volunteers-page');
+export const profileStepperPage = () => import('../features/profile/profile-stepper-page');

@@ -35,20 +35,19 @@ function plainPage<K extends string, M extends Record<K, ComponentType>>(load: (
 /** Every page names itself in the tab title ("SOS · Saathi"): document-title.tsx, in the root shell, reads it. */
 const title = (titleKey: TitleKey): RouteHandle => ({ titleKey });
 
-// All community screens share one chunk (cards, sheets): one loader keeps the shell's preload lists short.
-const communityPages = () => import('../features/community/pages');
+// Every screen but the SOS ones, login and a contact's tracking link loads through one more
+// small chunk, which holds their loaders and preload lists, so the JavaScript of the first
+// screen does not carry them (bench:bundle). The root shell fetches that chunk once the first
+// screen is up, so moving to another tab costs no extra request.
+const morePages = () => import('./more-pages');
+// All community screens share one chunk (cards, sheets), and so do the management screens.
+const communityPages = () => morePages().then((pages) => pages.communityPages());
+const managePages = () => morePages().then((pages) => pages.managePages());
 const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
 // Screens that more than one path opens: one loader each.
 const dashboardPage = plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage');
-const newsPage = page(() => import('../features/news/news-page'), 'NewsPage');
-const volunteersPage = page(() => import('../features/volunteers/volunteers-page'), 'VolunteersPage');
-// Screens seldom opened first (information pages, forms, the account, notifications, reels,
-// the leaderboard, certificates, the management desks) go through one more small chunk, which
-// holds their loaders and preload lists, so the first screen's JavaScript does not carry them
-// (bench:bundle); it costs their first visit one request.
-const morePages = () => import('./more-pages');
-// The three management screens share one chunk.
-const managePages = () => morePages().then((pages) => pages.managePages());
+const newsPage = page(() => morePages().then((pages) => pages.newsPage()), 'NewsPage');
+const volunteersPage = page(() => morePages().then((pages) => pages.volunteersPage()), 'VolunteersPage');
 
 export const routes: RouteObject[] = [
   {
@@ -73,7 +72,11 @@ export const routes: RouteObject[] = [
                 handle: title('notifications'),
                 lazy: page(() => morePages().then((pages) => pages.notificationsPage()), 'NotificationsPage'),
               },
-              { path: 'profile', handle: title('profileSetup'), lazy: page(() => import('../features/profile/profile-stepper-page'), 'ProfileStepperPage') },
+              {
+                path: 'profile',
+                handle: title('profileSetup'),
+                lazy: page(() => morePages().then((pages) => pages.profileStepperPage()), 'ProfileStepperPage'),
+              },
               { path: 'account', handle: title('account'), lazy: page(() => morePages().then((pages) => pages.accountPage()), 'AccountPage') },
               // The newsroom's desk: its list, and with an id (or `new`) the editor. One route keeps the
               // first screen's route table small; the screens check the role themselves.
@@ -105,8 +108,25 @@ export const routes: RouteObject[] = [
               { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
               { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
+              {
+                path: 'manage/feedback',
+                handle: title('feedbackInbox'),
+                lazy: page(() => morePages().then((pages) => pages.feedbackInboxPage()), 'FeedbackInboxPage'),
+              },
+              { path: 'feedback', handle: title('feedback'), lazy: page(() => morePages().then((pages) => pages.feedbackPage()), 'FeedbackPage') },
               // SPEC.md §2 names the reels desk 'shorts-crud'; the screen checks the role itself.
               { path: 'shorts-crud', handle: title('reelsDesk'), lazy: page(() => morePages().then((pages) => pages.reelsDeskPage()), 'ReelsDeskPage') },
+              // Needs sign-in although SPEC.md shows no flag (docs/adr/0013-moderation-desk-needs-sign-in.md).
+              {
+                path: 'community-feeds/manage',
+                handle: title('moderationDesk'),
+                lazy: page(() => morePages().then((pages) => pages.moderationPages()), 'ModerationDeskPage'),
+              },
+              {
+                path: 'community-feeds/decisions',
+                handle: title('moderationDecisions'),
+                lazy: page(() => morePages().then((pages) => pages.moderationPages()), 'MyDecisionsPage'),
+              },
             ],
           },
           // Signed-in only, but the screen itself tells anonymous visitors why before /login (SPEC.md §8).
@@ -128,6 +148,10 @@ export const routes: RouteObject[] = [
           { path: 'all-news', handle: title('news'), lazy: newsPage },
           { path: 'news/:id', handle: title('newsArticle'), lazy: page(() => morePages().then((pages) => pages.newsArticlePage()), 'NewsArticlePage') },
           { path: 'about-us', handle: title('about'), lazy: page(() => morePages().then((pages) => pages.aboutPage()), 'AboutPage') },
+          // SPEC.md §2 names /home and home: one page, what Saathi is for visitors and shortcuts for the signed-in.
+          { path: 'home', handle: title('home'), lazy: page(() => morePages().then((pages) => pages.homePage()), 'HomePage') },
+          // "Is my phone ready?": the device checks need no account; the test push and profile gaps ask to sign in.
+          { path: 'test', handle: title('readiness'), lazy: page(() => morePages().then((pages) => pages.readinessPage()), 'ReadinessPage') },
           // The page a certificate's QR code opens: anyone may check it.
           {
             path: 'certificates/:code',

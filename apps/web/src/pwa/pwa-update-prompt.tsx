@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/toast';
 import { getSession } from '../features/auth/session';
+import { startFeedbackOutbox } from '../features/feedback/outbox-start';
 
 /** Set just before reloading into a new version, so the reloaded app can say so. */
 const UPDATED_FLAG_KEY = 'saathi.app-updated';
@@ -13,6 +14,10 @@ const UPDATED_FLAG_KEY = 'saathi.app-updated';
 export function PwaUpdatePrompt() {
   const { t } = useTranslation('common');
   const toast = useToast();
+
+  // Feedback written offline is sent at start and when the connection returns. It starts here
+  // because this module loads after the first screen, keeping it off the SOS dashboard's budget.
+  useEffect(() => startFeedbackOutbox(), []);
 
   useEffect(() => {
     try {

@@ -2,10 +2,13 @@ import { adminEndpoints } from './admin.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
 import { certificatesEndpoints } from './certificates.endpoints';
+import { dataRightsEndpoints } from './data-rights.endpoints';
 import { eventsEndpoints } from './events.endpoints';
+import { feedbackEndpoints } from './feedback.endpoints';
 import { healthEndpoints } from './health.endpoints';
 import { incidentsEndpoints } from './incidents.endpoints';
 import { leaderboardEndpoints } from './leaderboard.endpoints';
+import { moderationEndpoints } from './moderation.endpoints';
 import { newsEndpoints } from './news.endpoints';
 import { notificationsEndpoints } from './notifications.endpoints';
 import { postsEndpoints } from './posts.endpoints';
@@ -25,6 +28,7 @@ import { volunteersEndpoints } from './volunteers.endpoints';
 export const contract = {
   ...authEndpoints,
   ...usersEndpoints,
+  ...dataRightsEndpoints,
   ...pushEndpoints,
   ...notificationsEndpoints,
   ...eventsEndpoints,
@@ -42,6 +46,8 @@ export const contract = {
   ...adminEndpoints,
   ...newsEndpoints,
   ...reelsDeskEndpoints,
+  ...moderationEndpoints,
+  ...feedbackEndpoints,
 };
 
 export {
@@ -49,10 +55,13 @@ export {
   authEndpoints,
   catalogEndpoints,
   certificatesEndpoints,
+  dataRightsEndpoints,
   eventsEndpoints,
+  feedbackEndpoints,
   healthEndpoints,
   incidentsEndpoints,
   leaderboardEndpoints,
+  moderationEndpoints,
   newsEndpoints,
   notificationsEndpoints,
   postsEndpoints,

@@ -135,8 +135,29 @@ export const LikesResponse = z.object({ likes: z.array(LikeEntry), totalPages: z
 export const ShareResponse = z.object({ sharesCount: z.number().int() });
 export const DeletedResponse = z.object({ deleted: z.literal(true) });
 
-export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'hate', 'violence', 'nudity', 'misinformation', 'scam', 'privacy', 'other'] as const;
-export const ReportPostBody = z.strictObject({ reason: z.enum(REPORT_REASONS), details: z.string().trim().max(1000).optional() });
+/** What a report of a post, comment or reel may name (the grievance categories of India's IT Rules 2021). */
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'violence',
+  'sexual_content',
+  'intimate_image',
+  'misinformation',
+  'private_information',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Reasons reports had before; still in the database, never offered again. */
+export const LEGACY_REPORT_REASONS = ['abuse', 'nudity', 'scam', 'privacy'] as const;
+export const ANY_REPORT_REASONS = [...REPORT_REASONS, ...LEGACY_REPORT_REASONS] as const;
+export type AnyReportReason = (typeof ANY_REPORT_REASONS)[number];
+export const REPORT_DETAILS_MAX = 1000;
+export const ReportPostBody = z.strictObject({
+  reason: z.enum(REPORT_REASONS, { error: `reason is one of ${REPORT_REASONS.join(', ')}` }),
+  details: z.string().trim().max(REPORT_DETAILS_MAX, `A note is at most ${REPORT_DETAILS_MAX} characters`).optional(),
+});
+export type ReportPostBody = z.input<typeof ReportPostBody>;
 export const ReportPostResponse = z.object({ reported: z.literal(true), hidden: z.boolean() });
 
 export const CatalogQuery = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { extractVideoId } from '../domain/video-id';
 import { Id } from './common';
-import { REPORT_REASONS } from './community';
+import { ANY_REPORT_REASONS, REPORT_REASONS } from './community';
 import { EditReelBody, REEL_DESCRIPTION_MAX, REEL_TITLE_MAX } from './incidents';
 
 /** The reels desk (`/shorts-crud`): what moderators see of every reel, and what they may do to it. */
@@ -37,7 +37,7 @@ export const DeskReportSummary = z.object({
   count: z.number().int(),
   /** Reports nobody has acted on yet (what the `reported` filter looks for). */
   open: z.number().int(),
-  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number().int() })),
+  reasons: z.array(z.object({ reason: z.enum(ANY_REPORT_REASONS), count: z.number().int() })),
   /** The latest notes reporters wrote, newest first (a few). */
   latestDetails: z.array(z.string()),
 });

@@ -70,5 +70,10 @@ export const PublicConfig = z.object({
   mapTileUrl: z.string().nullable(),
   /** The tile provider's credit, plain text. */
   mapTileAttribution: z.string(),
+  /**
+   * Who handles privacy complaints (India's DPDP Act 2023), shown in the privacy notice; null
+   * when the operator has not configured one.
+   */
+  grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

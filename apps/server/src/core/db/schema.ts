@@ -2,6 +2,7 @@ import type { AuditTables } from './tables/audit';
 import type { BusinessTables } from './tables/business';
 import type { CommunityTables } from './tables/community';
 import type { EngagementTables } from './tables/engagement';
+import type { FeedbackTables } from './tables/feedback';
 import type { IncidentsTables } from './tables/incidents';
 import type { ModerationTables } from './tables/moderation';
 import type { NewsTables } from './tables/news';
@@ -25,4 +26,5 @@ export interface Database
     NotificationsTables,
     ModerationTables,
     ScoresTables,
-    AuditTables {}
+    AuditTables,
+    FeedbackTables {}

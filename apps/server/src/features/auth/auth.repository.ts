@@ -92,6 +92,26 @@ export function createAuthRepository(ref: DbRef) {
       return { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
     },
 
+    /**
+     * The newest unused code of this number whose attempt id starts with `prefix` (a code that
+     * confirms an action, not a login: its attempt id is never given to the client).
+     * Uses otp_codes_phone_idx.
+     */
+    async newestUnusedCodeOfAttemptPrefix(phoneNumber: string, prefix: string): Promise<OtpCodeRow | undefined> {
+      const row = await ref.db
+        .selectFrom('otp_codes')
+        .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at'])
+        .where('phone_number', '=', phoneNumber)
+        .where('consumed_at', 'is', null)
+        .where(sql<boolean>`starts_with(attempt_id, ${prefix})`)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
+    },
+
     /** Wrong guesses from one IP address since a time (otp_guesses_ip_idx). */
     async countWrongGuessesSince(ip: string, since: Date): Promise<WindowCount> {
       const row = await ref.db

@@ -6,7 +6,7 @@ import { hmacHex, newOtpCode, newToken, randomString, sameHex, sha256Hex } from 
 import { AppError, TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { SmsProvider } from '../../core/sms';
 import type { UsersService } from '../users/users.service';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, OtpCodeRow } from './auth.repository';
 import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 
 /**
@@ -53,12 +53,14 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   return {
-    /** `acceptLanguage`: the request's header, the SMS language when the number is nobody's yet. */
-    async requestCode(phoneNumber: string, ip: string, acceptLanguage?: string): Promise<OtpRequestResponse> {
+    /**
+     * `acceptLanguage`: the request's header, the SMS language when the number is nobody's yet.
+     * `attemptId`: a login's is random; confirming an account deletion names its own (see confirmCode).
+     */
+    async requestCode(phoneNumber: string, ip: string, acceptLanguage?: string, attemptId: string = newToken()): Promise<OtpRequestResponse> {
       const now = clock();
       const code = newOtpCode();
       const windowStart = new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000);
-      const attemptId = newToken();
       const codeId = await auth.transaction(async (trx) => {
         await auth.lockRequester(trx, phoneNumber, ip);
         const last = await auth.latestCreatedAt(trx, phoneNumber);
@@ -106,25 +108,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<LoginResponse> {
       const { phoneNumber, code } = input;
       const now = clock();
-      const guesses = await auth.countWrongGuessesSince(input.ip, new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000));
-      if (guesses.count >= OTP_RATE_LIMITS.wrongGuessesPerIp && guesses.oldest) {
-        const wait = secondsUntil(new Date(guesses.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-        throw new TooManyRequestsError('Too many wrong codes from this network. Try again later.', wait, 'too_many_guesses', { seconds: wait });
-      }
       // The code belongs to the attempt that asked for it: a stranger's guesses at this
       // number go against their own attempt and can never lock this one.
-      const stored = await auth.unusedCodeOfAttempt(phoneNumber, input.attemptId);
-      if (!stored) throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
-      if (stored.attempts >= LIMITS.otpMaxAttempts) throw lockedOut();
-      if (stored.expires_at.getTime() <= now.getTime()) {
-        throw new ValidationError('The code has expired. Request a new one.', 'code', 'code_expired');
-      }
-      const attempts = await auth.registerAttempt(stored.id, LIMITS.otpMaxAttempts);
-      if (attempts === undefined) throw lockedOut();
-      if (!sameHex(hashCode(phoneNumber, code), stored.code_hash)) {
-        await auth.recordWrongGuess(input.ip, now);
-        throw new ValidationError('Incorrect code', 'code', 'incorrect_code');
-      }
+      const stored = await checkCode(phoneNumber, code, input.ip, now, () => auth.unusedCodeOfAttempt(phoneNumber, input.attemptId));
 
       const token = newToken();
       const userId = await auth.transaction(async (trx) => {
@@ -151,7 +137,50 @@ export function createAuthService(deps: AuthServiceDeps) {
     async logout(sessionId: number): Promise<void> {
       await sessions.revoke(sessionId, clock());
     },
+
+    /**
+     * Checks a code sent by `requestCode` with an attempt id starting with `attemptPrefix` (the
+     * newest such code), with the login's limits, then uses it and runs `work` in the same
+     * transaction: a wrong, expired or used code throws before `work` changes anything.
+     */
+    async confirmCode<T>(
+      input: { phoneNumber: string; code: string; attemptPrefix: string; ip: string },
+      work: (trx: Parameters<Parameters<AuthRepository['transaction']>[0]>[0]) => Promise<T>,
+    ): Promise<T> {
+      const now = clock();
+      const stored = await checkCode(input.phoneNumber, input.code, input.ip, now, () =>
+        auth.newestUnusedCodeOfAttemptPrefix(input.phoneNumber, input.attemptPrefix),
+      );
+      return auth.transaction(async (trx) => {
+        if (!(await auth.consumeCode(trx, stored.id, now))) {
+          throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
+        }
+        return work(trx);
+      });
+    },
   };
+
+  /** The login code checks: guesses per IP, then the stored code's tries, expiry and value. */
+  async function checkCode(phoneNumber: string, code: string, ip: string, now: Date, find: () => Promise<OtpCodeRow | undefined>): Promise<OtpCodeRow> {
+    const guesses = await auth.countWrongGuessesSince(ip, new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000));
+    if (guesses.count >= OTP_RATE_LIMITS.wrongGuessesPerIp && guesses.oldest) {
+      const wait = secondsUntil(new Date(guesses.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
+      throw new TooManyRequestsError('Too many wrong codes from this network. Try again later.', wait, 'too_many_guesses', { seconds: wait });
+    }
+    const stored = await find();
+    if (!stored) throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
+    if (stored.attempts >= LIMITS.otpMaxAttempts) throw lockedOut();
+    if (stored.expires_at.getTime() <= now.getTime()) {
+      throw new ValidationError('The code has expired. Request a new one.', 'code', 'code_expired');
+    }
+    const attempts = await auth.registerAttempt(stored.id, LIMITS.otpMaxAttempts);
+    if (attempts === undefined) throw lockedOut();
+    if (!sameHex(hashCode(phoneNumber, code), stored.code_hash)) {
+      await auth.recordWrongGuess(ip, now);
+      throw new ValidationError('Incorrect code', 'code', 'incorrect_code');
+    }
+    return stored;
+  }
 
   async function findOrCreateUser(trx: Parameters<Parameters<AuthRepository['transaction']>[0]>[0], phoneNumber: string) {
     // A referral id collision is rare (32^8 ids); a few tries make it vanishingly so.

@@ -17,6 +17,17 @@ export function createCommunityAccess(ref: DbRef, clock: Clock) {
       // Ages count on India's calendar (shared/domain/age.ts), whatever TZ the process runs in.
       if (!isOldEnoughForCommunity(row.rows[0]?.dob ?? null, clock())) throw new ForbiddenError(AGE_GATE_MESSAGE, 'age_restricted', { age: 13 });
     },
+
+    /** A moderator's suspension stops new posts and comments until it ends (moderation_suspensions_user_idx). */
+    async assertMayPublish(userId: number): Promise<void> {
+      const row = await sql<{ ends_at: Date }>`
+        SELECT max(ends_at) AS ends_at FROM moderation_suspensions
+        WHERE user_id = ${userId} AND lifted_at IS NULL AND ends_at > ${clock()}`.execute(ref.db);
+      const endsAt = row.rows[0]?.ends_at;
+      if (endsAt) {
+        throw new ForbiddenError('A moderator has suspended your posting', 'posting_suspended', { until: new Date(endsAt).toISOString() });
+      }
+    },
   };
 }
 

@@ -71,13 +71,17 @@ export function createEngagementRepository(ref: DbRef) {
 
     /** A page of comments, newest first (index post_comments_post_idx); the client shows them reversed. */
     async comments(postId: number, offset: number, limit: number): Promise<CommentRow[]> {
-      return commentSelect(ref.db)
-        .where('c.post_id', '=', postId)
-        .orderBy('c.created_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      return (
+        commentSelect(ref.db)
+          .where('c.post_id', '=', postId)
+          // A comment a moderator removed stays for an appeal, never for readers.
+          .where('c.status', '=', 'active')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      );
     },
 
     async addComment(db: Kysely<Database>, postId: number, userId: number, content: string): Promise<CommentRow> {

@@ -95,6 +95,7 @@ function storageKey(now: Date, suffix: string): string {
 export function createPostCreator({ posts, usage, service, access, storage, clock }: CreatePostDeps) {
   return async function createPost(callerId: number, form: ParsedCreate): Promise<CommunityPost> {
     await access.assertAllowed(callerId);
+    await access.assertMayPublish(callerId);
     let fields: CreatePostFields;
     try {
       fields = CreatePostFields.parse(form.fields);

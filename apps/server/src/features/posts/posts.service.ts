@@ -191,6 +191,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       assertSelf(callerId, body.userId);
       if (body.postId !== undefined && body.postId !== postId) throw new ValidationError('postId does not match the path', 'postId');
       await access.assertAllowed(callerId);
+      await access.assertMayPublish(callerId);
       await visiblePost(postId, callerId);
       const row = await counted(callerId, 'comments', (trx) => engagement.addComment(trx, postId, callerId, body.content));
       return toPostComment(row);

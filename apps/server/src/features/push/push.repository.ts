@@ -27,6 +27,12 @@ export function createPushRepository(ref: DbRef) {
         )
         .execute();
     },
+
+    /** The caller's app language, which the test push is written in. */
+    async languageOf(userId: number): Promise<string | undefined> {
+      const row = await ref.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+      return row?.language;
+    },
   };
 }
 

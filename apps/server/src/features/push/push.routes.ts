@@ -10,5 +10,6 @@ export function pushRoutes(app: FastifyInstance, { push }: { push: PushService }
       await push.saveSubscription(requireUser(request).id, request.body.fcmToken);
       return { ok: true as const };
     },
+    'POST /push/test': async (request) => push.sendTest(requireUser(request).id),
   });
 }

@@ -1,6 +1,9 @@
-import { PushSubscriptionJson, type UpdateFcmTokenBody } from '@saathi/shared';
+import { PushSubscriptionJson, type PushTestResponse, type UpdateFcmTokenBody } from '@saathi/shared';
 import type { z } from 'zod';
-import { ValidationError } from '../../core/errors';
+import { TooManyRequestsError, ValidationError } from '../../core/errors';
+import { alertsT, languageOf } from '../../core/i18n';
+import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { PushRepository, PushTarget } from './push.repository';
 
 export type FcmTokenInput = z.output<typeof UpdateFcmTokenBody>['fcmToken'];
@@ -36,10 +39,33 @@ export function toPushTarget(input: FcmTokenInput): PushTarget {
   return { kind: 'webpush', endpoint: parsed.data.endpoint, p256dh: parsed.data.keys.p256dh, auth: parsed.data.keys.auth };
 }
 
-export function createPushService(push: PushRepository) {
+export interface PushServiceDeps {
+  push: PushRepository;
+  notifications: NotificationsService;
+  /** Counts test pushes per user per hour. */
+  testLimiter: RateLimiter;
+}
+
+export function createPushService({ push, notifications, testLimiter }: PushServiceDeps) {
   return {
     async saveSubscription(userId: number, input: FcmTokenInput): Promise<void> {
       await push.upsert(userId, toPushTarget(input));
+    },
+
+    /**
+     * One push to the caller's own subscriptions, in their language, through the same path as
+     * every notification (a row, then the push), so it proves what an SOS alert would travel.
+     */
+    async sendTest(userId: number): Promise<PushTestResponse> {
+      const waitSeconds = await testLimiter.take(userId);
+      if (waitSeconds > 0) {
+        throw new TooManyRequestsError('Too many test notifications. Try again later.', waitSeconds, 'push_test_limit', { seconds: waitSeconds });
+      }
+      const t = alertsT(languageOf(await push.languageOf(userId)));
+      const outcomes = await notifications.deliver([
+        { userId, type: 'push.test', title: t('pushTest.title'), body: t('pushTest.body'), data: { url: '/test' } },
+      ]);
+      return { outcome: outcomes.get(userId) ?? 'none' };
     },
   };
 }

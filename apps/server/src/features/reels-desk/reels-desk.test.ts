@@ -87,7 +87,7 @@ describe('GET /moderation/reels', () => {
     await f.call('POST', `/incidents/reels/${hosted}/report`, reporters[0].token, { reason: 'spam', details: 'Same link in every comment' });
     await f.call('POST', `/incidents/reels/${hosted}/report`, reporters[1].token, { reason: 'spam' });
     await f.call('POST', `/incidents/reels/${hosted}/report`, reporters[2].token, { reason: 'violence', details: 'Shows an injured man' });
-    await f.call('POST', `/incidents/reels/${elsewhere}/report`, reporters[0].token, { reason: 'scam' });
+    await f.call('POST', `/incidents/reels/${elsewhere}/report`, reporters[0].token, { reason: 'misinformation' });
 
     const list = async (query: string) => {
       const res = await f.call('GET', `/moderation/reels?${query}`, callers.moderator.token);

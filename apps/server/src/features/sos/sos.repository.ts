@@ -69,7 +69,8 @@ const selectEvent = (db: Db) =>
     .innerJoin('users as v', 'v.id', 'e.user_id')
     .select([
       'e.id',
-      'e.user_id',
+      // The inner join leaves out events whose person deleted their account (user_id NULL).
+      sql<number>`e.user_id`.as('user_id'),
       'v.name as victim_name',
       'v.phone_number as victim_phone',
       'v.language as victim_language',

@@ -13,6 +13,11 @@ export const volunteersPlugin: FeaturePlugin = async (app, { ctx }) => {
   });
   volunteersRoutes(app, {
     volunteers,
-    publicConfig: { geocoderUrl: config.volunteers.geocoderUrl, mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution },
+    publicConfig: {
+      geocoderUrl: config.volunteers.geocoderUrl,
+      mapTileUrl: config.map.tileUrl,
+      mapTileAttribution: config.map.tileAttribution,
+      grievanceOfficer: config.grievanceOfficer,
+    },
   });
 };

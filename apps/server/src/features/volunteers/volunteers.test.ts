@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NearbyVolunteer } from '@saathi/shared';
 import { bearer, build } from '../../../test/build';
+import { DEMO_GRIEVANCE_OFFICER } from '../../config';
 import { snapToCell } from './volunteer-grid';
 import { freshPlace, makeVolunteer, nearby, pair, project } from './volunteers.fixtures';
 
@@ -154,13 +155,15 @@ describe('POST /api/volunteers/me/location', () => {
 });
 
 describe('GET /api/config/public', () => {
-  it('tells anyone the place search URL and the map tiles', async () => {
+  it('tells anyone the place search URL, the map tiles and the grievance officer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       geocoderUrl: 'https://nominatim.openstreetmap.org/search',
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapTileAttribution: '© OpenStreetMap contributors',
+      // Outside production an unset officer is the demo one (config.ts).
+      grievanceOfficer: DEMO_GRIEVANCE_OFFICER,
     });
   });
 });

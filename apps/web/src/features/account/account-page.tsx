@@ -1,4 +1,5 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import FeedbackIcon from '@mui/icons-material/Feedback';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
@@ -116,6 +117,12 @@ function Account({ user }: { user: User }) {
               {t('links.manage')}
             </Button>
           )}
+        </Box>
+        {/* Every width: the side rail has no place for it, and a question about the app starts from one's account. */}
+        <Box>
+          <Button component={RouterLink} to="/feedback" variant="text" size="small" startIcon={<FeedbackIcon />}>
+            {t('links.feedback')}
+          </Button>
         </Box>
 
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -122,8 +122,18 @@ function Certificate({ certificate }: { certificate: MyCertificate }) {
         {saving ? t('page.preparing') : t('page.download')}
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
-        {t('page.verifyNote')} <Link href={certificate.verifyUrl}>{certificate.verifyUrl}</Link>
+        {t('page.verifyNote')} <Link href={certificate.verifyUrl}>{breakableAtSlashes(certificate.verifyUrl)}</Link>
       </Typography>
     </>
   );
+}
+
+/** A URL that wraps after its slashes on a narrow screen, so the code at its end stays whole. */
+function breakableAtSlashes(url: string) {
+  return url.split(/(?<=\/)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

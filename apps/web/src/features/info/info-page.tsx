@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,11 @@ function isSections(value: unknown): value is InfoSection[] {
   );
 }
 
-/** A text page (terms, help, about) whose title, intro and sections live in the `pages` namespace. */
-export function InfoPage({ page }: { page: 'terms' | 'help' | 'about' }) {
+/**
+ * A text page (terms, help, about) whose title, intro and sections live in the `pages` namespace.
+ * `before` goes between the intro and the sections, `children` after them.
+ */
+export function InfoPage({ page, before, children }: { page: 'terms' | 'help' | 'about'; before?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation('pages');
   const sections: unknown = t(`${page}.sections`, { returnObjects: true });
   return (
@@ -30,6 +34,7 @@ export function InfoPage({ page }: { page: 'terms' | 'help' | 'about' }) {
         {t(`${page}.title`)}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t(`${page}.intro`)}</Typography>
+      {before}
       {isSections(sections) &&
         sections.map((section) => (
           <Box component="section" key={section.heading} sx={{ mb: 3 }}>
@@ -43,6 +48,7 @@ export function InfoPage({ page }: { page: 'terms' | 'help' | 'about' }) {
             ))}
           </Box>
         ))}
+      {children}
     </Box>
   );
 }

@@ -4,14 +4,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { LeaderboardResponse } from '@saathi/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
 import { useToast } from '../../components/toast';
+import { useLoadMore } from '../../lib/use-load-more';
 import { LeaderboardRow, LeaderboardRowSkeleton } from './leaderboard-row';
 
-/** Start loading the next page this far before the "Show more" button scrolls into view. */
-const PRELOAD_MARGIN = '300px 0px';
 /** Placeholder rows while the first page loads: about a phone screen, so the page does not jump. */
 const SKELETON_ROWS = 6;
 
@@ -32,8 +31,8 @@ export function LeaderboardList({ query, place }: LeaderboardListProps) {
   const { t } = useTranslation('leaderboard');
   const { t: tCommon } = useTranslation('common');
   const toast = useToast();
-  const more = useRef<HTMLButtonElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch, isError, errorUpdatedAt } = query;
+  const more = useLoadMore(query);
 
   // Each failure (first page, next page or a refetch) is told once, with a retry in the toast.
   useEffect(() => {
@@ -42,20 +41,6 @@ export function LeaderboardList({ query, place }: LeaderboardListProps) {
       action: { label: tCommon('actions.retry'), onClick: () => void (isFetchNextPageError ? fetchNextPage() : refetch()) },
     });
   }, [isError, errorUpdatedAt, isFetchNextPageError, fetchNextPage, refetch, toast, t, tCommon]);
-
-  // After a failed page the button stays as the retry; loading again on sight would loop.
-  useEffect(() => {
-    const target = more.current;
-    if (!target || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (query.isPending) {
     return (

@@ -15,7 +15,7 @@ import { useErrorText } from '../../lib/error-text';
 import { actionName, summaryText, targetName } from './audit-text';
 import { useAuditQuery, type AuditFilters } from './queries';
 import { RoleGate } from './role-gate';
-import { useLoadMoreOnSight } from './use-load-more-on-sight';
+import { useLoadMore } from '../../lib/use-load-more';
 
 /** `/manage/audit` (admin): every management action, newest first, filtered by who, what and on what. */
 export function ManageAuditPage() {
@@ -124,7 +124,7 @@ function AuditList({ filters }: { filters: AuditFilters }) {
   const { t } = useTranslation('manage');
   const errorText = useErrorText();
   const query = useAuditQuery(filters);
-  const more = useLoadMoreOnSight(query);
+  const more = useLoadMore(query);
   if (query.isPending) return <PageLoading />;
   if (query.isError && !query.isFetchNextPageError) return <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];

@@ -21,7 +21,7 @@ import { useDebouncedValue } from '../volunteers/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';
 import { RoleGate } from './role-gate';
-import { useLoadMoreOnSight } from './use-load-more-on-sight';
+import { useLoadMore } from '../../lib/use-load-more';
 
 /** Wait this long after the last key before searching. */
 const SEARCH_DELAY_MS = 300;
@@ -44,7 +44,7 @@ function UserSearch() {
   const errorText = useErrorText();
   const [text, setText] = useState('');
   const query = useAdminUsersQuery(useDebouncedValue(text, SEARCH_DELAY_MS));
-  const more = useLoadMoreOnSight(query);
+  const more = useLoadMore(query);
   const users = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

@@ -19,6 +19,8 @@ export const MANAGE_SCREENS: readonly ManageScreen[] = [
   { path: '/manage/audit', titleKey: 'screens.audit.title', descriptionKey: 'screens.audit.description', roles: ['admin'] },
   { path: '/news/manage', titleKey: 'screens.news.title', descriptionKey: 'screens.news.description', roles: ['editor'] },
   { path: '/shorts-crud', titleKey: 'screens.reels.title', descriptionKey: 'screens.reels.description', roles: ['moderator'] },
+  { path: '/community-feeds/manage', titleKey: 'screens.moderation.title', descriptionKey: 'screens.moderation.description', roles: ['moderator'] },
+  { path: '/manage/feedback', titleKey: 'screens.feedback.title', descriptionKey: 'screens.feedback.description', roles: ['admin'] },
 ];
 
 /** Whether someone holding `held` may open `screen`. */

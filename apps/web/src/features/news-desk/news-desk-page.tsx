@@ -20,7 +20,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useErrorText } from '../../lib/error-text';
 import { ArticleImage } from '../news/components/article-image';
 import { BreakingLabel } from '../news/components/breaking-label';
-import { useLoadMore } from '../news/use-load-more';
+import { useLoadMore } from '../../lib/use-load-more';
 import { useDebouncedValue } from '../volunteers/use-debounced-value';
 import { StateLabel } from './components/state-label';
 import { DeskGate } from './desk-gate';

@@ -66,7 +66,7 @@ describe('reporting a reel', () => {
     const send = within(dialog).getByRole('button', { name: 'Send report' });
     // No reason yet: nothing to send.
     expect(send).toBeDisabled();
-    expect(within(dialog).getAllByRole('radio')).toHaveLength(10);
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(9);
     await user.click(within(dialog).getByRole('radio', { name: 'Violence' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Anything the moderators should know/ }), '  Shows an injured man  ');
     await user.click(send);

@@ -40,7 +40,7 @@ function mockServer(reply: (seen: Seen) => { status: number; body: unknown }) {
       const url = new URL(input as string | URL, 'http://localhost');
       const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
       seen.push(request);
-      if (url.pathname === '/api/config/public') return Response.json({ geocoderUrl: null, mapTileUrl: null, mapTileAttribution: '' });
+      if (url.pathname === '/api/config/public') return Response.json({ geocoderUrl: null, mapTileUrl: null, mapTileAttribution: '', grievanceOfficer: null });
       const { status, body } = reply(request);
       return Response.json(body, { status });
     }),

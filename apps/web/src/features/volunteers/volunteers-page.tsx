@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -42,7 +41,9 @@ export function VolunteersPage() {
     void navigate('/login', { replace: true, state: { from: { pathname, search, hash } } });
   }, [isLoggedIn, toast, t, navigate, pathname, search, hash]);
 
-  if (!isLoggedIn) return <Alert severity="info">{t('errors.loginToView')}</Alert>;
+  // The toast says why; the login screen follows at once. A second copy of the text here
+  // would show beside the toast while the login screen loads.
+  if (!isLoggedIn) return null;
   return <VolunteersNearby />;
 }
 

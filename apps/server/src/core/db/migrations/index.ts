@@ -19,6 +19,9 @@ import * as m0019 from './0019-leaderboard-places';
 import * as m0020 from './0020-roles-and-audit';
 import * as m0021 from './0021-newsroom';
 import * as m0022 from './0022-reels-desk';
+import * as m0023 from './0023-moderation';
+import * as m0024 from './0024-feedback';
+import * as m0025 from './0025-data-rights';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0020-roles-and-audit': m0020,
   '0021-newsroom': m0021,
   '0022-reels-desk': m0022,
+  '0023-moderation': m0023,
+  '0024-feedback': m0024,
+  '0025-data-rights': m0025,
 };

@@ -1,8 +1,10 @@
 import type { Generated } from 'kysely';
 import type { Default, Timestamp } from './columns';
 
-export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'hate', 'violence', 'nudity', 'misinformation', 'scam', 'privacy', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import type { AnyReportReason } from '@saathi/shared';
+
+/** Today's reasons and the earlier ones rows may still carry (migration 0023). */
+export type ReportReason = AnyReportReason;
 
 /** Exactly one of the target columns is set (a CHECK enforces it). */
 export interface ContentReportsTable {
@@ -22,6 +24,45 @@ export interface ContentReportsTable {
   created_at: Default<Date>;
 }
 
+export type ModerationTargetType = 'post' | 'comment' | 'reel';
+export type ModerationAction = 'restore' | 'remove' | 'warn' | 'suspend';
+
+export interface ModerationDecisionsTable {
+  id: Generated<number>;
+  target_type: ModerationTargetType;
+  target_id: number;
+  author_id: number | null;
+  moderator_id: number | null;
+  action: ModerationAction;
+  reason: string;
+  suspend_days: number | null;
+  created_at: Default<Date>;
+}
+
+export interface ModerationAppealsTable {
+  id: Generated<number>;
+  decision_id: number;
+  author_id: number;
+  text: string;
+  status: Default<'open' | 'upheld' | 'overturned'>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+  created_at: Default<Date>;
+}
+
+export interface ModerationSuspensionsTable {
+  id: Generated<number>;
+  user_id: number;
+  decision_id: number;
+  ends_at: Timestamp;
+  lifted_at: Timestamp | null;
+  created_at: Default<Date>;
+}
+
 export interface ModerationTables {
   content_reports: ContentReportsTable;
+  moderation_decisions: ModerationDecisionsTable;
+  moderation_appeals: ModerationAppealsTable;
+  moderation_suspensions: ModerationSuspensionsTable;
 }

@@ -6,12 +6,14 @@ export type SosStatus = 'active' | 'resolved' | 'cancelled';
 
 export interface SosEventsTable {
   id: Generated<number>;
-  user_id: number;
+  /** NULL once the person deleted their account (the event stays for its volunteers' ratings). */
+  user_id: number | null;
   /** NULL is shown as 'Emergency Alert'. */
   threat: Threat | null;
   contacts_only: Default<boolean>;
   status: Default<SosStatus>;
-  location: Geography;
+  /** NULL once the person deleted their account. */
+  location: Geography | null;
   accuracy_m: number | null;
   last_location: Geography | null;
   last_accuracy_m: number | null;
@@ -73,7 +75,8 @@ export interface SosNotificationsTable {
 export interface SosFeedbackTable {
   id: Generated<number>;
   event_id: number;
-  giver_id: number;
+  /** NULL once the giver deleted their account. */
+  giver_id: number | null;
   receiver_id: number;
   /** 1..5 */
   rating: number;

@@ -8,11 +8,13 @@ import { isAppLanguage } from '../../../i18n/languages';
 import { DefaultAppSelect, LanguageSelect } from '../../profile/components/preferences-fields';
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
 import { TabSection } from '../components/tab-section';
+import { DataRightsSection } from '../data-rights/data-rights-section';
 import { PrivacySection } from './privacy-section';
 
 /**
  * "Language and privacy". The language applies at once (like the switcher in the header); "Open
  * after login" is saved with Save; the leaderboard switch in its own section applies at once.
+ * "Your data" (download, delete the account) closes the tab.
  */
 export function LanguageTab({ user }: { user: User }) {
   const { t, i18n } = useTranslation('account');
@@ -43,6 +45,7 @@ export function LanguageTab({ user }: { user: User }) {
         </Stack>
       </TabSection>
       <PrivacySection user={user} />
+      <DataRightsSection />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@saathi/shared';
-import { useEffect, useRef, useState, type FormEvent, type UIEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
@@ -20,15 +21,19 @@ import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment,
 import { PostSheet, type PostSheetOpenProps } from './post-sheet';
 import { useSignInLink } from './visitor-sign-in';
 
+// The report dialog loads only when a reader opens it.
+const ReportContentDialog = lazy(() => import('../../moderation/report-content-dialog').then((module) => ({ default: module.ReportContentDialog })));
+
 /** SPEC.md §4: older comments load when the list is scrolled within 100 px of its top. */
 const LOAD_OLDER_MARGIN_PX = 100;
 
 /** The 'Comments' bottom sheet: oldest first, ten at a time, add and delete own; visitors read and are offered sign-in. */
 export function CommentsSheet({ postId, open, onClose }: PostSheetOpenProps) {
-  const { t, i18n } = useTranslation('community');
+  const { t, i18n } = useTranslation(['community', 'moderation']);
   const toast = useToast();
   const errorText = useErrorText();
   const { user } = useSession();
+  const [reporting, setReporting] = useState<number | null>(null);
   const limits = useInteractionLimits(user?.id);
   const query = useCommentsQuery(postId, open);
   const add = useAddComment(postId, user?.id);
@@ -121,6 +126,11 @@ export function CommentsSheet({ postId, open, onClose }: PostSheetOpenProps) {
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               )}
+              {user && comment.user.id !== user.id && (
+                <IconButton size="small" aria-label={t('report.open', { ns: 'moderation' })} onClick={() => setReporting(comment.id)}>
+                  <OutlinedFlag fontSize="small" />
+                </IconButton>
+              )}
             </Stack>
           ))}
         </Stack>
@@ -148,6 +158,9 @@ export function CommentsSheet({ postId, open, onClose }: PostSheetOpenProps) {
           </Button>
         </Stack>
       )}
+      <Suspense fallback={null}>
+        {reporting !== null && <ReportContentDialog target={{ type: 'comment', id: reporting }} onClose={() => setReporting(null)} />}
+      </Suspense>
     </PostSheet>
   );
 }

@@ -2,6 +2,7 @@ import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import MenuBook from '@mui/icons-material/MenuBook';
+import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
 import Place from '@mui/icons-material/Place';
 import Share from '@mui/icons-material/Share';
 import WhatsApp from '@mui/icons-material/WhatsApp';
@@ -29,6 +30,8 @@ import { PostDescription } from './post-description';
 import { PostVideo } from './post-video';
 import { SignInPrompt, type SignInReason } from './visitor-sign-in';
 
+// The report dialog loads only when a reader opens it.
+const ReportContentDialog = lazy(() => import('../../moderation/report-content-dialog').then((module) => ({ default: module.ReportContentDialog })));
 // The catalog (carousel, cart, orders) loads only when a reader opens one.
 const BusinessCatalogDialog = lazy(() => import('../catalog').then((module) => ({ default: module.BusinessCatalogDialog })));
 
@@ -41,10 +44,10 @@ interface PostCardProps {
 
 /** One community post as SPEC.md §2 describes the card. */
 export function PostCard({ post, actions, reader }: PostCardProps) {
-  const { t, i18n } = useTranslation(['community', 'account']);
+  const { t, i18n } = useTranslation(['community', 'account', 'moderation']);
   const toast = useToast();
-  const { isLoggedIn } = useSession();
-  const [sheet, setSheet] = useState<'comments' | 'likes' | 'catalog' | null>(null);
+  const { isLoggedIn, user } = useSession();
+  const [sheet, setSheet] = useState<'comments' | 'likes' | 'catalog' | 'report' | null>(null);
   // Visitors read; what needs an account opens a sign-in prompt that brings them back here.
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const memberOnly = (reason: SignInReason, action: () => void) => () => (isLoggedIn ? action() : setSignIn(reason));
@@ -168,10 +171,16 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
             {post.sharesCount}
           </Button>
         )}
+        {isLoggedIn && user?.id !== post.userId && (
+          <IconButton size="small" aria-label={t('report.open', { ns: 'moderation' })} onClick={() => setSheet('report')}>
+            <OutlinedFlag fontSize="small" />
+          </IconButton>
+        )}
       </Stack>
       <Suspense fallback={null}>
         {sheet === 'comments' && <CommentsSheet postId={post.id} open onClose={() => setSheet(null)} />}
         {sheet === 'likes' && <LikesSheet postId={post.id} open onClose={() => setSheet(null)} />}
+        {sheet === 'report' && <ReportContentDialog target={{ type: 'post', id: post.id }} onClose={() => setSheet(null)} />}
         {sheet === 'catalog' && <BusinessCatalogDialog open businessUserId={post.userId} readerLocation={reader} onClose={() => setSheet(null)} />}
       </Suspense>
       {signIn && <SignInPrompt reason={signIn} onClose={() => setSignIn(null)} />}

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { NewsListItem } from '@saathi/shared';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoadMore } from '../use-load-more';
+import { useLoadMore } from '../../../lib/use-load-more';
 import { ArticleImage } from './article-image';
 import { BreakingLabel } from './breaking-label';
 

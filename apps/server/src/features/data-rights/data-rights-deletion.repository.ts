@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { DbRef } from '../../core/db/db-ref';
+import type { Database } from '../../core/db/schema';
+
+/**
+ * The SQL of deleting an account (`DELETE /api/users/me`), run inside the transaction that
+ * uses the confirming code. Most rows go with the users row (ON DELETE CASCADE: contacts,
+ * places, posts, comments, likes, reels, sessions, notifications, points ledger, scores);
+ * audit_log has no foreign key and keeps its rows. What cascading cannot do is here.
+ */
+export function createAccountDeletionRepository(ref: DbRef) {
+  return {
+    async phoneOf(userId: number): Promise<string | undefined> {
+      const row = await ref.db.selectFrom('users').select('phone_number').where('id', '=', userId).executeTakeFirst();
+      return row?.phone_number;
+    },
+
+    /**
+     * The SOS events the person raised stay for the volunteers' ratings (sos_feedback keeps
+     * event, volunteer and rating; its giver becomes NULL with the user), without the person:
+     * a running alert ends, and the trail, contacts reached, tracking links, evidence and
+     * other people's in-app alerts naming them are deleted.
+     */
+    async anonymiseSosEvents(trx: Kysely<Database>, userId: number, now: Date): Promise<void> {
+      const events = trx.selectFrom('sos_events').select('id').where('user_id', '=', userId);
+      await trx
+        .updateTable('sos_events')
+        .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .execute();
+      await trx.deleteFrom('sos_location_updates').where('event_id', 'in', events).execute();
+      await trx.deleteFrom('sos_tracking_tokens').where('event_id', 'in', events).execute();
+      await trx.deleteFrom('sos_notifications').where('event_id', 'in', events).where('recipient_kind', '=', 'contact').execute();
+      await trx.deleteFrom('notifications').where('sos_event_id', 'in', events).execute();
+      // Evidence files are the person's uploads: deleteOwnMedia removes their records and keys.
+      await trx.deleteFrom('sos_evidence_chunks').where('event_id', 'in', events).execute();
+      await trx
+        .updateTable('sos_events')
+        .set({ user_id: null, location: null, accuracy_m: null, last_location: null, last_accuracy_m: null, last_location_at: null, updated_at: now })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /**
+     * Deletes the records of the files the user uploaded (posts' photos, reels, catalogue and
+     * profile images, feedback screenshots) and returns their storage keys; the caller removes
+     * the files once the transaction has committed. News images stay: they belong to the newsroom.
+     */
+    async deleteOwnMedia(trx: Kysely<Database>, userId: number): Promise<string[]> {
+      const rows = await trx.deleteFrom('media_objects').where('owner_id', '=', userId).where('kind', '<>', 'news_image').returning('key').execute();
+      const keys = rows.map((r) => r.key);
+      const table = await sql<{ present: boolean }>`SELECT to_regclass('feedback_tickets') IS NOT NULL AS present`.execute(trx);
+      if (table.rows[0]?.present) {
+        const screenshots = await sql<{ key: string }>`
+          SELECT screenshot_key AS key FROM feedback_tickets WHERE user_id = ${userId} AND screenshot_key IS NOT NULL`.execute(trx);
+        keys.push(...screenshots.rows.map((r) => r.key));
+      }
+      return [...new Set(keys)];
+    },
+
+    /** The users row; everything with ON DELETE CASCADE goes with it. */
+    async deleteUser(trx: Kysely<Database>, userId: number): Promise<boolean> {
+      const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}
+
+export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>;

@@ -1,0 +1,66 @@
+import type { DeletionCodeResponse, UserDataExport } from '@saathi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../core/clock';
+import { newToken } from '../../core/crypto';
+import { NotFoundError } from '../../core/errors';
+import type { Storage } from '../../core/storage';
+import type { AuthService } from '../auth/auth.service';
+import type { UsersService } from '../users/users.service';
+import type { AccountDeletionRepository } from './data-rights-deletion.repository';
+import type { DataExportRepository } from './data-rights-export.repository';
+
+export interface DataRightsDeps {
+  exports: DataExportRepository;
+  deletion: AccountDeletionRepository;
+  users: UsersService;
+  auth: AuthService;
+  storage: Pick<Storage, 'delete'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A deletion code's attempt id starts with the session that asked for it: only that session
+ * can use it, and the random rest (never sent to the client) keeps it out of the login form.
+ */
+const deletionAttemptPrefix = (sessionId: number) => `account-deletion-${sessionId}-`;
+
+/** The user's rights over their data (DPDP Act 2023): a copy of it all, and erasure. */
+export function createDataRightsService(deps: DataRightsDeps) {
+  const { exports, deletion, users, auth, storage, clock, log } = deps;
+
+  return {
+    async exportData(userId: number): Promise<UserDataExport> {
+      const profile = await users.getUser(userId);
+      return { exportedAt: clock().toISOString(), profile, ...(await exports.sections(userId)) };
+    },
+
+    async sendDeletionCode(userId: number, sessionId: number, ip: string): Promise<DeletionCodeResponse> {
+      const phone = await deletion.phoneOf(userId);
+      if (!phone) throw new NotFoundError('User not found', 'user_not_found');
+      const { expiresInSeconds, resendAfterSeconds } = await auth.requestCode(phone, ip, undefined, `${deletionAttemptPrefix(sessionId)}${newToken()}`);
+      return { sent: true, expiresInSeconds, resendAfterSeconds };
+    },
+
+    /**
+     * Checks the code and deletes in one transaction, so a wrong code deletes nothing. Files
+     * are removed after the commit: a file left behind by a storage error is logged, while a
+     * rollback after removing files would have lost media of a live account.
+     */
+    async deleteAccount(userId: number, sessionId: number, code: string, ip: string): Promise<void> {
+      const phone = await deletion.phoneOf(userId);
+      if (!phone) throw new NotFoundError('User not found', 'user_not_found');
+      const keys = await auth.confirmCode({ phoneNumber: phone, code, attemptPrefix: deletionAttemptPrefix(sessionId), ip }, async (trx) => {
+        await deletion.anonymiseSosEvents(trx, userId, clock());
+        const own = await deletion.deleteOwnMedia(trx, userId);
+        if (!(await deletion.deleteUser(trx, userId))) throw new NotFoundError('User not found', 'user_not_found');
+        return own;
+      });
+      for (const key of keys) {
+        await storage.delete(key).catch((error: unknown) => log.error({ err: error, key }, 'a deleted account left a media file behind'));
+      }
+    },
+  };
+}
+
+export type DataRightsService = ReturnType<typeof createDataRightsService>;

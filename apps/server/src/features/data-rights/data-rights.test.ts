@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, build } from '../../../test/build';
+import { exists, mediaPath, seedLife, seedRatedSos } from './data-rights.fixtures';
+
+const t = build();
+
+async function signedIn(name: string) {
+  const user = await t.factory.user({ name });
+  return { ...user, token: await t.loginAs(user) };
+}
+
+const exportOf = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: bearer(token) });
+const askCode = (token: string) => t.app.inject({ method: 'POST', url: '/api/users/me/deletion-code', headers: bearer(token) });
+const deleteMe = (token: string, payload: object) => t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token), payload });
+
+async function rowsOf(userId: number) {
+  const count = async (
+    table: 'posts' | 'post_comments' | 'post_likes' | 'emergency_contacts' | 'saved_locations' | 'sessions' | 'notifications',
+    column = 'user_id',
+  ) =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(column as 'user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    users: Number(
+      (
+        await t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    posts: await count('posts'),
+    comments: await count('post_comments'),
+    likes: await count('post_likes'),
+    contacts: await count('emergency_contacts'),
+    places: await count('saved_locations'),
+    sessions: await count('sessions'),
+    reels: Number(
+      (
+        await t.db
+          .selectFrom('incidents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('uploader_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  };
+}
+
+describe('GET /api/users/me/export', () => {
+  it('gives every section of the caller’s own data as an attachment, without anyone else’s and without secrets', async () => {
+    const asha = await signedIn('Asha');
+    const other = await signedIn('Bina');
+    const volunteer = await t.factory.user({ name: 'Volunteer Vikram' });
+    await seedLife(t, asha.id, 'Asha');
+    await seedLife(t, other.id, 'Bina');
+    const eventId = await seedRatedSos(t, asha.id, volunteer.id);
+    await t.app.inject({ method: 'POST', url: '/api/users/me/deletion-code', headers: bearer(asha.token) });
+
+    const res = await exportOf(asha.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="saathi-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = res.json();
+    for (const section of [
+      'profile',
+      'emergencyContacts',
+      'places',
+      'posts',
+      'comments',
+      'likes',
+      'reels',
+      'reports',
+      'sosEvents',
+      'sosRatingsGiven',
+      'notifications',
+      'certificates',
+      'pointsLedger',
+      'feedbackTickets',
+      'sessions',
+      'media',
+    ]) {
+      expect(data, section).toHaveProperty(section);
+    }
+    expect(data.profile).toMatchObject({ id: asha.id, name: 'Asha' });
+    expect(data.emergencyContacts).toEqual([expect.objectContaining({ name: 'Asha Mother', phoneNumber: '9812345678' })]);
+    expect(data.places).toEqual([expect.objectContaining({ name: 'Asha Home', latitude: expect.closeTo(23.02, 5) })]);
+    expect(data.posts).toEqual([expect.objectContaining({ title: 'Asha post', media: [expect.stringContaining('posts/asha-')] })]);
+    expect(data.comments).toEqual([expect.objectContaining({ on: 'post', text: 'Asha comment' })]);
+    expect(data.likes).toHaveLength(1);
+    expect(data.reels).toEqual([expect.objectContaining({ title: 'Asha reel' })]);
+    expect(data.notifications).toEqual([expect.objectContaining({ title: 'Asha notice' })]);
+    expect(data.sosEvents).toEqual([
+      expect.objectContaining({
+        id: eventId,
+        threat: 'medical',
+        trail: [expect.objectContaining({ latitude: expect.closeTo(23.023, 5) })],
+        recipients: expect.arrayContaining([
+          expect.objectContaining({ kind: 'contact', contactName: 'Mother' }),
+          expect.objectContaining({ kind: 'volunteer', status: 'accepted', contactName: null }),
+        ]),
+      }),
+    ]);
+    expect(data.sosRatingsGiven).toEqual([expect.objectContaining({ rating: 5, text: 'Came fast' })]);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.media).toHaveLength(2);
+
+    const text = res.body;
+    expect(text).not.toContain('Bina');
+    expect(text).not.toContain('Volunteer Vikram');
+    expect(text).not.toContain(asha.token);
+    expect(text).not.toMatch(/token_?hash|code_?hash|tokenHash|codeHash/i);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/users/me', () => {
+  it('refuses a wrong code, a missing code and a code of another session, and deletes nothing', async () => {
+    const ravi = await signedIn('Ravi');
+    const secondSession = await t.loginAs(ravi);
+    await seedLife(t, ravi.id, 'Ravi');
+    const before = await rowsOf(ravi.id);
+
+    const none = await deleteMe(ravi.token, { code: '123456' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.code).toBe('code_not_requested');
+
+    expect((await askCode(ravi.token)).statusCode).toBe(200);
+    const code = t.sms.lastCode(ravi.phoneNumber);
+    const wrong = await deleteMe(ravi.token, { code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('incorrect_code');
+
+    const elsewhere = await deleteMe(secondSession, { code });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.code).toBe('code_not_requested');
+
+    const badBody = await deleteMe(ravi.token, { code: '12ab' });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json().error.message).toContain('code');
+
+    expect(await rowsOf(ravi.id)).toEqual(before);
+  });
+
+  it('refuses an expired code', async () => {
+    const meena = await signedIn('Meena');
+    await askCode(meena.token);
+    const code = t.sms.lastCode(meena.phoneNumber);
+    t.clock.advance(6 * 60_000);
+    const res = await deleteMe(meena.token, { code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('code_expired');
+    expect((await rowsOf(meena.id)).users).toBe(1);
+  });
+
+  it('keeps the login limits: a second code within the resend wait is refused', async () => {
+    const kiran = await signedIn('Kiran');
+    expect((await askCode(kiran.token)).statusCode).toBe(200);
+    expect((await askCode(kiran.token)).statusCode).toBe(429);
+  });
+
+  it('deletes the account, its rows and media files, ends every session and keeps the volunteer’s rating without the person', async () => {
+    const neha = await signedIn('Neha');
+    const otherSession = await t.loginAs(neha);
+    const volunteer = await t.factory.user({ name: 'Volunteer Vijay' });
+    const bystander = await signedIn('Bystander');
+    const life = await seedLife(t, neha.id, 'Neha');
+    const others = await seedLife(t, bystander.id, 'Bystander');
+    const eventId = await seedRatedSos(t, neha.id, volunteer.id);
+    // Points ledger rows are append-only; deleting the account must still remove them.
+    await t.db
+      .insertInto('points_ledger')
+      .values({ user_id: neha.id, reason: 'active_day', source_id: '2026-11-25', about_user_id: neha.id, units: 1, points: 1 })
+      .execute();
+
+    expect((await askCode(neha.token)).statusCode).toBe(200);
+    const res = await deleteMe(neha.token, { code: t.sms.lastCode(neha.phoneNumber) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeDefined();
+
+    expect(await rowsOf(neha.id)).toEqual({ users: 0, posts: 0, comments: 0, likes: 0, contacts: 0, places: 0, sessions: 0, reels: 0 });
+    expect(await t.db.selectFrom('points_ledger').select('id').where('user_id', '=', neha.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('media_objects').select('id').where('key', 'in', [life.imageKey, life.reelKey]).execute()).toEqual([]);
+    expect(await exists(mediaPath(t, life.imageKey))).toBe(false);
+    expect(await exists(mediaPath(t, life.reelKey))).toBe(false);
+    expect(await exists(mediaPath(t, others.imageKey))).toBe(true);
+    expect((await rowsOf(bystander.id)).posts).toBe(1);
+
+    for (const token of [neha.token, otherSession]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
+    }
+
+    const event = await t.db.selectFrom('sos_events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ user_id: null, location: null, last_location: null });
+    expect(await t.db.selectFrom('sos_location_updates').select('id').where('event_id', '=', eventId).execute()).toEqual([]);
+    const recipients = await t.db.selectFrom('sos_notifications').select(['recipient_kind', 'contact_phone']).where('event_id', '=', eventId).execute();
+    expect(recipients).toEqual([{ recipient_kind: 'volunteer', contact_phone: null }]);
+    const ratings = await t.db.selectFrom('sos_feedback').select(['giver_id', 'receiver_id', 'rating']).where('event_id', '=', eventId).execute();
+    expect(ratings).toEqual([{ giver_id: null, receiver_id: volunteer.id, rating: 5 }]);
+  });
+});

@@ -1,0 +1,14 @@
+import type { FeaturePlugin } from '../../app-context';
+import { createCommunityAccess } from '../posts/community-access';
+import { createModerationNotifier } from './moderation.notify';
+import { createModerationRepository } from './moderation.repository';
+import { moderationRoutes } from './moderation.routes';
+import { createModerationService } from './moderation.service';
+
+/** The moderation desk, appeals and comment reports; registered under /api. */
+export const moderationPlugin: FeaturePlugin = async (app, { ctx }) => {
+  const repo = createModerationRepository(ctx.dbRef);
+  const notifier = createModerationNotifier({ repo, notifications: ctx.notifications, log: ctx.log });
+  const access = createCommunityAccess(ctx.dbRef, ctx.clock);
+  moderationRoutes(app, { moderation: createModerationService({ repo, notifier, access, clock: ctx.clock }) });
+};

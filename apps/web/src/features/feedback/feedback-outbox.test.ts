@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFeedbackOutbox, memoryStore, type QueuedFeedback } from './feedback-outbox';
+import { PENDING_FLAG, startFeedbackOutbox } from './outbox-start';
+
+const item = (clientId: string, queuedAt = '2025-03-01T10:00:00.000Z'): QueuedFeedback => ({
+  clientId,
+  category: 'problem',
+  text: `Ticket ${clientId}`,
+  diagnostics: {
+    appVersion: '0.1.0',
+    language: 'en-US',
+    browser: 'test',
+    permissions: { geolocation: 'prompt', camera: 'prompt', microphone: 'prompt', notifications: 'prompt' },
+  },
+  screenshot: new Blob(['png'], { type: 'image/png' }),
+  queuedAt,
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('the feedback outbox', () => {
+  it('keeps what cannot be sent yet, sends it oldest first later, and clears the pending flag', async () => {
+    const sent: string[] = [];
+    let online = false;
+    const outbox = createFeedbackOutbox({
+      store: memoryStore(),
+      flag: localStorage,
+      send: async (queued) => {
+        if (!online) return { kind: 'retry' };
+        sent.push(queued.clientId);
+        return { kind: 'sent', ticket: { id: sent.length, status: 'open' } };
+      },
+    });
+    await outbox.add(item('second-0002', '2025-03-01T10:05:00.000Z'));
+    await outbox.add(item('first-00001', '2025-03-01T10:00:00.000Z'));
+    expect(localStorage.getItem(PENDING_FLAG)).toBe('1');
+
+    expect(await outbox.flush()).toBe(0);
+    expect(await outbox.pending()).toHaveLength(2);
+
+    online = true;
+    expect(await outbox.flush()).toBe(2);
+    expect(sent).toEqual(['first-00001', 'second-0002']);
+    expect(await outbox.pending()).toEqual([]);
+    expect(localStorage.getItem(PENDING_FLAG)).toBeNull();
+  });
+
+  it('drops a ticket the server refuses for good and goes on with the next', async () => {
+    const outbox = createFeedbackOutbox({
+      store: memoryStore(),
+      send: async (queued) => (queued.clientId === 'refused-001' ? { kind: 'drop' } : { kind: 'sent', ticket: { id: 9, status: 'open' } }),
+    });
+    await outbox.add(item('refused-001', '2025-03-01T09:00:00.000Z'));
+    await outbox.add(item('accepted-01'));
+    expect(await outbox.flush()).toBe(1);
+    expect(await outbox.pending()).toEqual([]);
+  });
+
+  it('sends a ticket queued offline through the API when the browser comes back online, with its clientId and screenshot', async () => {
+    const { feedbackOutbox } = await import('./outbox');
+    let reachable = false;
+    const requests: FormData[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      requests.push(init?.body as FormData);
+      return new Response(JSON.stringify({ id: 41, status: 'open' }), { status: 201, headers: { 'content-type': 'application/json' } });
+    });
+    const outbox = feedbackOutbox();
+    await outbox.add(item('offline-0001'));
+    const stop = startFeedbackOutbox();
+    try {
+      await vi.waitFor(async () => expect(fetch).toHaveBeenCalled());
+      expect(await outbox.pending()).toHaveLength(1);
+
+      reachable = true;
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(async () => expect(await outbox.pending()).toEqual([]));
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.get('clientId')).toBe('offline-0001');
+      expect(requests[0]!.get('screenshot')).toBeInstanceOf(Blob);
+      expect(JSON.parse(requests[0]!.get('diagnostics') as string)).toMatchObject({ appVersion: '0.1.0' });
+      expect(localStorage.getItem(PENDING_FLAG)).toBeNull();
+    } finally {
+      stop();
+    }
+  });
+});

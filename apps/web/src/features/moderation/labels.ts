@@ -1,0 +1,30 @@
+import type { AnyReportReason, ModerationAction, ModerationTarget } from '@saathi/shared';
+import type { TFunction } from 'i18next';
+
+type T = TFunction<'moderation'>;
+
+/** The words of the desk's fixed lists, each key written out so the key checks see every one. */
+export const kindLabel = (t: T, kind: ModerationTarget): string => ({ post: t('kinds.post'), comment: t('kinds.comment'), reel: t('kinds.reel') })[kind];
+
+export const actionLabel = (t: T, action: ModerationAction): string =>
+  ({ restore: t('actions.restore'), remove: t('actions.remove'), warn: t('actions.warn'), suspend: t('actions.suspend') })[action];
+
+export const reasonLabel = (t: T, reason: AnyReportReason): string =>
+  ({
+    spam: t('reasons.spam'),
+    harassment: t('reasons.harassment'),
+    hate: t('reasons.hate'),
+    violence: t('reasons.violence'),
+    sexual_content: t('reasons.sexual_content'),
+    intimate_image: t('reasons.intimate_image'),
+    misinformation: t('reasons.misinformation'),
+    private_information: t('reasons.private_information'),
+    other: t('reasons.other'),
+    abuse: t('reasons.abuse'),
+    nudity: t('reasons.nudity'),
+    scam: t('reasons.scam'),
+    privacy: t('reasons.privacy'),
+  })[reason];
+
+export const appealStatusLabel = (t: T, status: 'open' | 'upheld' | 'overturned'): string =>
+  ({ open: t('mine.status.open'), upheld: t('mine.status.upheld'), overturned: t('mine.status.overturned') })[status];

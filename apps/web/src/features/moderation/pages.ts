@@ -1,0 +1,2 @@
+export { ModerationDeskPage } from './moderation-desk-page';
+export { MyDecisionsPage } from './my-decisions-page';

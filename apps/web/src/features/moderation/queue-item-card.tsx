@@ -1,0 +1,134 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MODERATION_ACTIONS, type ModerationAction, type QueueItem } from '@saathi/shared';
+import { useTranslation } from 'react-i18next';
+import { actionLabel, kindLabel, reasonLabel } from './labels';
+
+/** One reported item: what it says, in its thread, its reports, its IT Rules clock and its author's record. */
+export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (action: ModerationAction) => void }) {
+  const { t } = useTranslation('moderation');
+  const { deadlines } = item;
+  const overdue = deadlines.resolveOverdue || deadlines.acknowledgeOverdue;
+  const headingId = `queue-${item.targetType}-${item.targetId}`;
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={headingId} sx={{ borderColor: item.intimateImage || overdue ? 'error.main' : undefined }}>
+      <CardContent>
+        <Stack spacing={1.25}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {kindLabel(t, item.targetType)} #{item.targetId}
+            </Typography>
+            <Chip size="small" label={t('reports', { count: item.reportCount })} />
+            {item.status === 'hidden' && <Chip size="small" color="warning" label={t('hidden')} />}
+            {overdue && <Chip size="small" color="error" label={t('overdue')} />}
+          </Stack>
+          {item.intimateImage && <Alert severity="error">{t('intimate')}</Alert>}
+          <Typography variant="body2" color="text.secondary">
+            {item.author ? t('by', { name: item.author.name ?? '—' }) : t('unknownAuthor')} · {t('age', { count: deadlines.ageHours })}
+          </Typography>
+          <Typography variant="caption" component="p" color={deadlines.acknowledgeOverdue ? 'error' : 'text.secondary'}>
+            {t('ackBy', { time: deadlines.acknowledgeBy.slice(0, 16) })}
+          </Typography>
+          <Typography variant="caption" component="p" color={deadlines.resolveOverdue ? 'error' : 'text.secondary'} sx={{ mt: '0 !important' }}>
+            {t('resolveBy', { time: deadlines.resolveBy.slice(0, 16) })}
+          </Typography>
+          <Box sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+            {item.title && (
+              <Typography variant="subtitle2" component="p">
+                {item.title}
+              </Typography>
+            )}
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {item.text || (item.title ? '' : t('untitled'))}
+            </Typography>
+            {item.imageUrls.length > 0 && (
+              <Stack direction="row" spacing={1} sx={{ mt: 1, overflowX: 'auto' }}>
+                {item.imageUrls.map((url) => (
+                  <Box key={url} component="img" src={url} alt="" sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1 }} />
+                ))}
+              </Stack>
+            )}
+          </Box>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {item.reasons.map((r) => (
+              <Chip key={r.reason} size="small" variant="outlined" label={`${reasonLabel(t, r.reason)} × ${r.count}`} />
+            ))}
+          </Stack>
+          {item.notes.length > 0 && (
+            <Box>
+              <Typography variant="subtitle2" component="h4">
+                {t('notes')}
+              </Typography>
+              {item.notes.map((note, i) => (
+                <Typography key={i} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  “{note}”
+                </Typography>
+              ))}
+            </Box>
+          )}
+          {item.post && (
+            <Typography variant="body2" color="text.secondary">
+              {t('inPost')}: {item.post.title || item.post.text}
+            </Typography>
+          )}
+          {item.comments.length > 0 && (
+            <Box>
+              <Typography variant="subtitle2" component="h4">
+                {t('comments')}
+              </Typography>
+              <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {item.comments.map((comment) => (
+                  <Typography
+                    component="li"
+                    key={comment.id}
+                    variant="body2"
+                    sx={{ overflowWrap: 'anywhere', fontWeight: comment.reported ? 600 : undefined, color: comment.reported ? 'error.main' : undefined }}
+                  >
+                    {comment.author ?? '—'}: {comment.content}
+                    {comment.reported && ` (${t('reportedComment')})`}
+                  </Typography>
+                ))}
+              </Stack>
+            </Box>
+          )}
+          <Box>
+            <Typography variant="subtitle2" component="h4">
+              {t('history')}
+            </Typography>
+            {item.authorHistory.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('noHistory')}
+              </Typography>
+            ) : (
+              item.authorHistory.map((entry) => (
+                <Typography key={entry.id} variant="body2">
+                  {entry.createdAt.slice(0, 10)} · {actionLabel(t, entry.action)} ({kindLabel(t, entry.targetType)}): {entry.reason}
+                </Typography>
+              ))
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {MODERATION_ACTIONS.map((action) => (
+              <Button
+                key={action}
+                size="small"
+                variant={action === 'restore' ? 'outlined' : 'contained'}
+                color={action === 'restore' ? 'primary' : 'error'}
+                onClick={() => onDecide(action)}
+                aria-label={`${actionLabel(t, action)}: ${kindLabel(t, item.targetType)} #${item.targetId}`}
+              >
+                {actionLabel(t, action)}
+              </Button>
+            ))}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
