@@ -151,6 +151,12 @@ const EnvSchema = z.object({
       .regex(/^\+?[0-9][0-9 -]{5,20}$/, 'must be a phone number (digits, spaces, dashes, optional +)')
       .optional(),
   ),
+  /** The astrology assistant (issue #18): off answers its API as not found and hides its page. */
+  ASTRO_AI_ENABLED: bool(true),
+  /** An OpenAI-compatible base URL (`…/v1`); the assistant then asks its `/chat/completions` instead of the built-in answerer. */
+  ASTRO_LLM_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ASTRO_LLM_MODEL: optionalText.pipe(z.string().max(200).optional()),
+  ASTRO_LLM_API_KEY: optionalText,
   /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
   INIT_CWD: optionalText,
 });
@@ -237,6 +243,14 @@ export interface Config {
   scores: { points: ScorePoints };
   /** Null when production has not named one: the privacy notice then says so instead of inventing a contact. */
   grievanceOfficer: GrievanceOfficer | null;
+  astro: { enabled: boolean; llm: AstroLlmConfig | null };
+}
+
+/** An OpenAI-compatible chat endpoint the astrology assistant may ask (ASTRO_LLM_*). */
+export interface AstroLlmConfig {
+  url: string;
+  model: string;
+  apiKey: string | undefined;
 }
 
 export interface GrievanceOfficer {
@@ -350,6 +364,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reels: { maxBytes: e.REEL_MAX_BYTES },
     grievanceOfficer: grievanceOfficerOf(e, isProduction),
+    astro: {
+      enabled: e.ASTRO_AI_ENABLED,
+      llm: e.ASTRO_LLM_URL ? { url: e.ASTRO_LLM_URL.replace(/\/+$/, ''), model: e.ASTRO_LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.ASTRO_LLM_API_KEY } : null,
+    },
     scores: {
       points: {
         referral: e.SCORE_REFERRAL,

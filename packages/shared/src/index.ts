@@ -29,4 +29,6 @@ export * from './schemas/certificates';
 export * from './schemas/data-rights';
 export * from './schemas/news';
 export * from './schemas/admin';
+export * from './schemas/astro';
+export * from './astro/codes';
 export * from './domain/roles';

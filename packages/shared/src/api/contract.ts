@@ -1,4 +1,5 @@
 import { adminEndpoints } from './admin.endpoints';
+import { astroEndpoints } from './astro.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
 import { certificatesEndpoints } from './certificates.endpoints';
@@ -48,10 +49,12 @@ export const contract = {
   ...reelsDeskEndpoints,
   ...moderationEndpoints,
   ...feedbackEndpoints,
+  ...astroEndpoints,
 };
 
 export {
   adminEndpoints,
+  astroEndpoints,
   authEndpoints,
   catalogEndpoints,
   certificatesEndpoints,

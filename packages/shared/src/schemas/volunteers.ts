@@ -75,5 +75,7 @@ export const PublicConfig = z.object({
    * when the operator has not configured one.
    */
   grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
+  /** Features an operator turns on or off with a restart (`astroAi`: ASTRO_AI_ENABLED). */
+  features: z.object({ astroAi: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -18,6 +18,7 @@ export const volunteersPlugin: FeaturePlugin = async (app, { ctx }) => {
       mapTileUrl: config.map.tileUrl,
       mapTileAttribution: config.map.tileAttribution,
       grievanceOfficer: config.grievanceOfficer,
+      features: { astroAi: config.astro.enabled },
     },
   });
 };

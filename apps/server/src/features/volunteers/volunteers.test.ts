@@ -164,6 +164,8 @@ describe('GET /api/config/public', () => {
       mapTileAttribution: '© OpenStreetMap contributors',
       // Outside production an unset officer is the demo one (config.ts).
       grievanceOfficer: DEMO_GRIEVANCE_OFFICER,
+      // ASTRO_AI_ENABLED defaults to true.
+      features: { astroAi: true },
     });
   });
 });
