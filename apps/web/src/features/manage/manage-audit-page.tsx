@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,25 +7,18 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditEntry, t
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, NativeSelectField } from '../../components/form-fields';
-import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
-import { PageLoading } from '../../components/page-loading';
-import { useErrorText } from '../../lib/error-text';
+import { PagedList } from '../../components/paged-list';
 import { actionName, summaryText, targetName } from './audit-text';
 import { useAuditQuery, type AuditFilters } from './queries';
-import { RoleGate } from './role-gate';
-import { useLoadMore } from '../../lib/use-load-more';
+import { RoleGatedPage } from './role-gate';
 
 /** `/manage/audit` (admin): every management action, newest first, filtered by who, what and on what. */
 export function ManageAuditPage() {
   const { t } = useTranslation('manage');
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
-      <RoleGate screen={{ roles: ['admin'] }}>
-        <AuditLog />
-      </RoleGate>
-    </Stack>
+    <RoleGatedPage title={t('audit.title')} subtitle={t('audit.subtitle')} screen={{ roles: ['admin'] }}>
+      <AuditLog />
+    </RoleGatedPage>
   );
 }
 
@@ -122,37 +114,27 @@ function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) => void
 
 function AuditList({ filters }: { filters: AuditFilters }) {
   const { t } = useTranslation('manage');
-  const errorText = useErrorText();
   const query = useAuditQuery(filters);
-  const more = useLoadMore(query);
-  if (query.isPending) return <PageLoading />;
-  if (query.isError && !query.isFetchNextPageError) return <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />;
-  const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack spacing={1.5}>
-      {entries.length === 0 ? (
-        <Typography color="text.secondary">{t('audit.none')}</Typography>
-      ) : (
-        <Stack component="ol" spacing={1.5} aria-label={t('audit.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {entries.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </Stack>
-      )}
-      {query.isFetchNextPageError && <Alert severity="error">{errorText(query.error)}</Alert>}
-      {query.hasNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button ref={more} variant="outlined" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            {t('showMore')}
-          </Button>
-        </Box>
-      ) : (
-        entries.length > 0 && (
+      <PagedList
+        query={query}
+        empty={<Typography color="text.secondary">{t('audit.none')}</Typography>}
+        moreLabel={t('showMore')}
+        end={
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('audit.end')}
           </Typography>
-        )
-      )}
+        }
+      >
+        {(entries) => (
+          <Stack component="ol" spacing={1.5} aria-label={t('audit.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </PagedList>
     </Stack>
   );
 }

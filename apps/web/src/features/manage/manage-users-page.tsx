@@ -11,17 +11,14 @@ import { GRANTED_ROLES, grantedRolesOf, type AdminUser, type GrantedRole } from 
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-fields';
-import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
-import { PageLoading } from '../../components/page-loading';
+import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
 import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
 import { useDebouncedValue } from '../volunteers/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';
-import { RoleGate } from './role-gate';
-import { useLoadMore } from '../../lib/use-load-more';
+import { RoleGatedPage } from './role-gate';
 
 /** Wait this long after the last key before searching. */
 const SEARCH_DELAY_MS = 300;
@@ -30,50 +27,32 @@ const SEARCH_DELAY_MS = 300;
 export function ManageUsersPage() {
   const { t } = useTranslation('manage');
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('users.title')} subtitle={t('users.subtitle')} />
-      <RoleGate screen={{ roles: ['admin'] }}>
-        <UserSearch />
-      </RoleGate>
-    </Stack>
+    <RoleGatedPage title={t('users.title')} subtitle={t('users.subtitle')} screen={{ roles: ['admin'] }}>
+      <UserSearch />
+    </RoleGatedPage>
   );
 }
 
 function UserSearch() {
   const { t } = useTranslation('manage');
-  const errorText = useErrorText();
   const [text, setText] = useState('');
   const query = useAdminUsersQuery(useDebouncedValue(text, SEARCH_DELAY_MS));
-  const more = useLoadMore(query);
-  const users = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Stack spacing={2}>
       <Box component="form" role="search" onSubmit={(event) => event.preventDefault()}>
         <FormTextField type="search" label={t('users.search')} hint={t('users.searchHint')} value={text} onValue={setText} autoComplete="off" />
       </Box>
-      {query.isPending ? (
-        <PageLoading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />
-      ) : users.length === 0 ? (
-        <Typography color="text.secondary">{t('users.none')}</Typography>
-      ) : (
-        <Stack component="ul" spacing={1.5} aria-label={t('users.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {users.map((user) => (
-            // Keyed by the saved roles, so a card starts again from what the server holds after a save.
-            <UserRolesCard key={`${user.id}:${user.roles.join()}`} user={user} />
-          ))}
-        </Stack>
-      )}
-      {query.isFetchNextPageError && <Alert severity="error">{errorText(query.error)}</Alert>}
-      {query.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button ref={more} variant="outlined" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            {t('showMore')}
-          </Button>
-        </Box>
-      )}
+      <PagedList query={query} empty={<Typography color="text.secondary">{t('users.none')}</Typography>} moreLabel={t('showMore')}>
+        {(users) => (
+          <Stack component="ul" spacing={1.5} aria-label={t('users.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {users.map((user) => (
+              // Keyed by the saved roles, so a card starts again from what the server holds after a save.
+              <UserRolesCard key={`${user.id}:${user.roles.join()}`} user={user} />
+            ))}
+          </Stack>
+        )}
+      </PagedList>
     </Stack>
   );
 }

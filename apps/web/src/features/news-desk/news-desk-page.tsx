@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,16 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../components/form-fields';
-import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
-import { PageLoading } from '../../components/page-loading';
-import { useErrorText } from '../../lib/error-text';
+import { PagedList } from '../../components/paged-list';
 import { ArticleImage } from '../news/components/article-image';
 import { BreakingLabel } from '../news/components/breaking-label';
-import { useLoadMore } from '../../lib/use-load-more';
 import { useDebouncedValue } from '../volunteers/use-debounced-value';
 import { StateLabel } from './components/state-label';
-import { DeskGate } from './desk-gate';
+import { DESK_SCREEN, useDeskRefusal } from './desk-gate';
+import { RoleGatedPage } from '../manage/role-gate';
 import { formatIst } from './desk-form';
 import { useDeskLabels } from './labels';
 import { useDeskListQuery } from './queries';
@@ -38,24 +34,18 @@ const SEARCH_DELAY_MS = 300;
 export function NewsDeskPage() {
   const { t } = useTranslation('news');
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('desk.title')} subtitle={t('desk.subtitle')} />
-      <DeskGate>
-        <DeskList />
-      </DeskGate>
-    </Stack>
+    <RoleGatedPage title={t('desk.title')} subtitle={t('desk.subtitle')} screen={DESK_SCREEN} refusal={useDeskRefusal()}>
+      <DeskList />
+    </RoleGatedPage>
   );
 }
 
 function DeskList() {
   const { t } = useTranslation('news');
   const { states } = useDeskLabels();
-  const errorText = useErrorText();
   const [state, setState] = useState<NewsState | null>(null);
   const [search, setSearch] = useState('');
   const query = useDeskListQuery(state, useDebouncedValue(search, SEARCH_DELAY_MS));
-  const more = useLoadMore(query);
-  const articles = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Stack spacing={2}>
@@ -84,31 +74,25 @@ function DeskList() {
           );
         })}
       </Box>
-      {query.isPending ? (
-        <PageLoading />
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />
-      ) : articles.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography>{search.trim() || state ? t('desk.noneMatch') : t('desk.none')}</Typography>
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <List disablePadding aria-label={t('desk.listLabel')}>
-            {articles.map((article, index) => (
-              <DeskRow key={article.id} article={article} divider={index < articles.length - 1} />
-            ))}
-          </List>
-        </Paper>
-      )}
-      {query.isFetchNextPageError && <Alert severity="error">{errorText(query.error)}</Alert>}
-      {query.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button ref={more} variant="outlined" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            {t('desk.showMore')}
-          </Button>
-        </Box>
-      )}
+      <PagedList
+        query={query}
+        empty={
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography>{search.trim() || state ? t('desk.noneMatch') : t('desk.none')}</Typography>
+          </Paper>
+        }
+        moreLabel={t('desk.showMore')}
+      >
+        {(articles) => (
+          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+            <List disablePadding aria-label={t('desk.listLabel')}>
+              {articles.map((article, index) => (
+                <DeskRow key={article.id} article={article} divider={index < articles.length - 1} />
+              ))}
+            </List>
+          </Paper>
+        )}
+      </PagedList>
     </Stack>
   );
 }
