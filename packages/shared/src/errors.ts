@@ -87,6 +87,7 @@ export const ERROR_CODES = {
   otp_number_limit: 429,
   otp_ip_limit: 429,
   push_test_limit: 429,
+  astro_question_limit: 429,
   // 5xx: our side
   internal_error: 500,
   sms_failed: 502,

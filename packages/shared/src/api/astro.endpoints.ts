@@ -39,6 +39,6 @@ export const astroEndpoints = defineEndpoints('astro', {
     summary: 'Ask the assistant about a chart, in the asker’s language (30 questions per hour)',
     body: AskBody,
     responses: { 200: AskResponse },
-    errors: ['not_found', 'rate_limited'],
+    errors: ['not_found', 'astro_question_limit'],
   },
 });

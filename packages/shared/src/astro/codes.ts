@@ -113,7 +113,7 @@ export const ASTRO_LIMITS = {
   nameMax: 80,
   placeNameMax: 120,
   questionMax: 500,
-  /** Questions a user may ask per rolling hour (answers 429 `rate_limited` beyond). */
+  /** Questions a user may ask per rolling hour (answers 429 `astro_question_limit` beyond). */
   questionsPerHour: 30,
   /** Charts a user may keep (self, family...). */
   chartsPerUser: 50,
