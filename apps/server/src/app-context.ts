@@ -20,6 +20,7 @@ import { createScoresRepository } from './features/leaderboard/scores.repository
 import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
 import { createNewsDeliveryHandlers } from './features/news/news-delivery';
+import { createSafetyTimerHandlers } from './features/safety-timer/safety-timer-delivery';
 import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
 import { createSosRepository } from './features/sos/sos.repository';
 import { sessionCookie, type SessionCookie } from './plugins/app/session-cookie';
@@ -140,6 +141,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         log,
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
+      ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, kick: () => outbox.kick(), log }),
     },
     clock,
     log,

@@ -19,6 +19,7 @@ import { newsPagePlugin, newsPlugin } from './features/news/news.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { pushPlugin } from './features/push/push.plugin';
 import { reelsDeskPlugin } from './features/reels-desk/reels-desk.plugin';
+import { safetyTimerPlugin } from './features/safety-timer/safety-timer.plugin';
 import { moderationPlugin } from './features/moderation/moderation.plugin';
 import { evidenceGuard } from './features/sos/evidence-guard';
 import { sosPlugin } from './features/sos/sos.plugin';
@@ -75,6 +76,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   reelsDeskPlugin,
   moderationPlugin,
   feedbackPlugin,
+  safetyTimerPlugin,
 ];
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */

@@ -101,6 +101,14 @@ const EnvSchema = z.object({
   ),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  /** Safety timer stages (features/safety-timer/README.md): the reminder before the end, then the contacts, then the SOS. */
+  SAFETY_TIMER_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(120),
+  SAFETY_TIMER_CONTACTS_AFTER_SECONDS: z.coerce.number().min(0).max(3600).default(120),
+  SAFETY_TIMER_SOS_AFTER_SECONDS: z.coerce.number().min(0).max(3600).default(300),
+  /** How long a timer minute lasts, in seconds: the end-to-end tests shorten it; production refuses anything but 60. */
+  SAFETY_TIMER_MINUTE_SECONDS: z.coerce.number().min(0.01).max(60).default(60),
+  /** log2 of scrypt's cost N for the safety PINs (14: 16 MiB, about 50 ms per hash on a server core); tests lower it. */
+  SAFETY_PIN_HASH_COST: z.coerce.number().int().min(10).max(20).default(14),
   /** How often the outbox worker looks for due work it was not told about (restarts, retries, escalation). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** A claimed outbox row returns to the queue this long after its worker died (renewed while alive). */
@@ -181,6 +189,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (grievance.some(set) && !grievance.every(set)) {
     problems.push(`${grievance.join(', ')}: set all three or none (a notice with half a contact helps nobody)`);
   }
+  if (env.NODE_ENV === 'production' && set('SAFETY_TIMER_MINUTE_SECONDS') && Number(env.SAFETY_TIMER_MINUTE_SECONDS) !== 60) {
+    problems.push('SAFETY_TIMER_MINUTE_SECONDS: a timer minute is 60 seconds in production');
+  }
   if (env.SEED_DEMO_DATA === 'true' && env.NODE_ENV === 'production') {
     problems.push('SEED_DEMO_DATA: demo data is never seeded in production');
   }
@@ -224,6 +235,7 @@ export interface Config {
     vapidSubject: string;
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
   };
+  safetyTimer: { reminderBeforeMs: number; contactsAfterMs: number; sosAfterMs: number; minuteMs: number; pinHashCost: number };
   outboxPollMs: number;
   outboxLeaseMs: number;
   redisChannelPrefix: string;
@@ -340,6 +352,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: e.PUSH_PROVIDER,
       vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:alerts@saathi.invalid'),
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    },
+    safetyTimer: {
+      reminderBeforeMs: Math.round(e.SAFETY_TIMER_REMINDER_SECONDS * 1000),
+      contactsAfterMs: Math.round(e.SAFETY_TIMER_CONTACTS_AFTER_SECONDS * 1000),
+      sosAfterMs: Math.round(e.SAFETY_TIMER_SOS_AFTER_SECONDS * 1000),
+      minuteMs: Math.round(e.SAFETY_TIMER_MINUTE_SECONDS * 1000),
+      pinHashCost: e.SAFETY_PIN_HASH_COST,
     },
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,

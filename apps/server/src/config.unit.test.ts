@@ -101,6 +101,20 @@ describe('boolean variables', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY: must be true or false/);
   });
 
+  it('reads the safety timer stages, its minute and the PIN hash cost, and keeps a real minute in production', () => {
+    expect(loadConfig({}).safetyTimer).toEqual({ reminderBeforeMs: 120_000, contactsAfterMs: 120_000, sosAfterMs: 300_000, minuteMs: 60_000, pinHashCost: 14 });
+    const custom = loadConfig({
+      SAFETY_TIMER_REMINDER_SECONDS: '1',
+      SAFETY_TIMER_CONTACTS_AFTER_SECONDS: '0.5',
+      SAFETY_TIMER_SOS_AFTER_SECONDS: '2',
+      SAFETY_TIMER_MINUTE_SECONDS: '0.2',
+      SAFETY_PIN_HASH_COST: '10',
+    });
+    expect(custom.safetyTimer).toEqual({ reminderBeforeMs: 1000, contactsAfterMs: 500, sosAfterMs: 2000, minuteMs: 200, pinHashCost: 10 });
+    expect(() => loadConfig({ NODE_ENV: 'production', SAFETY_TIMER_MINUTE_SECONDS: '1', AUTH_SECRET: 'x'.repeat(32) })).toThrow(/SAFETY_TIMER_MINUTE_SECONDS/);
+    expect(() => loadConfig({ SAFETY_PIN_HASH_COST: '9' })).toThrow(/SAFETY_PIN_HASH_COST/);
+  });
+
   it('reads the SOS, push and outbox settings with working defaults', () => {
     const defaults = loadConfig({});
     expect(defaults.sos).toEqual({ escalationMs: 30_000, radiiM: [500, 1000, 2000, 5000], maxPerWindow: 3 });

@@ -27,6 +27,7 @@ export * from './schemas/feedback';
 export * from './schemas/leaderboard';
 export * from './schemas/certificates';
 export * from './schemas/data-rights';
+export * from './schemas/safety-timer';
 export * from './schemas/news';
 export * from './schemas/admin';
 export * from './schemas/astro';

@@ -15,6 +15,7 @@ import { notificationsEndpoints } from './notifications.endpoints';
 import { postsEndpoints } from './posts.endpoints';
 import { pushEndpoints } from './push.endpoints';
 import { reelsDeskEndpoints } from './reels-desk.endpoints';
+import { safetyTimerEndpoints } from './safety-timer.endpoints';
 import { sosEndpoints, sosEvidenceEndpoints, sosFeedbackEndpoints } from './sos.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
 import { usersEndpoints } from './users.endpoints';
@@ -50,6 +51,7 @@ export const contract = {
   ...moderationEndpoints,
   ...feedbackEndpoints,
   ...astroEndpoints,
+  ...safetyTimerEndpoints,
 };
 
 export {
@@ -70,6 +72,7 @@ export {
   postsEndpoints,
   pushEndpoints,
   reelsDeskEndpoints,
+  safetyTimerEndpoints,
   sosEndpoints,
   sosEvidenceEndpoints,
   sosFeedbackEndpoints,

@@ -8,6 +8,7 @@ import type { ModerationTables } from './tables/moderation';
 import type { NewsTables } from './tables/news';
 import type { NotificationsTables } from './tables/notifications';
 import type { PlatformTables } from './tables/platform';
+import type { SafetyTimerTables } from './tables/safety-timer';
 import type { ScoresTables } from './tables/scores';
 import type { SosTables } from './tables/sos';
 import type { UsersTables } from './tables/users';
@@ -27,4 +28,5 @@ export interface Database
     ModerationTables,
     ScoresTables,
     AuditTables,
-    FeedbackTables {}
+    FeedbackTables,
+    SafetyTimerTables {}

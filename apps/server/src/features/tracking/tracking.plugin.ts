@@ -1,8 +1,9 @@
 import type { FeaturePlugin } from '../../app-context';
 import { createTrackingRepository } from './tracking.repository';
+import { withSafetyTimerLinks } from '../safety-timer/safety-timer-tracking';
 import { trackingRoutes } from './tracking.routes';
 
 /** Tracking links for trusted contacts; registered under /api. */
 export const trackingPlugin: FeaturePlugin = async (app, { ctx }) => {
-  trackingRoutes(app, { tracking: createTrackingRepository(ctx.dbRef), clock: ctx.clock });
+  trackingRoutes(app, { tracking: withSafetyTimerLinks(createTrackingRepository(ctx.dbRef), ctx.dbRef), clock: ctx.clock });
 };

@@ -1,0 +1,55 @@
+import type { Generated } from 'kysely';
+import type { Default, Timestamp } from './columns';
+
+export type SafetyTimerStatus = 'running' | 'ended';
+export type SafetyTimerDbStage = 'running' | 'reminded' | 'overdue' | 'contacts_alerted' | 'sos_raised';
+
+export interface SafetyPinsTable {
+  user_id: number;
+  safety_hash: string;
+  duress_hash: string;
+  updated_at: Default<Date>;
+}
+
+export interface SafetyTimersTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Default<SafetyTimerStatus>;
+  stage: Default<SafetyTimerDbStage>;
+  end_reason: 'safe' | 'duress' | null;
+  duration_minutes: number;
+  extended_minutes: Default<number>;
+  destination: string | null;
+  contact_ids: number[] | null;
+  contacts_only: Default<boolean>;
+  started_at: Timestamp;
+  due_at: Timestamp;
+  ended_at: Timestamp | null;
+  wrong_pins: Default<number>;
+  contacts_alerted_at: Timestamp | null;
+  silent_alert_at: Timestamp | null;
+  sos_event_id: number | null;
+  last_lat: number | null;
+  last_lon: number | null;
+  last_accuracy_m: number | null;
+  last_location_at: Timestamp | null;
+  created_at: Default<Date>;
+}
+
+export interface SafetyTimerLinksTable {
+  id: Generated<number>;
+  timer_id: number;
+  token_hash: string;
+  contact_name: string | null;
+  contact_phone: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  last_viewed_at: Timestamp | null;
+  created_at: Default<Date>;
+}
+
+export interface SafetyTimerTables {
+  safety_pins: SafetyPinsTable;
+  safety_timers: SafetyTimersTable;
+  safety_timer_links: SafetyTimerLinksTable;
+}

@@ -1,0 +1,171 @@
+import { SAFETY_TIMER_LIMITS, type SafetyTimerView } from '@saathi/shared';
+import type { CurrentSafetyTimer, SafetyTimerLocation, StartSafetyTimerBody } from '@saathi/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../core/clock';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { endedMessage, escalationMessages, LINK_AFTER_END_MS, silentAlertMessage, type StageOffsets } from './safety-timer-delivery';
+import type { SafetyTimerRepository, TimerRecord } from './safety-timer.repository';
+import { hashPin, pinMatches } from './safety-pins';
+
+export interface SafetyTimerServiceDeps {
+  timers: SafetyTimerRepository;
+  clock: Clock;
+  offsets: StageOffsets;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+/** What the owner sees: an ended timer says `ended` and nothing of how (a duress check-in must look like a safe one). */
+export function toTimerView(timer: TimerRecord): SafetyTimerView {
+  const running = timer.status === 'running';
+  return {
+    id: timer.id,
+    status: timer.status,
+    stage: running ? timer.stage : 'ended',
+    startedAt: timer.startedAt.toISOString(),
+    dueAt: timer.dueAt.toISOString(),
+    endedAt: timer.endedAt?.toISOString() ?? null,
+    destination: timer.destination,
+    contactIds: timer.contactIds,
+    contactsOnly: timer.contactsOnly,
+    extendedMinutes: timer.extendedMinutes,
+    extendableMinutes: running ? SAFETY_TIMER_LIMITS.extendTotalMinutes - timer.extendedMinutes : 0,
+  };
+}
+
+export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimerServiceDeps) {
+  async function ownTimer(userId: number, timerId: number): Promise<TimerRecord> {
+    const timer = await timers.find(timerId);
+    // Someone else's timer is answered like one that does not exist.
+    if (!timer || timer.userId !== userId) throw new NotFoundError('Safety timer not found', 'safety_timer_not_found');
+    return timer;
+  }
+
+  const timerEnded = () => new ConflictError('This safety timer has ended', undefined, 'safety_timer_ended');
+
+  return {
+    async pinsStatus(userId: number): Promise<{ set: boolean }> {
+      return { set: (await timers.pinHashes(userId)) !== undefined };
+    },
+
+    async setPins(userId: number, safetyPin: string, duressPin: string): Promise<void> {
+      const [safety, duress] = await Promise.all([hashPin(safetyPin, offsets.pinHashCost), hashPin(duressPin, offsets.pinHashCost)]);
+      await timers.savePins(userId, safety, duress, clock());
+    },
+
+    async start(userId: number, input: z.output<typeof StartSafetyTimerBody>): Promise<{ id: number; dueAt: string; status: 'running' }> {
+      if (!(await timers.pinHashes(userId))) throw new ConflictError('Set a safety PIN and a duress PIN first', undefined, 'safety_pins_not_set');
+      const contactIds = input.contactIds ? [...new Set(input.contactIds)] : null;
+      if (contactIds && (await timers.countOwnContacts(userId, contactIds)) !== contactIds.length) {
+        throw new ValidationError('contactIds must be your own emergency contacts', 'contactIds');
+      }
+      const now = clock();
+      const dueAt = new Date(now.getTime() + input.durationMinutes * offsets.minuteMs);
+      try {
+        const id = await timers.transaction(async (trx) => {
+          if (await timers.hasRunning(trx, userId)) throw runningConflict();
+          const id = await timers.insertTimer(trx, {
+            userId,
+            durationMinutes: input.durationMinutes,
+            destination: input.destination ?? null,
+            contactIds,
+            contactsOnly: input.contactsOnly,
+            startedAt: now,
+            dueAt,
+            location: input.location
+              ? { latitude: input.location.latitude, longitude: input.location.longitude, accuracy: input.location.accuracy ?? null }
+              : null,
+          });
+          // The whole escalation is written with the timer: if this commits, the server holds it.
+          await timers.enqueue(
+            escalationMessages({ id, contactsOnly: input.contactsOnly, contactsAlertedAt: null, sosEventId: null }, dueAt, now, offsets),
+            trx,
+          );
+          return id;
+        });
+        return { id, dueAt: dueAt.toISOString(), status: 'running' };
+      } catch (error) {
+        // Two starts at the same instant: the "one running per user" index picked one.
+        if (isUniqueViolation(error)) throw runningConflict();
+        throw error;
+      }
+    },
+
+    async current(userId: number): Promise<CurrentSafetyTimer> {
+      const timer = await timers.newestOf(userId);
+      return { timer: timer ? toTimerView(timer) : null };
+    },
+
+    /**
+     * Both PINs are checked every time (two scrypt runs, whichever matches), and both endings
+     * write the same row change and the same outbox job: the answer, its headers and its time
+     * do not tell a duress check-in from a safe one. The handler of the job tells them apart.
+     */
+    async checkIn(userId: number, timerId: number, pin: string): Promise<{ status: 'ended' }> {
+      const timer = await ownTimer(userId, timerId);
+      if (timer.status !== 'running') throw timerEnded();
+      const hashes = await timers.pinHashes(userId);
+      if (!hashes) throw new ConflictError('Set a safety PIN and a duress PIN first', undefined, 'safety_pins_not_set');
+      const [safe, duress] = await Promise.all([pinMatches(pin, hashes.safety), pinMatches(pin, hashes.duress)]);
+      const now = clock();
+      if (!safe && !duress) {
+        const wrong = await timers.countWrongPin(timerId);
+        if (wrong === SAFETY_TIMER_LIMITS.wrongPinsBeforeAlert) {
+          await timers.transaction(async (trx) => {
+            if (await timers.markSilentAlert(trx, timerId, now)) await timers.enqueue([silentAlertMessage(timerId, now)], trx);
+          });
+        }
+        throw new ValidationError('That PIN is not right', 'pin', 'safety_pin_wrong');
+      }
+      await timers.transaction(async (trx) => {
+        if (!(await timers.end(trx, timerId, duress ? 'duress' : 'safe', now))) throw timerEnded();
+        await timers.enqueue([endedMessage(timerId, now)], trx);
+      });
+      return { status: 'ended' };
+    },
+
+    async extend(userId: number, timerId: number, minutes: number): Promise<SafetyTimerView> {
+      const now = clock();
+      await timers.transaction(async (trx) => {
+        const timer = await timers.find(timerId, trx, true);
+        if (!timer || timer.userId !== userId) throw new NotFoundError('Safety timer not found', 'safety_timer_not_found');
+        if (timer.status !== 'running') throw timerEnded();
+        const left = SAFETY_TIMER_LIMITS.extendTotalMinutes - timer.extendedMinutes;
+        if (minutes > left) {
+          throw new ConflictError(
+            `A timer can be extended by ${SAFETY_TIMER_LIMITS.extendTotalMinutes} minutes in all; ${left} left`,
+            'minutes',
+            'safety_timer_extension_limit',
+            {
+              minutes: left,
+            },
+          );
+        }
+        // An overdue timer gets its minutes from now, not from the end that already passed.
+        const dueAt = new Date(Math.max(timer.dueAt.getTime(), now.getTime()) + minutes * offsets.minuteMs);
+        const alerted = timer.stage === 'contacts_alerted' || timer.stage === 'sos_raised';
+        await timers.extend(trx, timerId, dueAt, timer.extendedMinutes + minutes, alerted ? timer.stage : 'running');
+        await timers.enqueue(escalationMessages(timer, dueAt, now, offsets), trx);
+        await timers.setLinksExpiry(trx, timerId, new Date(dueAt.getTime() + LINK_AFTER_END_MS));
+      });
+      return toTimerView(await ownTimer(userId, timerId));
+    },
+
+    /**
+     * The newest position for the contacts' link. A timer that ended by duress keeps taking
+     * positions (its contacts are following it); any other ended one answers the same and keeps nothing.
+     */
+    async recordLocation(userId: number, timerId: number, location: SafetyTimerLocation): Promise<void> {
+      const timer = await ownTimer(userId, timerId);
+      if (timer.status === 'running' || timer.endReason === 'duress') {
+        await timers.recordLocation(timerId, { latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy ?? null }, clock());
+      }
+    },
+  };
+}
+
+function runningConflict() {
+  return new ConflictError('A safety timer is already running', undefined, 'safety_timer_running');
+}
+
+export type SafetyTimerService = ReturnType<typeof createSafetyTimerService>;
