@@ -54,11 +54,15 @@ export const AUDIT_ACTIONS = [
   'moderation_decision',
   'moderation_appeal',
   'moderation_appeal_decision',
+  'moderation_acknowledge',
   'feedback_reply',
   'feedback_close',
+  'responder_verification_decide',
+  'responder_verification_revoke',
+  'account_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'certificate', 'news_article', 'reel', 'feedback_ticket', 'post', 'comment', 'moderation_decision'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'certificate', 'news_article', 'reel', 'feedback_ticket', 'post', 'comment', 'moderation_decision', 'responder_verification'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 
@@ -49,13 +49,13 @@ export function createAccountDeletionRepository(ref: DbRef) {
      */
     async deleteOwnMedia(trx: Kysely<Database>, userId: number): Promise<string[]> {
       const rows = await trx.deleteFrom('media_objects').where('owner_id', '=', userId).where('kind', '<>', 'news_image').returning('key').execute();
-      const keys = rows.map((r) => r.key);
-      const table = await sql<{ present: boolean }>`SELECT to_regclass('feedback_tickets') IS NOT NULL AS present`.execute(trx);
-      if (table.rows[0]?.present) {
-        const screenshots = await sql<{ key: string }>`
-          SELECT screenshot_key AS key FROM feedback_tickets WHERE user_id = ${userId} AND screenshot_key IS NOT NULL`.execute(trx);
-        keys.push(...screenshots.rows.map((r) => r.key));
-      }
+      const screenshots = await trx
+        .selectFrom('feedback_tickets')
+        .select('screenshot_key')
+        .where('user_id', '=', userId)
+        .where('screenshot_key', 'is not', null)
+        .execute();
+      const keys = [...rows.map((r) => r.key), ...screenshots.flatMap((r) => (r.screenshot_key ? [r.screenshot_key] : []))];
       return [...new Set(keys)];
     },
 

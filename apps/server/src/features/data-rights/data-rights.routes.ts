@@ -26,7 +26,7 @@ export function dataRightsRoutes(app: FastifyInstance, deps: { dataRights: DataR
     'POST /users/me/deletion-code': async (request) => dataRights.sendDeletionCode(requireUser(request).id, sessionOf(request.sessionId), request.ip),
 
     'DELETE /users/me': async (request, reply) => {
-      await dataRights.deleteAccount(requireUser(request).id, sessionOf(request.sessionId), request.body.code, request.ip);
+      await dataRights.deleteAccount(requireUser(request), sessionOf(request.sessionId), request.body.code, request.ip);
       reply.clearCookie(cookie.name, { path: cookie.options.path, secure: cookie.options.secure, sameSite: cookie.options.sameSite, httpOnly: true });
       return { ok: true as const };
     },

@@ -1,9 +1,13 @@
 import type { DeletionCodeResponse, UserDataExport } from '@saathi/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
 import { newToken } from '../../core/crypto';
 import { NotFoundError } from '../../core/errors';
+import type { Database } from '../../core/db/schema';
 import type { Storage } from '../../core/storage';
+import type { AuthUser } from '../../plugins/app/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { UsersService } from '../users/users.service';
 import type { AccountDeletionRepository } from './data-rights-deletion.repository';
@@ -43,17 +47,28 @@ export function createDataRightsService(deps: DataRightsDeps) {
     },
 
     /**
-     * Checks the code and deletes in one transaction, so a wrong code deletes nothing. Files
-     * are removed after the commit: a file left behind by a storage error is logged, while a
-     * rollback after removing files would have lost media of a live account.
+     * Checks the code and deletes in one transaction, so a wrong code deletes nothing. The
+     * audit log keeps that the account was deleted (its id and what went, no personal data:
+     * the DPDP Act asks the erasure be shown, not the erased). Files are removed after the
+     * commit: a file left behind by a storage error is logged, while a rollback after removing
+     * files would have lost media of a live account.
      */
-    async deleteAccount(userId: number, sessionId: number, code: string, ip: string): Promise<void> {
+    async deleteAccount(caller: AuthUser, sessionId: number, code: string, ip: string): Promise<void> {
+      const userId = caller.id;
       const phone = await deletion.phoneOf(userId);
       if (!phone) throw new NotFoundError('User not found', 'user_not_found');
       const keys = await auth.confirmCode({ phoneNumber: phone, code, attemptPrefix: deletionAttemptPrefix(sessionId), ip }, async (trx) => {
         await deletion.anonymiseSosEvents(trx, userId, clock());
         const own = await deletion.deleteOwnMedia(trx, userId);
         if (!(await deletion.deleteUser(trx, userId))) throw new NotFoundError('User not found', 'user_not_found');
+        // confirmCode runs `work` inside its transaction: the audit row commits with the deletion or not at all.
+        await recordAudit(trx as Transaction<Database>, {
+          actor: caller,
+          action: 'account_delete',
+          target: { type: 'user', id: userId },
+          after: { files: own.length },
+          at: clock(),
+        });
         return own;
       });
       for (const key of keys) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
+import { jpegWithGps, multipart } from '../posts/community.fixtures';
 import { exists, mediaPath, seedLife, seedRatedSos } from './data-rights.fixtures';
 
 const t = build();
@@ -150,6 +151,9 @@ describe('DELETE /api/users/me', () => {
     expect(badBody.json().error.message).toContain('code');
 
     expect(await rowsOf(ravi.id)).toEqual(before);
+    expect(await t.db.selectFrom('audit_log').select('id').where('action', '=', 'account_delete').where('target_id', '=', String(ravi.id)).execute()).toEqual(
+      [],
+    );
   });
 
   it('refuses an expired code', async () => {
@@ -169,7 +173,7 @@ describe('DELETE /api/users/me', () => {
     expect((await askCode(kiran.token)).statusCode).toBe(429);
   });
 
-  it('deletes the account, its rows and media files, ends every session and keeps the volunteer’s rating without the person', async () => {
+  it('deletes the account, its rows and media files (feedback screenshots too), ends every session, keeps the volunteer’s rating without the person, and audits it', async () => {
     const neha = await signedIn('Neha');
     const otherSession = await t.loginAs(neha);
     const volunteer = await t.factory.user({ name: 'Volunteer Vijay' });
@@ -182,6 +186,20 @@ describe('DELETE /api/users/me', () => {
       .insertInto('points_ledger')
       .values({ user_id: neha.id, reason: 'active_day', source_id: '2026-11-25', about_user_id: neha.id, units: 1, points: 1 })
       .execute();
+    // A feedback ticket with a screenshot, sent the way the app sends it.
+    const permissions = { geolocation: 'granted', camera: 'prompt', microphone: 'prompt', notifications: 'denied' };
+    const diagnostics = { appVersion: '1.0.0', language: 'en-US', browser: 'Chrome', permissions };
+    const ticket = multipart({ category: 'problem', text: 'The map is blank', diagnostics: JSON.stringify(diagnostics) }, [
+      { field: 'screenshot', name: 'shot.jpg', type: 'image/jpeg', bytes: await jpegWithGps() },
+    ]);
+    const sent = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: { ...bearer(neha.token), ...ticket.headers }, payload: ticket.payload });
+    expect(sent.statusCode).toBe(201);
+    const { screenshot_key: screenshotKey } = await t.db
+      .selectFrom('feedback_tickets')
+      .select('screenshot_key')
+      .where('user_id', '=', neha.id)
+      .executeTakeFirstOrThrow();
+    expect(await exists(mediaPath(t, screenshotKey!))).toBe(true);
 
     expect((await askCode(neha.token)).statusCode).toBe(200);
     const res = await deleteMe(neha.token, { code: t.sms.lastCode(neha.phoneNumber) });
@@ -193,7 +211,15 @@ describe('DELETE /api/users/me', () => {
     expect(await t.db.selectFrom('media_objects').select('id').where('key', 'in', [life.imageKey, life.reelKey]).execute()).toEqual([]);
     expect(await exists(mediaPath(t, life.imageKey))).toBe(false);
     expect(await exists(mediaPath(t, life.reelKey))).toBe(false);
+    expect(await exists(mediaPath(t, screenshotKey!))).toBe(false);
+    expect(await t.db.selectFrom('feedback_tickets').select('id').where('user_id', '=', neha.id).execute()).toEqual([]);
     expect(await exists(mediaPath(t, others.imageKey))).toBe(true);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'target_type', 'target_id', 'after'])
+      .where('action', '=', 'account_delete')
+      .execute();
+    expect(audit).toEqual([{ actor_id: neha.id, action: 'account_delete', target_type: 'user', target_id: String(neha.id), after: { files: 3 } }]);
     expect((await rowsOf(bystander.id)).posts).toBe(1);
 
     for (const token of [neha.token, otherSession]) {
