@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeAppLanguage } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
+import { serveJson } from '../../test/serve-json';
 import { CertificateCheckPage } from './certificate-check-page';
 
 const verification: CertificateVerification = {
@@ -12,12 +13,6 @@ const verification: CertificateVerification = {
   issuedAt: '2026-03-11T20:00:00.000Z',
   status: 'valid',
 };
-
-function serve(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => Response.json(body, { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 /** Rendered inside act: the answer arrives while React is still watching, as it would on screen. */
 const renderCheck = (code = 'abcdefgh2345') => act(() => renderRoutes([page('/certificates/:code', <CertificateCheckPage />)], `/certificates/${code}`));
@@ -29,7 +24,7 @@ afterEach(async () => {
 
 describe('CertificateCheckPage', () => {
   it('shows whose certificate it is, when it was issued (India time) and that it is valid', async () => {
-    const fetchMock = serve(200, verification);
+    const fetchMock = serveJson(200, verification);
     await renderCheck();
     expect(await screen.findByText('Valid certificate')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Certificate check' })).toBeInTheDocument();
@@ -41,7 +36,7 @@ describe('CertificateCheckPage', () => {
   });
 
   it('says a revoked certificate was withdrawn', async () => {
-    serve(200, { ...verification, status: 'revoked' });
+    serveJson(200, { ...verification, status: 'revoked' });
     await renderCheck();
     expect(await screen.findByText('Withdrawn')).toBeInTheDocument();
     expect(screen.getByText('Saathi has withdrawn this certificate. It is no longer valid.')).toBeInTheDocument();
@@ -49,21 +44,21 @@ describe('CertificateCheckPage', () => {
   });
 
   it('says a replaced certificate has a newer one', async () => {
-    serve(200, { ...verification, status: 'replaced' });
+    serveJson(200, { ...verification, status: 'replaced' });
     await renderCheck();
     expect(await screen.findByText('Replaced')).toBeInTheDocument();
     expect(screen.getByText('The holder has a newer certificate, so this one is no longer current.')).toBeInTheDocument();
   });
 
   it('says when no certificate has the code', async () => {
-    serve(404, { error: { code: 'certificate_not_found', message: 'There is no certificate with this code.' } });
+    serveJson(404, { error: { code: 'certificate_not_found', message: 'There is no certificate with this code.' } });
     await renderCheck('ZZZZZZZZZZZZ');
     expect(await screen.findByText('Certificate not found')).toBeInTheDocument();
     expect(screen.getByText('There is no certificate with the code ZZZZZZZZZZZZ. Check the code and try again.')).toBeInTheDocument();
   });
 
   it('speaks Hindi, with the date in Hindi', async () => {
-    serve(200, verification);
+    serveJson(200, verification);
     await renderCheck();
     await act(() => changeAppLanguage('hi-IN'));
     expect(await screen.findByText('मान्य प्रमाणपत्र')).toBeInTheDocument();

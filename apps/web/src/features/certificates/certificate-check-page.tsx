@@ -5,14 +5,10 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CertificateStatus, CertificateVerification } from '@saathi/shared';
-import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
-import { QueryState } from '../../components/query-state';
 import { isApiError } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
+import { CertificateFrame } from './certificate-frame';
 import { capitaliseName } from './certificate-layout';
 import { formatIssueDate } from './issue-date';
 import { useCertificateCheckQuery } from './queries';
@@ -20,30 +16,26 @@ import { useCertificateCheckQuery } from './queries';
 /** `/certificates/:code`, the page a certificate's QR code opens: anyone may check whose it is and whether it stands. */
 export function CertificateCheckPage() {
   const { t } = useTranslation('certificates');
-  const errorText = useErrorText();
   const code = (useParams().code ?? '').trim().toUpperCase();
   const query = useCertificateCheckQuery(code);
 
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('check.title')} subtitle={t('check.subtitle')} />
-      <QueryState
-        query={query}
-        renderError={(error, retry) =>
-          // A code that is not even shaped like one (400) is as unknown as one never issued (404).
-          isApiError(error) && (error.status === 404 || error.status === 400) ? (
-            <Alert severity="error">
-              <AlertTitle>{t('check.notFoundTitle')}</AlertTitle>
-              {t('check.notFound', { code })}
-            </Alert>
-          ) : (
-            <LoadFailed message={errorText(error)} onRetry={retry} />
-          )
-        }
-      >
-        {(certificate) => <CheckResult certificate={certificate} code={code} />}
-      </QueryState>
-    </Stack>
+    <CertificateFrame
+      title={t('check.title')}
+      subtitle={t('check.subtitle')}
+      query={query}
+      expectedError={(error) =>
+        // A code that is not even shaped like one (400) is as unknown as one never issued (404).
+        isApiError(error) && (error.status === 404 || error.status === 400) ? (
+          <Alert severity="error">
+            <AlertTitle>{t('check.notFoundTitle')}</AlertTitle>
+            {t('check.notFound', { code })}
+          </Alert>
+        ) : null
+      }
+    >
+      {(certificate) => <CheckResult certificate={certificate} code={code} />}
+    </CertificateFrame>
   );
 }
 

@@ -32,19 +32,28 @@ describe('certificateDisplaySize', () => {
   });
 });
 
+/** Asserts each input's answer, naming the input when one differs. */
+function expectAnswers<I, O>(answer: (input: I) => O, cases: readonly (readonly [I, O])[]) {
+  for (const [input, expected] of cases) expect(answer(input), JSON.stringify(input)).toBe(expected);
+}
+
 describe('nameScript and nameFont', () => {
   it('picks the face by the script of the name', () => {
-    expect(nameScript('Asha Patel')).toBe('latin');
-    expect(nameScript('José Ñúñez')).toBe('latin');
-    expect(nameScript('अर्जुन क्षत्रिय')).toBe('devanagari');
-    expect(nameScript('અંગે પટેલ')).toBe('gujarati');
-    expect(nameScript('முருகன்')).toBe('other');
-    expect(nameScript('')).toBe('other');
+    expectAnswers(nameScript, [
+      ['Asha Patel', 'latin'],
+      ['José Ñúñez', 'latin'],
+      ['अर्जुन क्षत्रिय', 'devanagari'],
+      ['અંગે પટેલ', 'gujarati'],
+      ['முருகன்', 'other'],
+      ['', 'other'],
+    ]);
   });
 
   it('follows the letters most of the name is written in', () => {
-    expect(nameScript('अर्जुन K')).toBe('devanagari');
-    expect(nameScript('Dr. Ravi पटेल')).toBe('latin');
+    expectAnswers(nameScript, [
+      ['अर्जुन K', 'devanagari'],
+      ['Dr. Ravi पटेल', 'latin'],
+    ]);
   });
 
   it('draws Latin names in Great Vibes and Indian scripts in bold Noto Sans', () => {
@@ -56,27 +65,35 @@ describe('nameScript and nameFont', () => {
 
 describe('capitaliseName', () => {
   it('upper-cases the first letter of each word and lower-cases the rest', () => {
-    expect(capitaliseName('asha PATEL')).toBe('Asha Patel');
-    expect(capitaliseName('  mary   o’neil ')).toBe('Mary O’neil');
-    expect(capitaliseName('élodie')).toBe('Élodie');
+    expectAnswers(capitaliseName, [
+      ['asha PATEL', 'Asha Patel'],
+      ['  mary   o’neil ', 'Mary O’neil'],
+      ['élodie', 'Élodie'],
+    ]);
   });
 
   it('leaves scripts without case as they are', () => {
-    expect(capitaliseName('अर्जुन क्षत्रिय')).toBe('अर्जुन क्षत्रिय');
-    expect(capitaliseName('અંગે પટેલ')).toBe('અંગે પટેલ');
+    expectAnswers(capitaliseName, [
+      ['अर्जुन क्षत्रिय', 'अर्जुन क्षत्रिय'],
+      ['અંગે પટેલ', 'અંગે પટેલ'],
+    ]);
   });
 });
 
 describe('certificateFileName', () => {
   it('is the product, the word certificate and the capitalised name', () => {
-    expect(certificateFileName('asha patel')).toBe('Saathi-certificate-Asha-Patel.jpg');
-    expect(certificateFileName('अर्जुन क्षत्रिय')).toBe('Saathi-certificate-अर्जुन-क्षत्रिय.jpg');
+    expectAnswers(certificateFileName, [
+      ['asha patel', 'Saathi-certificate-Asha-Patel.jpg'],
+      ['अर्जुन क्षत्रिय', 'Saathi-certificate-अर्जुन-क्षत्रिय.jpg'],
+    ]);
   });
 
   it('drops characters file systems refuse', () => {
-    expect(certificateFileName('a/b:c*d?"e"<f>|g\\h')).toBe('Saathi-certificate-A-B-C-D-E-F-G-H.jpg');
-    expect(certificateFileName('..hidden')).toBe('Saathi-certificate-Hidden.jpg');
-    expect(certificateFileName(' / ')).toBe('Saathi-certificate.jpg');
+    expectAnswers(certificateFileName, [
+      ['a/b:c*d?"e"<f>|g\\h', 'Saathi-certificate-A-B-C-D-E-F-G-H.jpg'],
+      ['..hidden', 'Saathi-certificate-Hidden.jpg'],
+      [' / ', 'Saathi-certificate.jpg'],
+    ]);
   });
 
   it('keeps long names to 80 characters', () => {

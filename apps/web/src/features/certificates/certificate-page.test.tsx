@@ -2,6 +2,7 @@ import type { MyCertificate } from '@saathi/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
+import { serveJson } from '../../test/serve-json';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { CertificatePage } from './certificate-page';
 import { fakeCanvas } from './test-canvas';
@@ -15,12 +16,6 @@ const certificate: MyCertificate = {
   verifyUrl: 'https://saathi.example.in/certificates/ABCDEFGH2345',
   status: 'valid',
 };
-
-function serve(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => Response.json(body, { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 async function renderPage() {
   signIn(makeUser({ name: 'Asha Patel' }));
@@ -47,7 +42,7 @@ afterEach(() => {
 describe('CertificatePage', () => {
   it('draws the certificate with the capitalised name, the referral id and the date in India', async () => {
     const { drawn } = fakeCanvas();
-    const fetchMock = serve(200, certificate);
+    const fetchMock = serveJson(200, certificate);
     await renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your certificate' })).toBeInTheDocument();
@@ -65,7 +60,7 @@ describe('CertificatePage', () => {
 
   it('downloads a 2400×1694 JPEG named after the holder', async () => {
     const { sizes } = fakeCanvas();
-    serve(200, certificate);
+    serveJson(200, certificate);
     await renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Download certificate' }));
@@ -78,7 +73,7 @@ describe('CertificatePage', () => {
 
   it('draws a Devanagari name in bold Noto Sans Devanagari', async () => {
     const { drawn } = fakeCanvas();
-    serve(200, { ...certificate, name: 'अर्जुन क्षत्रिय' });
+    serveJson(200, { ...certificate, name: 'अर्जुन क्षत्रिय' });
     await renderPage();
     expect(await screen.findByRole('img', { name: /^Certificate of membership of अर्जुन क्षत्रिय,/ })).toBeInTheDocument();
     await vi.waitFor(() => expect(drawn.map((d) => d.text)).toContain('अर्जुन क्षत्रिय'));
@@ -87,7 +82,7 @@ describe('CertificatePage', () => {
 
   it('asks for a name first when the profile has none', async () => {
     fakeCanvas();
-    serve(409, { error: { code: 'profile_incomplete', message: 'Add your name to your profile to get a certificate.' } });
+    serveJson(409, { error: { code: 'profile_incomplete', message: 'Add your name to your profile to get a certificate.' } });
     const view = await renderPage();
     expect(await screen.findByText('Your certificate shows your name. Add your name to your profile to get it.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'Add your name' }));
@@ -96,7 +91,7 @@ describe('CertificatePage', () => {
 
   it('says a withdrawn certificate was withdrawn and offers no download', async () => {
     fakeCanvas();
-    serve(200, { ...certificate, status: 'revoked' });
+    serveJson(200, { ...certificate, status: 'revoked' });
     await renderPage();
     expect(await screen.findByText('Certificate withdrawn')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download certificate' })).not.toBeInTheDocument();
@@ -105,7 +100,7 @@ describe('CertificatePage', () => {
 
   it('shows a failure in the reader’s words, with Retry', async () => {
     fakeCanvas();
-    serve(500, { error: { code: 'internal_error', message: 'boom' } });
+    serveJson(500, { error: { code: 'internal_error', message: 'boom' } });
     await renderPage();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();

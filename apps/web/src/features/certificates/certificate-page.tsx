@@ -6,16 +6,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { MyCertificate } from '@saathi/shared';
-import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
-import { QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
+import { CertificateFrame } from './certificate-frame';
 import { CertificateCanvas } from './certificate-canvas';
 import { capitaliseName, certificateFileName } from './certificate-layout';
 import type { CertificateText } from './draw-certificate';
@@ -26,21 +22,17 @@ import { downloadCertificate } from './save-certificate';
 /** `/cartificate` (SPEC.md §"Certificate page"): the member's certificate, drawn and downloadable. */
 export function CertificatePage() {
   const { t } = useTranslation('certificates');
-  const errorText = useErrorText();
   const query = useMyCertificateQuery();
 
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
-      <QueryState
-        query={query}
-        renderError={(error, retry) =>
-          isApiError(error) && error.code === 'profile_incomplete' ? <AddNameFirst /> : <LoadFailed message={errorText(error)} onRetry={retry} />
-        }
-      >
-        {(certificate) => (certificate.status === 'revoked' ? <Withdrawn /> : <Certificate certificate={certificate} />)}
-      </QueryState>
-    </Stack>
+    <CertificateFrame
+      title={t('page.title')}
+      subtitle={t('page.subtitle')}
+      query={query}
+      expectedError={(error) => (isApiError(error) && error.code === 'profile_incomplete' ? <AddNameFirst /> : null)}
+    >
+      {(certificate) => (certificate.status === 'revoked' ? <Withdrawn /> : <Certificate certificate={certificate} />)}
+    </CertificateFrame>
   );
 }
 
