@@ -75,6 +75,40 @@ export type ContractPart = Record<EndpointKey, EndpointDefinition>;
 /** An endpoint as a part file writes it: the part's tag and no errors of its own by default. */
 export type EndpointEntry = Omit<EndpointDefinition, 'tag' | 'errors'> & { tag?: string; errors?: readonly ErrorCode[] };
 
+/** What an entry says besides its summary and its one success answer: access, inputs, errors. */
+export type EndpointOptions = Omit<EndpointEntry, 'summary' | 'responses'>;
+
+/** Refuses a misspelt option (`qurey`), which would otherwise be dropped without a word. */
+type OnlyOptions<O> = { [K in Exclude<keyof O, keyof EndpointOptions>]: never };
+
+/** An entry waiting for its summary, the one thing every entry has (see ok and created). */
+interface UnsummarisedEntry<E> {
+  summary(summary: string): { summary: string } & E;
+}
+
+/**
+ * The common entry in one line: `ok(User, {query, access, errors}).summary('…')` answers 200
+ * with `User`. An entry that answers more than one success status is written out in full.
+ */
+export function ok<const R extends z.ZodType, const O extends EndpointOptions = object>(
+  response: R,
+  options?: O & OnlyOptions<O>,
+): UnsummarisedEntry<O & { responses: { 200: R } }> {
+  return withResponses({ 200: response }, options);
+}
+
+/** Like ok, for a call that creates something: it answers 201 with `response`. */
+export function created<const R extends z.ZodType, const O extends EndpointOptions = object>(
+  response: R,
+  options?: O & OnlyOptions<O>,
+): UnsummarisedEntry<O & { responses: { 201: R } }> {
+  return withResponses({ 201: response }, options);
+}
+
+function withResponses<E>(responses: EndpointEntry['responses'], options: EndpointOptions | undefined): UnsummarisedEntry<E> {
+  return { summary: (summary) => ({ summary, ...options, responses }) as unknown as { summary: string } & E };
+}
+
 /** The `:name` parameters of a path, as a union of names. */
 type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventStreamTicketResponse } from '../schemas/notifications';
-import { defineEndpoints } from './endpoint';
+import { defineEndpoints, ok } from './endpoint';
 
 /** `?ticket=`: a single-use ticket from POST /events/ticket, for clients that cannot send a header. */
 const EventStreamQuery = z.object({
@@ -23,10 +23,9 @@ const EventStream = z
 
 /** The caller's live events (server-sent events) and the tickets that open the stream. */
 export const eventsEndpoints = defineEndpoints('events', {
-  'POST /events/ticket': {
-    summary: 'A single-use ticket (60 s) for GET /api/events?ticket=, since EventSource cannot send a bearer header',
-    responses: { 200: EventStreamTicketResponse },
-  },
+  'POST /events/ticket': ok(EventStreamTicketResponse).summary(
+    'A single-use ticket (60 s) for GET /api/events?ticket=, since EventSource cannot send a bearer header',
+  ),
   'GET /events': {
     summary:
       "The caller's live events as server-sent events (text/event-stream): sos.updated, sos.location, sos.accepted, sos.declined, notification.created. Authenticate with the session cookie, the bearer header or ?ticket=",

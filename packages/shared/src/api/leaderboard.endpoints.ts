@@ -1,5 +1,5 @@
 import { LeaderboardQuery, LeaderboardResponse } from '../schemas/leaderboard';
-import { defineEndpoints } from './endpoint';
+import { defineEndpoints, ok } from './endpoint';
 
 /** Scores from the points ledger, ranked by place (docs/leaderboard.md). */
 export const leaderboardEndpoints = defineEndpoints('leaderboard', {
@@ -9,9 +9,7 @@ export const leaderboardEndpoints = defineEndpoints('leaderboard', {
    * everyone with a saved place inside the circle (radius ≤ 5000 m, default 5000). People under
    * 18 and people who switched "Show me on leaderboards" off are left out of others' lists.
    */
-  'GET /leaderboard': {
-    summary: "A page of the leaderboard (standard competition ranking) and the caller's own rank and score breakdown",
-    query: LeaderboardQuery,
-    responses: { 200: LeaderboardResponse },
-  },
+  'GET /leaderboard': ok(LeaderboardResponse, { query: LeaderboardQuery }).summary(
+    "A page of the leaderboard (standard competition ranking) and the caller's own rank and score breakdown",
+  ),
 });

@@ -19,7 +19,7 @@ import {
   ReportPostResponse,
   ShareResponse,
 } from '../schemas/community';
-import { defineEndpoints } from './endpoint';
+import { created, defineEndpoints, ok } from './endpoint';
 
 /**
  * Community posts: feed, single post, create, delete and report (SPEC.md §7). The server
@@ -33,21 +33,15 @@ export const communityPostEndpoints = defineEndpoints('community', {
    * gets public fields only, newest first without latitude/longitude, and no distance to posts
    * whose location is hidden (SPEC.md §2 /comunity-post, /profile/{id}).
    */
-  'GET /posts/community-posts': {
-    summary: 'Community feed: nearby and recent first when latitude/longitude are given (docs/community-feed-ranking.md)',
-    access: 'optional',
-    query: FeedQuery,
-    responses: { 200: FeedResponse },
-    errors: ['age_restricted', 'too_many_requests'],
-  },
+  'GET /posts/community-posts': ok(FeedResponse, { access: 'optional', query: FeedQuery, errors: ['age_restricted', 'too_many_requests'] }).summary(
+    'Community feed: nearby and recent first when latitude/longitude are given (docs/community-feed-ranking.md)',
+  ),
   /** The shared link /saathi-community-post/{id} opens for visitors too. */
-  'GET /posts/:postId': {
-    summary: 'One post (distance from latitude/longitude when given); no sign-in needed',
+  'GET /posts/:postId': ok(CommunityPost, {
     access: 'optional',
     query: CatalogQuery,
-    responses: { 200: CommunityPost },
     errors: ['age_restricted', 'post_not_found', 'too_many_requests'],
-  },
+  }).summary('One post (distance from latitude/longitude when given); no sign-in needed'),
   /**
    * Text fields: title (≤ 50), description (≤ 1000), postType=community, status=active,
    * showLocation, isBusinessPost ("true"/"false"), location (JSON GeoJSON Point, [longitude,
@@ -56,10 +50,8 @@ export const communityPostEndpoints = defineEndpoints('community', {
    * Files media_0..media_3: jpeg, png, gif, webp, heic or heif, checked by their bytes,
    * re-encoded as JPEG without metadata, with a thumbnail.
    */
-  'POST /posts/post-create': {
-    summary: 'Create a post (multipart/form-data)',
+  'POST /posts/post-create': created(CommunityPost, {
     body: 'multipart',
-    responses: { 201: CommunityPost },
     errors: [
       'forbidden',
       'age_restricted',
@@ -73,80 +65,44 @@ export const communityPostEndpoints = defineEndpoints('community', {
       'photos_too_large',
       'daily_limit_reached',
     ],
-  },
-  'DELETE /community-posts/:id': {
-    summary: 'Delete own post',
-    responses: { 200: DeletedResponse },
-    errors: ['age_restricted', 'post_not_found', 'post_not_yours'],
-  },
-  'GET /posts/user-interaction/:userId': {
-    summary: "The caller's daily limits and today's usage (India date)",
-    responses: { 200: InteractionLimits },
-    errors: ['forbidden', 'age_restricted'],
-  },
-  'POST /posts/:postId/report': {
-    summary: 'Report a post: hidden for the reporter at once, for everyone after enough distinct reports (pending review)',
-    body: ReportPostBody,
-    responses: { 201: ReportPostResponse },
-    errors: ['age_restricted', 'post_not_found', 'own_post_report'],
-  },
+  }).summary('Create a post (multipart/form-data)'),
+  'DELETE /community-posts/:id': ok(DeletedResponse, { errors: ['age_restricted', 'post_not_found', 'post_not_yours'] }).summary('Delete own post'),
+  'GET /posts/user-interaction/:userId': ok(InteractionLimits, { errors: ['forbidden', 'age_restricted'] }).summary(
+    "The caller's daily limits and today's usage (India date)",
+  ),
+  'POST /posts/:postId/report': created(ReportPostResponse, { body: ReportPostBody, errors: ['age_restricted', 'post_not_found', 'own_post_report'] }).summary(
+    'Report a post: hidden for the reporter at once, for everyone after enough distinct reports (pending review)',
+  ),
 });
 
 /** Likes, comments and shares of posts (SPEC.md §7). */
 export const engagementEndpoints = defineEndpoints('community', {
-  'POST /posts/:postId/like': {
-    summary: 'Like a post (counts towards the daily like limit)',
-    body: LikeBody,
-    responses: { 200: LikeResponse },
-    errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'],
-  },
-  'POST /posts/:postId/unlike': {
-    summary: 'Remove a like',
-    body: LikeBody,
-    responses: { 200: LikeResponse },
-    errors: ['forbidden', 'age_restricted', 'post_not_found'],
-  },
-  'GET /community-posts/:postId/like/:userId': {
-    summary: 'Whether the caller (userId) liked the post',
-    responses: { 200: CheckLikeResponse },
-    errors: ['forbidden', 'age_restricted', 'post_not_found'],
-  },
-  'GET /posts/:postId/likes': {
-    summary: 'Who liked the post, newest first',
-    query: LikesQuery,
-    responses: { 200: LikesResponse },
-    errors: ['age_restricted', 'post_not_found'],
-  },
+  'POST /posts/:postId/like': ok(LikeResponse, { body: LikeBody, errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'] }).summary(
+    'Like a post (counts towards the daily like limit)',
+  ),
+  'POST /posts/:postId/unlike': ok(LikeResponse, { body: LikeBody, errors: ['forbidden', 'age_restricted', 'post_not_found'] }).summary('Remove a like'),
+  'GET /community-posts/:postId/like/:userId': ok(CheckLikeResponse, { errors: ['forbidden', 'age_restricted', 'post_not_found'] }).summary(
+    'Whether the caller (userId) liked the post',
+  ),
+  'GET /posts/:postId/likes': ok(LikesResponse, { query: LikesQuery, errors: ['age_restricted', 'post_not_found'] }).summary(
+    'Who liked the post, newest first',
+  ),
   /** Readable by visitors; adding one needs sign-in. */
-  'GET /posts/:postId/comments': {
-    summary: 'A page of comments, newest first (the client shows them oldest first); no sign-in needed',
+  'GET /posts/:postId/comments': ok(z.array(PostComment), {
     access: 'optional',
     query: CommentsQuery,
-    responses: { 200: z.array(PostComment) },
     errors: ['age_restricted', 'post_not_found', 'too_many_requests'],
-  },
-  'POST /posts/:postId/comments': {
-    summary: 'Add a comment (counts towards the daily comment limit)',
+  }).summary('A page of comments, newest first (the client shows them oldest first); no sign-in needed'),
+  'POST /posts/:postId/comments': created(PostComment, {
     body: CreateCommentBody,
-    responses: { 201: PostComment },
     errors: ['forbidden', 'age_restricted', 'post_not_found', 'daily_limit_reached'],
-  },
-  'DELETE /comments/:id': {
-    summary: 'Delete own comment',
-    responses: { 200: DeletedResponse },
-    errors: ['age_restricted', 'comment_not_found', 'comment_not_yours'],
-  },
-  'POST /posts/delete-comment': {
-    summary: 'Delete own comment',
+  }).summary('Add a comment (counts towards the daily comment limit)'),
+  'DELETE /comments/:id': ok(DeletedResponse, { errors: ['age_restricted', 'comment_not_found', 'comment_not_yours'] }).summary('Delete own comment'),
+  'POST /posts/delete-comment': ok(DeletedResponse, {
     body: DeleteCommentBody,
-    responses: { 200: DeletedResponse },
     errors: ['forbidden', 'age_restricted', 'comment_not_found', 'comment_not_yours'],
-  },
-  'POST /posts/:postId/share': {
-    summary: 'Count a share',
-    responses: { 200: ShareResponse },
-    errors: ['age_restricted', 'post_not_found'],
-  },
+  }).summary('Delete own comment'),
+  'POST /posts/:postId/share': ok(ShareResponse, { errors: ['age_restricted', 'post_not_found'] }).summary('Count a share'),
 });
 
 /** The posts calls of the API contract (see contract.ts). */

@@ -1,17 +1,10 @@
 import { UpdateUserBody, User } from '../schemas/user';
-import { defineEndpoints } from './endpoint';
+import { defineEndpoints, ok } from './endpoint';
 
 /** The signed-in user's own profile. */
 export const usersEndpoints = defineEndpoints('users', {
-  'GET /users/me': {
-    summary: 'The signed-in user',
-    responses: { 200: User },
-    errors: ['user_not_found'],
-  },
-  'PATCH /users/me': {
-    summary: 'Update the signed-in user; emergencyContacts and locations replace the stored lists',
-    body: UpdateUserBody,
-    responses: { 200: User },
-    errors: ['dob_change_not_allowed', 'user_not_found'],
-  },
+  'GET /users/me': ok(User, { errors: ['user_not_found'] }).summary('The signed-in user'),
+  'PATCH /users/me': ok(User, { body: UpdateUserBody, errors: ['dob_change_not_allowed', 'user_not_found'] }).summary(
+    'Update the signed-in user; emergencyContacts and locations replace the stored lists',
+  ),
 });
