@@ -6,38 +6,19 @@ import { useTranslation } from 'react-i18next';
 /** How the total was earned, line by line (docs/leaderboard.md: the points table), then the total. */
 export function ScoreBreakdown({ breakdown }: { breakdown: Breakdown }) {
   const { t } = useTranslation('leaderboard');
-  const lines = [
-    { key: 'referrals', label: t('breakdown.referrals'), count: t('breakdown.people', { count: breakdown.referrals.count }), score: breakdown.referrals.score },
-    {
-      key: 'referralLocations',
-      label: t('breakdown.referralLocations'),
-      count: t('breakdown.places', { count: breakdown.referralLocations.count }),
-      score: breakdown.referralLocations.score,
-    },
-    {
-      key: 'volunteerLocations',
-      label: t('breakdown.volunteerLocations'),
-      count: t('breakdown.places', { count: breakdown.volunteerLocations.count }),
-      score: breakdown.volunteerLocations.score,
-    },
-    {
-      key: 'selfActivity',
-      label: t('breakdown.selfActivity'),
-      count: t('breakdown.days', { count: breakdown.selfActivity.daysActive }),
-      score: breakdown.selfActivity.score,
-    },
-    {
-      key: 'referralsActivity',
-      label: t('breakdown.referralsActivity'),
-      count: t('breakdown.days', { count: breakdown.referralsActivity.totalDaysActive }),
-      score: breakdown.referralsActivity.score,
-    },
+  // [label, what was counted, points], in the order of the points table.
+  const lines: readonly (readonly [string, string, number])[] = [
+    [t('breakdown.referrals'), t('breakdown.people', { count: breakdown.referrals.count }), breakdown.referrals.score],
+    [t('breakdown.referralLocations'), t('breakdown.places', { count: breakdown.referralLocations.count }), breakdown.referralLocations.score],
+    [t('breakdown.volunteerLocations'), t('breakdown.places', { count: breakdown.volunteerLocations.count }), breakdown.volunteerLocations.score],
+    [t('breakdown.selfActivity'), t('breakdown.days', { count: breakdown.selfActivity.daysActive }), breakdown.selfActivity.score],
+    [t('breakdown.referralsActivity'), t('breakdown.days', { count: breakdown.referralsActivity.totalDaysActive }), breakdown.referralsActivity.score],
   ];
   return (
     // Narrow on a wide screen, so each line's points stay within a glance of its label.
     <Box component="dl" sx={{ m: 0, maxWidth: 560 }}>
-      {lines.map((line) => (
-        <Line key={line.key} label={line.label} detail={line.count} points={t('points', { count: line.score })} />
+      {lines.map(([label, detail, score]) => (
+        <Line key={label} label={label} detail={detail} points={t('points', { count: score })} />
       ))}
       <Line label={t('breakdown.total')} points={t('points', { count: breakdown.totalScore })} total />
     </Box>
