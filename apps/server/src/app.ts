@@ -6,6 +6,7 @@ import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
 import { adminPlugin } from './features/admin/admin.plugin';
+import { astroPlugin } from './features/astro/astro.plugin';
 import { authPlugin } from './features/auth/auth.plugin';
 import { certificatesPlugin } from './features/certificates/certificates.plugin';
 import { dataRightsPlugin } from './features/data-rights/data-rights.plugin';
@@ -76,6 +77,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   reelsDeskPlugin,
   moderationPlugin,
   feedbackPlugin,
+  astroPlugin,
   safetyTimerPlugin,
 ];
 

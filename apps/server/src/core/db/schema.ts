@@ -1,3 +1,4 @@
+import type { AstroTables } from './tables/astro';
 import type { AuditTables } from './tables/audit';
 import type { BusinessTables } from './tables/business';
 import type { CommunityTables } from './tables/community';
@@ -28,5 +29,6 @@ export interface Database
     ModerationTables,
     ScoresTables,
     AuditTables,
+    AstroTables,
     FeedbackTables,
     SafetyTimerTables {}
