@@ -1,5 +1,7 @@
 import { ReportPostBody } from '../schemas/community';
 import {
+  AcknowledgeBody,
+  AcknowledgeResponse,
   AppealBody,
   AppealDecisionBody,
   CommentReportResponse,
@@ -7,6 +9,7 @@ import {
   ModerationDecision,
   ModerationDecisionBody,
   ModerationQueue,
+  ModerationQueueQuery,
   MyDecisions,
 } from '../schemas/moderation';
 import { defineEndpoints } from './endpoint';
@@ -18,12 +21,21 @@ import { defineEndpoints } from './endpoint';
  */
 export const moderationEndpoints = defineEndpoints('moderation', {
   'GET /moderation/queue': {
-    summary: 'Moderator: reported and auto-hidden items (intimate-image reports first, then oldest first) and open appeals',
+    summary: 'Moderator: reported and auto-hidden items (intimate-image reports first, then oldest first), a page at a time, and open appeals',
     access: 'moderator',
+    query: ModerationQueueQuery,
     responses: { 200: ModerationQueue },
   },
+  'POST /moderation/acknowledgements': {
+    summary: "Moderator: acknowledge an item's open reports (IT Rules 2021: within 24 hours); audited, shown on the queue",
+    access: 'moderator',
+    body: AcknowledgeBody,
+    responses: { 201: AcknowledgeResponse },
+    errors: ['post_not_found', 'comment_not_found', 'reel_not_found', 'conflict'],
+  },
   'POST /moderation/decisions': {
-    summary: 'Moderator: restore, remove, warn or suspend the author of a post, comment or reel, with a reason the author reads',
+    summary:
+      'Moderator: restore, remove, warn or suspend the author of a post, comment or reel (warn and suspend remove it only with removeItem), with a reason the author reads',
     access: 'moderator',
     body: ModerationDecisionBody,
     responses: { 201: ModerationDecision },

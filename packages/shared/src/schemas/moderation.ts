@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { ANY_REPORT_REASONS } from './community';
-import { MODERATION_REASON_MAX } from './reels-desk';
+import { DESK_PAGE_SIZE, MODERATION_REASON_MAX } from './reels-desk';
 
 /** The moderation desk (`/community-feeds/manage`): the queue, decisions and appeals. */
 
@@ -40,8 +40,17 @@ export const ModerationDecisionBody = z
       .min(1, 'Suspend for at least 1 day')
       .max(SUSPEND_DAYS_MAX, `Suspend for at most ${SUSPEND_DAYS_MAX} days`)
       .optional(),
+    /**
+     * Warn and suspend leave the item up (a hidden one comes back) unless this is true: the
+     * moderator chooses whether the author's words also come down. Remove always removes and
+     * restore never does, so they take no choice.
+     */
+    removeItem: z.boolean({ error: 'removeItem is true or false' }).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.removeItem !== undefined && body.action !== 'warn' && body.action !== 'suspend') {
+      ctx.addIssue({ code: 'custom', path: ['removeItem'], message: 'Only a warning or a suspension chooses whether to remove the item' });
+    }
     if (body.action === 'suspend' && body.suspendDays === undefined) {
       ctx.addIssue({ code: 'custom', path: ['suspendDays'], message: 'Say for how many days' });
     }
@@ -84,6 +93,8 @@ export const ModerationDecision = z.object({
   suspendDays: z.number().int().nullable(),
   /** When a suspension ends (ISO), null when it is not one or was lifted on appeal. */
   suspendedUntil: z.string().nullable(),
+  /** The decision took the item down (remove, or warn/suspend with removal chosen). */
+  removedItem: z.boolean(),
   createdAt: z.string(),
   /** What the decided item said (a few words), so the author knows which one it was. */
   excerpt: z.string(),
@@ -99,9 +110,13 @@ export type MyDecisions = z.infer<typeof MyDecisions>;
 export const QueueDeadlines = z.object({
   /** When the oldest open report came in (ISO). */
   reportedAt: z.string(),
-  /** India wall-clock text 'YYYY-MM-DD HH:mm:ss' of each deadline (IST). */
+  /**
+   * India wall-clock text 'YYYY-MM-DD HH:mm:ss' of each deadline (IST). acknowledgeBy counts
+   * from the oldest report nobody has acknowledged (from the oldest report once all are).
+   */
   acknowledgeBy: z.string(),
   resolveBy: z.string(),
+  /** A report has waited more than 24 hours without an acknowledgement. */
   acknowledgeOverdue: z.boolean(),
   resolveOverdue: z.boolean(),
   /** Whole hours since the oldest open report. */
@@ -137,6 +152,10 @@ export const QueueItem = z.object({
   notes: z.array(z.string()),
   intimateImage: z.boolean(),
   deadlines: QueueDeadlines,
+  /** Who acknowledged the item's open reports last, and when (ISO); null while none is. */
+  acknowledged: z.object({ by: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(), at: z.string() }).nullable(),
+  /** Some open report came in after the last acknowledgement and waits for its own. */
+  unacknowledgedReports: z.number().int(),
   author: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   /** The reported item: a post's title and text, a comment's text, a reel's title and caption. */
   title: z.string(),
@@ -161,7 +180,30 @@ export const QueueAppeal = z.object({
 });
 export type QueueAppeal = z.infer<typeof QueueAppeal>;
 
-export const ModerationQueue = z.object({ items: z.array(QueueItem), appeals: z.array(QueueAppeal) });
+/** A keyset cursor this server gave: intimate-first flag, the oldest report's time (to the microsecond), kind and id. */
+export const QUEUE_CURSOR = /^[01]_\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_(post|comment|reel)_[1-9]\d{0,9}$/;
+export const QUEUE_PAGE_SIZE = DESK_PAGE_SIZE;
+/** How many open appeals the first page carries (oldest first). */
+export const QUEUE_APPEALS_MAX = 50;
+
+export const ModerationQueueQuery = z.object({
+  /** From the previous page's `nextCursor`; without it, the first page (with the appeals). */
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(QUEUE_CURSOR, 'cursor is not one this server gave').optional()),
+  limit: z.coerce.number().int('limit is a whole number').min(1, 'limit is at least 1').max(50, 'limit is at most 50').default(QUEUE_PAGE_SIZE),
+});
+export type ModerationQueueQuery = z.input<typeof ModerationQueueQuery>;
+
+/** `appeals` is filled on the first page only; later pages carry more items and an empty list. */
+export const ModerationQueue = z.object({ items: z.array(QueueItem), appeals: z.array(QueueAppeal), nextCursor: z.string().nullable() });
 export type ModerationQueue = z.infer<typeof ModerationQueue>;
+
+export const AcknowledgeBody = z.strictObject({
+  targetType: z.enum(MODERATION_TARGETS, { error: `targetType is one of ${MODERATION_TARGETS.join(', ')}` }),
+  targetId: Id,
+});
+export type AcknowledgeBody = z.input<typeof AcknowledgeBody>;
+/** How many open reports this acknowledgement covered, who and when. */
+export const AcknowledgeResponse = z.object({ acknowledged: z.number().int(), by: z.number().int(), at: z.string() });
+export type AcknowledgeResponse = z.infer<typeof AcknowledgeResponse>;
 
 export const CommentReportResponse = z.object({ reported: z.literal(true) });

@@ -8,20 +8,22 @@ export function indiaWallClock(at: Date): string {
 }
 
 /**
- * The IT Rules 2021 clock of a queue item, from its oldest open report. The item leaves the
- * queue when a moderator decides, which also acknowledges it, so an item still in the queue
- * past 24 hours is overdue for acknowledgement. Intimate images must come down within 24 hours.
+ * The IT Rules 2021 clock of a queue item. Each complaint is acknowledged within 24 hours: the
+ * acknowledgement clock runs from the oldest open report nobody has acknowledged
+ * (`unacknowledgedAt`, null once a moderator acknowledged them all, which stops the overdue
+ * mark). Resolution runs from the oldest open report: 15 days, and 24 hours for an intimate
+ * image shared without consent. A decision closes the reports, taking the item off the queue.
  */
-export function queueDeadlines(reportedAt: Date, intimateImage: boolean, now: Date): QueueDeadlines {
-  const acknowledgeBy = new Date(reportedAt.getTime() + IT_RULES_DEADLINES.acknowledgeHours * HOUR_MS);
+export function queueDeadlines(reports: { reportedAt: Date; unacknowledgedAt: Date | null }, intimateImage: boolean, now: Date): QueueDeadlines {
+  const acknowledgeBy = new Date((reports.unacknowledgedAt ?? reports.reportedAt).getTime() + IT_RULES_DEADLINES.acknowledgeHours * HOUR_MS);
   const resolveHours = intimateImage ? IT_RULES_DEADLINES.intimateImageHours : IT_RULES_DEADLINES.resolveDays * 24;
-  const resolveBy = new Date(reportedAt.getTime() + resolveHours * HOUR_MS);
+  const resolveBy = new Date(reports.reportedAt.getTime() + resolveHours * HOUR_MS);
   return {
-    reportedAt: reportedAt.toISOString(),
+    reportedAt: reports.reportedAt.toISOString(),
     acknowledgeBy: indiaWallClock(acknowledgeBy),
     resolveBy: indiaWallClock(resolveBy),
-    acknowledgeOverdue: now.getTime() > acknowledgeBy.getTime(),
+    acknowledgeOverdue: reports.unacknowledgedAt !== null && now.getTime() > acknowledgeBy.getTime(),
     resolveOverdue: now.getTime() > resolveBy.getTime(),
-    ageHours: Math.max(0, Math.floor((now.getTime() - reportedAt.getTime()) / HOUR_MS)),
+    ageHours: Math.max(0, Math.floor((now.getTime() - reports.reportedAt.getTime()) / HOUR_MS)),
   };
 }

@@ -10,9 +10,13 @@ import { indiaWallClock } from './moderation-deadlines';
 export const MY_DECISIONS_URL = '/community-feeds/decisions';
 
 type Notice =
-  | { to: 'author'; userId: number; decisionId: number; kind: ModerationTarget; action: ModerationAction; reason: string; until: Date | null }
-  | { to: 'appellant'; userId: number; decisionId: number; kind: ModerationTarget; outcome: 'upheld' | 'overturned'; reason: string }
-  | { to: 'reporter'; userId: number; kind: ModerationTarget; targetId: number; restored: boolean };
+  | { to: 'author'; userId: number; decisionId: number; kind: ModerationTarget; action: ModerationAction; removed: boolean; reason: string; until: Date | null }
+  | { to: 'appellant'; userId: number; decisionId: number; kind: ModerationTarget; outcome: 'upheld' | 'overturned' | 'cancelled'; reason: string }
+  | { to: 'reporter'; userId: number; kind: ModerationTarget; targetId: number; outcome: 'restore' | 'removed' | 'actioned' };
+
+/** The catalog key of what the author reads: warn and suspend say whether the item came down too. */
+const authorKey = ({ action, removed }: { action: ModerationAction; removed: boolean }) =>
+  (action === 'warn' || action === 'suspend') && removed ? `${action}Removed` : action;
 
 /**
  * Tells authors and reporters what moderators decided, each in their own language: an in-app
@@ -33,38 +37,24 @@ export function createModerationNotifier({
     if (!user) return undefined;
     const t = alertsT(languageOf(user.language));
     const kind = t(`moderation.kinds.${notice.kind}`);
-    if (notice.to === 'author') {
-      // The end of a suspension in India wall-clock minutes: people read it as a time of day.
-      const until = notice.until ? indiaWallClock(notice.until).slice(0, 16) : '';
-      const vars = { kind, reason: notice.reason, until };
+    const text = (key: string, vars: Record<string, string>) => ({ title: t(`moderation.${key}.title`, vars), body: t(`moderation.${key}.body`, vars) });
+    if (notice.to === 'reporter') {
       return {
         userId: user.id,
-        type: 'moderation.decision',
-        title: t(`moderation.decision.${notice.action}.title`, vars),
-        body: t(`moderation.decision.${notice.action}.body`, vars),
-        data: { decisionId: notice.decisionId, url: `${MY_DECISIONS_URL}?decision=${notice.decisionId}` },
+        type: 'moderation.report',
+        ...text(`reporter.${notice.outcome}`, { kind }),
+        data: {},
+        // A reporter hears the outcome of an item once, even if it is decided again on appeal.
+        dedupeKey: `moderation.report:${notice.kind}:${notice.targetId}`,
       };
     }
+    const link = { decisionId: notice.decisionId, url: `${MY_DECISIONS_URL}?decision=${notice.decisionId}` };
     if (notice.to === 'appellant') {
-      const vars = { kind, reason: notice.reason };
-      return {
-        userId: user.id,
-        type: 'moderation.appeal',
-        title: t(`moderation.appeal.${notice.outcome}.title`, vars),
-        body: t(`moderation.appeal.${notice.outcome}.body`, vars),
-        data: { decisionId: notice.decisionId, url: `${MY_DECISIONS_URL}?decision=${notice.decisionId}` },
-      };
+      return { userId: user.id, type: 'moderation.appeal', ...text(`appeal.${notice.outcome}`, { kind, reason: notice.reason }), data: link };
     }
-    const key = notice.restored ? 'restore' : 'removed';
-    return {
-      userId: user.id,
-      type: 'moderation.report',
-      title: t(`moderation.reporter.${key}.title`, { kind }),
-      body: t(`moderation.reporter.${key}.body`, { kind }),
-      data: {},
-      // A reporter hears the outcome of an item once, even if it is decided again on appeal.
-      dedupeKey: `moderation.report:${notice.kind}:${notice.targetId}`,
-    };
+    // The end of a suspension in India wall-clock minutes: people read it as a time of day.
+    const until = notice.until ? indiaWallClock(notice.until).slice(0, 16) : '';
+    return { userId: user.id, type: 'moderation.decision', ...text(`decision.${authorKey(notice)}`, { kind, reason: notice.reason, until }), data: link };
   }
 
   return {

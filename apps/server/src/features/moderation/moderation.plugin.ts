@@ -10,5 +10,7 @@ export const moderationPlugin: FeaturePlugin = async (app, { ctx }) => {
   const repo = createModerationRepository(ctx.dbRef);
   const notifier = createModerationNotifier({ repo, notifications: ctx.notifications, log: ctx.log });
   const access = createCommunityAccess(ctx.dbRef, ctx.clock);
-  moderationRoutes(app, { moderation: createModerationService({ repo, notifier, access, clock: ctx.clock }) });
+  moderationRoutes(app, {
+    moderation: createModerationService({ repo, notifier, access, clock: ctx.clock, reportHideThreshold: ctx.config.community.reportHideThreshold }),
+  });
 };

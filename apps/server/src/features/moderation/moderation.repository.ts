@@ -7,8 +7,26 @@ export interface QueueTargetRow {
   target_type: ModerationTarget;
   target_id: number;
   first_at: Date;
+  /** first_at in UTC to the microsecond: the keyset cursor (a JS Date keeps milliseconds only). */
+  first_key: string;
   report_count: number;
   intimate: boolean;
+  /** The oldest open report nobody acknowledged, and how many such reports there are. */
+  unacknowledged_at: Date | null;
+  unacknowledged: number;
+  /** The latest acknowledgement of the open reports. */
+  acknowledged_at: Date | null;
+  acknowledged_by: number | null;
+  acknowledged_by_name: string | null;
+}
+
+/** Where the previous queue page ended: the sort key of its last item. */
+export interface QueueCursor {
+  /** 0 for intimate-image items (they come first), 1 for the rest. */
+  rank: 0 | 1;
+  firstKey: string;
+  type: ModerationTarget;
+  id: number;
 }
 
 export interface TargetRow {
@@ -34,6 +52,7 @@ export interface DecisionRow {
   action: ModerationAction;
   reason: string;
   suspend_days: number | null;
+  removed_item: boolean;
   created_at: Date;
   suspension_ends_at: Date | null;
   suspension_lifted_at: Date | null;
@@ -56,7 +75,7 @@ const STATUS_TABLE = { post: 'posts', comment: 'post_comments', reel: 'incidents
 const REPORT_COLUMN = { post: 'post_id', comment: 'post_comment_id', reel: 'incident_id' } as const;
 
 const decisionSelect = sql`
-  SELECT d.id, d.target_type, d.target_id, d.author_id, d.moderator_id, d.action, d.reason, d.suspend_days, d.created_at,
+  SELECT d.id, d.target_type, d.target_id, d.author_id, d.moderator_id, d.action, d.reason, d.suspend_days, d.removed_item, d.created_at,
          s.ends_at AS suspension_ends_at, s.lifted_at AS suspension_lifted_at
   FROM moderation_decisions d
   LEFT JOIN moderation_suspensions s ON s.decision_id = d.id`;
@@ -69,22 +88,52 @@ export function createModerationRepository(ref: DbRef) {
     },
 
     /**
-     * Items with open reports: intimate-image reports first, then the oldest report first
-     * (content_reports_open_idx and the per-target open indexes).
+     * A page of items with open reports: intimate-image reports first, then the oldest report
+     * first, after `after` (keyset). Reads the open reports through content_reports_open_idx
+     * and the per-target open indexes.
      */
-    async queueTargets(limit: number): Promise<QueueTargetRow[]> {
+    async queueTargets(after: QueueCursor | undefined, limit: number): Promise<QueueTargetRow[]> {
+      const from = after
+        ? sql`WHERE (g.rank, g.first_key, g.target_type, g.target_id) > (${after.rank}, ${after.firstKey}, ${after.type}, ${after.id})`
+        : sql``;
       const result = await sql<QueueTargetRow>`
-        SELECT CASE WHEN post_id IS NOT NULL THEN 'post' WHEN post_comment_id IS NOT NULL THEN 'comment' ELSE 'reel' END AS target_type,
-               COALESCE(post_id, post_comment_id, incident_id) AS target_id,
-               min(created_at) AS first_at,
-               count(*)::int AS report_count,
-               bool_or(reason = 'intimate_image') AS intimate
-        FROM content_reports
-        WHERE status = 'open' AND (post_id IS NOT NULL OR post_comment_id IS NOT NULL OR incident_id IS NOT NULL)
-        GROUP BY 1, 2
-        ORDER BY intimate DESC, first_at, target_id
+        WITH g AS (
+          SELECT CASE WHEN post_id IS NOT NULL THEN 'post' WHEN post_comment_id IS NOT NULL THEN 'comment' ELSE 'reel' END AS target_type,
+                 COALESCE(post_id, post_comment_id, incident_id) AS target_id,
+                 min(created_at) AS first_at,
+                 to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS first_key,
+                 count(*)::int AS report_count,
+                 bool_or(reason = 'intimate_image') AS intimate,
+                 CASE WHEN bool_or(reason = 'intimate_image') THEN 0 ELSE 1 END AS rank,
+                 min(created_at) FILTER (WHERE acknowledged_at IS NULL) AS unacknowledged_at,
+                 (count(*) FILTER (WHERE acknowledged_at IS NULL))::int AS unacknowledged,
+                 max(acknowledged_at) AS acknowledged_at,
+                 (array_agg(acknowledged_by ORDER BY acknowledged_at DESC) FILTER (WHERE acknowledged_at IS NOT NULL))[1] AS acknowledged_by
+          FROM content_reports
+          WHERE status = 'open' AND (post_id IS NOT NULL OR post_comment_id IS NOT NULL OR incident_id IS NOT NULL)
+          GROUP BY 1, 2
+        )
+        SELECT g.target_type, g.target_id, g.first_at, g.first_key, g.report_count, g.intimate, g.unacknowledged_at, g.unacknowledged,
+               g.acknowledged_at, g.acknowledged_by, u.name AS acknowledged_by_name
+        FROM g LEFT JOIN users u ON u.id = g.acknowledged_by
+        ${from}
+        ORDER BY g.rank, g.first_key, g.target_type, g.target_id
         LIMIT ${limit}`.execute(ref.db);
       return result.rows;
+    },
+
+    /** Marks a target's open, unacknowledged reports as seen by this moderator; how many it marked. */
+    async acknowledge(trx: Transaction<Database>, type: ModerationTarget, id: number, by: number, at: Date): Promise<number> {
+      const result = await sql`
+        UPDATE content_reports SET acknowledged_by = ${by}, acknowledged_at = ${at}
+        WHERE ${sql.ref(REPORT_COLUMN[type])} = ${id} AND status = 'open' AND acknowledged_at IS NULL`.execute(trx);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    async openReportCount(trx: Transaction<Database>, type: ModerationTarget, id: number): Promise<number> {
+      const result = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM content_reports WHERE ${sql.ref(REPORT_COLUMN[type])} = ${id} AND status = 'open'`.execute(trx);
+      return result.rows[0]?.n ?? 0;
     },
 
     /** Open report counts per reason, and the latest notes, of one target. */
@@ -176,8 +225,9 @@ export function createModerationRepository(ref: DbRef) {
     },
 
     /**
-     * Closes the open reports of a target (dismissed on a restore, actioned otherwise) and
-     * returns who filed them: each reporter is told the outcome once, as their report closes.
+     * Closes the open reports of a target (dismissed on a restore, actioned otherwise), which
+     * acknowledges any nobody had, and returns who filed them: each reporter is told the
+     * outcome once, as their report closes.
      */
     async closeReports(
       trx: Transaction<Database>,
@@ -186,7 +236,8 @@ export function createModerationRepository(ref: DbRef) {
       close: { status: 'dismissed' | 'actioned'; by: number; at: Date; note: string },
     ) {
       const result = await sql<{ reporter_id: number }>`
-        UPDATE content_reports SET status = ${close.status}, reviewed_by = ${close.by}, reviewed_at = ${close.at}, resolution_note = ${close.note}
+        UPDATE content_reports SET status = ${close.status}, reviewed_by = ${close.by}, reviewed_at = ${close.at}, resolution_note = ${close.note},
+               acknowledged_by = COALESCE(acknowledged_by, ${close.by}), acknowledged_at = COALESCE(acknowledged_at, ${close.at})
         WHERE ${sql.ref(REPORT_COLUMN[type])} = ${id} AND status = 'open'
         RETURNING reporter_id`.execute(trx);
       return [...new Set(result.rows.map((r) => r.reporter_id))];
@@ -202,6 +253,7 @@ export function createModerationRepository(ref: DbRef) {
         action: ModerationAction;
         reason: string;
         suspendDays: number | null;
+        removedItem: boolean;
         at: Date;
       },
     ): Promise<number> {
@@ -215,6 +267,7 @@ export function createModerationRepository(ref: DbRef) {
           action: values.action,
           reason: values.reason,
           suspend_days: values.suspendDays,
+          removed_item: values.removedItem,
           created_at: values.at,
         })
         .returning('id')
@@ -255,13 +308,23 @@ export function createModerationRepository(ref: DbRef) {
         .execute();
     },
 
-    /** Reports of a comment: once per reporter (content_reports_post_comment_uniq); false when it was there. */
-    async reportComment(commentId: number, reporterId: number, reason: string, details: string | null): Promise<boolean> {
-      const result = await sql`
-        INSERT INTO content_reports (reporter_id, post_comment_id, reason, details)
-        VALUES (${reporterId}, ${commentId}, ${reason}, ${details})
-        ON CONFLICT (reporter_id, post_comment_id) WHERE post_comment_id IS NOT NULL DO NOTHING`.execute(ref.db);
-      return Number(result.numAffectedRows ?? 0) > 0;
+    /**
+     * Records the report of a comment (once per reporter, content_reports_post_comment_uniq)
+     * and hides the comment pending review once `threshold` distinct people other than its
+     * author have open reports on it, as posts do.
+     */
+    async reportComment(commentId: number, authorId: number, report: { reporterId: number; reason: string; details: string | null }, threshold: number) {
+      await ref.db.transaction().execute(async (trx) => {
+        await sql`
+          INSERT INTO content_reports (reporter_id, post_comment_id, reason, details)
+          VALUES (${report.reporterId}, ${commentId}, ${report.reason}, ${report.details})
+          ON CONFLICT (reporter_id, post_comment_id) WHERE post_comment_id IS NOT NULL DO NOTHING`.execute(trx);
+        await sql`
+          UPDATE post_comments SET status = 'hidden', updated_at = now()
+          WHERE id = ${commentId} AND status = 'active'
+            AND (SELECT count(DISTINCT reporter_id) FROM content_reports
+                 WHERE post_comment_id = ${commentId} AND status = 'open' AND reporter_id <> ${authorId}) >= ${threshold}`.execute(trx);
+      });
     },
 
     /** An active comment on an active post, with its author. */

@@ -7,7 +7,8 @@ import type { ModerationService } from './moderation.service';
 /** The moderation desk (`/moderation/*`), the author's appeals, and reporting a comment. */
 export function moderationRoutes(app: FastifyInstance, { moderation }: { moderation: ModerationService }): void {
   registerEndpoints(app, moderationEndpoints, {
-    'GET /moderation/queue': async () => moderation.queue(),
+    'GET /moderation/queue': async (request) => moderation.queue(request.query),
+    'POST /moderation/acknowledgements': async (request) => moderation.acknowledge(requireUser(request), request.body),
     'POST /moderation/decisions': async (request) => moderation.decide(requireUser(request), request.body),
     'GET /moderation/decisions/mine': async (request) => moderation.mine(requireUser(request).id),
     'POST /moderation/appeals': async (request) => moderation.appeal(requireUser(request), request.body),

@@ -1,4 +1,5 @@
-import type { ModerationAction, ModerationDecision, ModerationQueue, ModerationTarget, QueueAppeal, QueueItem } from '@saathi/shared';
+import type { AcknowledgeResponse, ModerationAction, ModerationDecision, ModerationQueue, ModerationTarget, QueueAppeal, QueueItem } from '@saathi/shared';
+import { QUEUE_APPEALS_MAX } from '@saathi/shared';
 import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -6,16 +7,17 @@ import type { AuthUser } from '../../plugins/app/auth';
 import type { CommunityAccess } from '../posts/community-access';
 import { queueDeadlines } from './moderation-deadlines';
 import type { ModerationNotifier } from './moderation.notify';
-import type { AppealRow, DecisionRow, ModerationRepository, TargetRow } from './moderation.repository';
+import type { AppealRow, DecisionRow, ModerationRepository, QueueCursor, QueueTargetRow, TargetRow } from './moderation.repository';
 
 export interface ModerationServiceDeps {
   repo: ModerationRepository;
   notifier: ModerationNotifier;
   access: CommunityAccess;
   clock: Clock;
+  /** Distinct reports that hide a comment pending review (POST_REPORT_HIDE_THRESHOLD, as for posts). */
+  reportHideThreshold: number;
 }
 
-const QUEUE_LIMIT = 50;
 const CONTEXT_COMMENTS = 10;
 const HISTORY_LIMIT = 10;
 const EXCERPT_CHARS = 80;
@@ -28,8 +30,22 @@ const NOT_FOUND = {
 } as const;
 const decisionNotFound = () => new NotFoundError('Decision not found', 'decision_not_found');
 
-/** What the item looks like after a decision: only a restore leaves it up. */
-const statusAfter = (action: ModerationAction) => (action === 'restore' ? 'active' : 'removed');
+/**
+ * Whether a decision takes the item down. Remove does and restore does not. Warn and suspend
+ * act on the author: a moderator who warns expects the post to stay (a hidden one comes back)
+ * with a warning on the author's record, and a suspension pauses the author's posting without
+ * touching what they wrote; either takes the item down only when the moderator also ticks
+ * "remove it too" (`removeItem`).
+ */
+export const removesItem = (action: ModerationAction, removeItem: boolean | undefined): boolean =>
+  action === 'remove' || ((action === 'warn' || action === 'suspend') && removeItem === true);
+
+const queueCursorText = (row: QueueTargetRow) => `${row.intimate ? 0 : 1}_${row.first_key}_${row.target_type}_${row.target_id}`;
+
+function queueCursorOf(text: string): QueueCursor {
+  const [rank, firstKey, type, id] = text.split('_');
+  return { rank: rank === '0' ? 0 : 1, firstKey: firstKey!, type: type as ModerationTarget, id: Number(id) };
+}
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
@@ -48,6 +64,7 @@ function toDecision(row: DecisionRow, target: TargetRow | undefined, appeal: App
     reason: row.reason,
     suspendDays: row.suspend_days,
     suspendedUntil: row.suspension_ends_at && !row.suspension_lifted_at ? iso(row.suspension_ends_at) : null,
+    removedItem: row.removed_item,
     createdAt: iso(row.created_at),
     excerpt: excerptOf(target),
     appeal: appeal
@@ -70,8 +87,8 @@ function toDecision(row: DecisionRow, target: TargetRow | undefined, appeal: App
  * service holds the rules: each decision, its report closures and its audit row commit
  * together; the author and reporters hear of it after the commit.
  */
-export function createModerationService({ repo, notifier, access, clock }: ModerationServiceDeps) {
-  async function queueItem(row: { target_type: ModerationTarget; target_id: number; first_at: Date; report_count: number; intimate: boolean }, now: Date) {
+export function createModerationService({ repo, notifier, access, clock, reportHideThreshold }: ModerationServiceDeps) {
+  async function queueItem(row: QueueTargetRow, now: Date) {
     const target = await repo.target(row.target_type, row.target_id);
     if (!target) return undefined;
     const postId = target.target_type === 'post' ? target.id : target.post_id;
@@ -90,7 +107,15 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
       reasons: reports.reasons,
       notes: reports.notes,
       intimateImage: row.intimate,
-      deadlines: queueDeadlines(new Date(row.first_at), row.intimate, now),
+      deadlines: queueDeadlines(
+        { reportedAt: new Date(row.first_at), unacknowledgedAt: row.unacknowledged_at && new Date(row.unacknowledged_at) },
+        row.intimate,
+        now,
+      ),
+      acknowledged: row.acknowledged_at
+        ? { by: row.acknowledged_by === null ? null : { id: row.acknowledged_by, name: row.acknowledged_by_name }, at: iso(row.acknowledged_at) }
+        : null,
+      unacknowledgedReports: row.unacknowledged,
       author: target.author_id === null ? null : { id: target.author_id, name: target.author_name },
       title: target.title,
       text: target.text,
@@ -132,24 +157,66 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
   }
 
   return {
-    async queue(): Promise<ModerationQueue> {
+    /** A page of the queue; the first page (no cursor) also carries the open appeals. */
+    async queue(query: { cursor?: string | undefined; limit: number }): Promise<ModerationQueue> {
       const now = clock();
-      const [targets, appeals] = await Promise.all([repo.queueTargets(QUEUE_LIMIT), repo.openAppeals(QUEUE_LIMIT)]);
-      const items = await Promise.all(targets.map((row) => queueItem(row, now)));
+      const [rows, appeals] = await Promise.all([
+        repo.queueTargets(query.cursor ? queueCursorOf(query.cursor) : undefined, query.limit + 1),
+        query.cursor ? Promise.resolve([]) : repo.openAppeals(QUEUE_APPEALS_MAX),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const items = await Promise.all(page.map((row) => queueItem(row, now)));
       const openAppeals = await Promise.all(appeals.map(queueAppeal));
-      return { items: items.filter((i) => i !== undefined), appeals: openAppeals.filter((a) => a !== undefined) };
+      const last = page.at(-1);
+      return {
+        items: items.filter((i) => i !== undefined),
+        appeals: openAppeals.filter((a) => a !== undefined),
+        nextCursor: rows.length > query.limit && last ? queueCursorText(last) : null,
+      };
+    },
+
+    /**
+     * The IT Rules' first step: a moderator has seen the complaint. Marks the item's open
+     * reports nobody acknowledged, audited; 409 when none waits for it.
+     */
+    async acknowledge(caller: AuthUser, body: { targetType: ModerationTarget; targetId: number }): Promise<AcknowledgeResponse> {
+      const at = clock();
+      const acknowledged = await repo.transaction(async (trx) => {
+        const target = await repo.target(body.targetType, body.targetId, trx);
+        if (!target) throw NOT_FOUND[body.targetType]();
+        const count = await repo.acknowledge(trx, body.targetType, body.targetId, caller.id, at);
+        if (count === 0) throw new ConflictError('No report of this item waits for an acknowledgement', undefined, 'conflict');
+        await recordAudit(trx, {
+          actor: caller,
+          action: 'moderation_acknowledge',
+          target: { type: body.targetType, id: body.targetId },
+          after: { acknowledgedReports: count, openReports: await repo.openReportCount(trx, body.targetType, body.targetId) },
+          at,
+        });
+        return count;
+      });
+      return { acknowledged, by: caller.id, at: iso(at) };
     },
 
     async decide(
       caller: AuthUser,
-      body: { targetType: ModerationTarget; targetId: number; action: ModerationAction; reason: string; suspendDays?: number | undefined },
+      body: {
+        targetType: ModerationTarget;
+        targetId: number;
+        action: ModerationAction;
+        reason: string;
+        suspendDays?: number | undefined;
+        removeItem?: boolean | undefined;
+      },
     ): Promise<ModerationDecision> {
       const at = clock();
+      const removed = removesItem(body.action, body.removeItem);
+      const status = removed ? 'removed' : 'active';
       const { decisionId, target, reporters, until } = await repo.transaction(async (trx) => {
         const target = await repo.target(body.targetType, body.targetId, trx);
         if (!target) throw NOT_FOUND[body.targetType]();
         if (body.action === 'suspend' && target.author_id === null) throw new ValidationError('This item has no author to suspend', 'action');
-        await repo.setStatus(trx, body.targetType, body.targetId, statusAfter(body.action));
+        await repo.setStatus(trx, body.targetType, body.targetId, status);
         const decisionId = await repo.insertDecision(trx, {
           type: body.targetType,
           id: body.targetId,
@@ -158,6 +225,7 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
           action: body.action,
           reason: body.reason,
           suspendDays: body.suspendDays ?? null,
+          removedItem: removed,
           at,
         });
         const until = body.action === 'suspend' && body.suspendDays ? new Date(at.getTime() + body.suspendDays * DAY_MS) : null;
@@ -174,7 +242,7 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
           target: { type: body.targetType, id: body.targetId },
           reason: body.reason,
           before: { status: target.status, authorId: target.author_id },
-          after: { status: statusAfter(body.action), action: body.action, decisionId, ...(until ? { suspendedUntil: until.toISOString() } : {}) },
+          after: { status, action: body.action, removedItem: removed, decisionId, ...(until ? { suspendedUntil: until.toISOString() } : {}) },
           at,
         });
         return { decisionId, target, reporters, until };
@@ -182,13 +250,13 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
       await notifier.notify([
         ...(target.author_id === null
           ? []
-          : [{ to: 'author' as const, userId: target.author_id, decisionId, kind: body.targetType, action: body.action, reason: body.reason, until }]),
+          : [{ to: 'author' as const, userId: target.author_id, decisionId, kind: body.targetType, action: body.action, removed, reason: body.reason, until }]),
         ...reporters.map((userId) => ({
           to: 'reporter' as const,
           userId,
           kind: body.targetType,
           targetId: body.targetId,
-          restored: body.action === 'restore',
+          outcome: body.action === 'restore' ? ('restore' as const) : removed ? ('removed' as const) : ('actioned' as const),
         })),
       ]);
       return decisionView(decisionId);
@@ -242,7 +310,7 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
 
     async decideAppeal(caller: AuthUser, appealId: number, body: { outcome: 'uphold' | 'overturn'; reason: string }): Promise<ModerationDecision> {
       const at = clock();
-      const { decision, status } = await repo.transaction(async (trx) => {
+      const { decision, status, restores } = await repo.transaction(async (trx) => {
         const appeal = await repo.appealForUpdate(trx, appealId);
         if (!appeal) throw new NotFoundError('Appeal not found', 'appeal_not_found');
         if (appeal.status !== 'open') throw new ConflictError('This appeal is decided already', undefined, 'conflict');
@@ -253,37 +321,54 @@ export function createModerationService({ repo, notifier, access, clock }: Moder
         }
         const status = body.outcome === 'overturn' ? ('overturned' as const) : ('upheld' as const);
         await repo.decideAppeal(trx, appealId, { status, by: caller.id, reason: body.reason, at });
-        if (status === 'overturned') {
-          const target = await repo.target(decision.target_type, decision.target_id, trx);
-          if (target) await repo.setStatus(trx, decision.target_type, decision.target_id, 'active');
-          await repo.liftSuspension(trx, decision.id, at);
+        // Overturning brings back what the decision took down (only that) and lifts its suspension.
+        const restores = status === 'overturned' && decision.removed_item;
+        if (restores && (await repo.target(decision.target_type, decision.target_id, trx))) {
+          await repo.setStatus(trx, decision.target_type, decision.target_id, 'active');
         }
+        if (status === 'overturned') await repo.liftSuspension(trx, decision.id, at);
         await recordAudit(trx, {
           actor: caller,
           action: 'moderation_appeal_decision',
           target: { type: 'moderation_decision', id: decision.id },
           reason: body.reason,
           before: { appealId, status: 'open' },
-          after: { appealId, status, ...(status === 'overturned' ? { targetStatus: 'active' } : {}) },
+          after: { appealId, status, ...(restores ? { targetStatus: 'active' } : {}) },
           at,
         });
-        return { decision, status };
+        return { decision, status, restores };
       });
       if (decision.author_id !== null) {
         await notifier.notify([
-          { to: 'appellant', userId: decision.author_id, decisionId: decision.id, kind: decision.target_type, outcome: status, reason: body.reason },
+          {
+            to: 'appellant',
+            userId: decision.author_id,
+            decisionId: decision.id,
+            kind: decision.target_type,
+            outcome: status === 'overturned' && !restores ? 'cancelled' : status,
+            reason: body.reason,
+          },
         ]);
       }
       return decisionView(decision.id);
     },
 
-    /** Someone reports a comment they can see: once each, never their own. */
+    /**
+     * Someone reports a comment they can see: once each, never their own. It leaves the
+     * reporter's view at once (the comments list skips what the reader reported) and
+     * everyone's after `reportHideThreshold` distinct reports, until a moderator decides.
+     */
     async reportComment(callerId: number, commentId: number, reason: string, details: string | undefined): Promise<{ reported: true }> {
       await access.assertAllowed(callerId);
       const comment = await repo.visibleComment(commentId);
       if (!comment) throw NOT_FOUND.comment();
       if (comment.userId === callerId) throw new ValidationError('You cannot report your own comment', undefined, 'own_comment_report');
-      await repo.reportComment(commentId, callerId, reason, details?.trim() ? details.trim() : null);
+      await repo.reportComment(
+        commentId,
+        comment.userId,
+        { reporterId: callerId, reason, details: details?.trim() ? details.trim() : null },
+        reportHideThreshold,
+      );
       return { reported: true };
     },
   };

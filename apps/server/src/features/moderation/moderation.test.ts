@@ -44,6 +44,9 @@ describe('who may use the moderation desk', () => {
     ['POST', '/moderation/decisions', { targetType: 'bogus' }],
     ['POST', '/moderation/appeals/1/decide', { outcome: 'overturn', reason: 'x' }],
     ['POST', '/moderation/appeals/1/decide', {}],
+    ['POST', '/moderation/acknowledgements', { targetType: 'post', targetId: 1 }],
+    ['POST', '/moderation/acknowledgements', { targetType: 'bogus' }],
+    ['GET', '/moderation/queue?cursor=nonsense', undefined],
   ] as const;
 
   it('no token: 401 on every call, the author calls too', async () => {
@@ -196,16 +199,19 @@ describe('reports, decisions and appeals', () => {
     expect(await auditOf('moderation_appeal_decision')).toHaveLength(1);
   });
 
-  it('suspend N days: the author cannot post or comment (403 posting_suspended) until the end date; the comment is removed for readers', async () => {
+  it('suspend N days with removal chosen: the author cannot post or comment (403 posting_suspended) until the end date; the comment is removed for readers', async () => {
     const res = await call('POST', '/moderation/decisions', moderator.token, {
       targetType: 'comment',
       targetId: commentId,
       action: 'suspend',
       reason: 'Insults',
       suspendDays: 3,
+      removeItem: true,
     });
     expect(res.statusCode).toBe(201);
+    expect(res.json<ModerationDecision>()).toMatchObject({ action: 'suspend', removedItem: true });
     expect(res.json<ModerationDecision>().suspendedUntil).not.toBeNull();
+    expect((await t.db.selectFrom('post_comments').select('status').where('id', '=', commentId).executeTakeFirstOrThrow()).status).toBe('removed');
     const open = await c.post({ userId: plain.id, description: 'Open thread' });
     const blocked = await call('POST', `/posts/${open}/comments`, author.token, { content: 'hello' });
     expect(blocked.statusCode).toBe(403);
@@ -214,5 +220,217 @@ describe('reports, decisions and appeals', () => {
     expect(comments.map((x) => x.id)).not.toContain(commentId);
     t.clock.advance(3 * 86_400_000 + 1000);
     expect((await call('POST', `/posts/${open}/comments`, author.token, { content: 'hello again' })).statusCode).toBe(201);
+  });
+});
+
+const statusOf = async (table: 'posts' | 'post_comments', id: number) =>
+  (await t.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const queuePage = async (token: string, query = '') => (await call('GET', `/moderation/queue${query}`, token)).json<ModerationQueue>();
+
+describe('acknowledging a report (IT Rules 2021: within 24 hours)', () => {
+  let postId = 0;
+
+  it('marks the item acknowledged by whom and when, audited, which stops the 24-hour overdue mark; twice is a 409', async () => {
+    const writer = await c.adult({ name: 'Meera Iyer' });
+    postId = await c.post({ userId: writer.id, title: 'Rent scam?', description: 'Pay the deposit to this number' });
+    expect((await call('POST', `/posts/${postId}/report`, reporters[0]!.token, { reason: 'misinformation' })).statusCode).toBe(201);
+    // The report came in 30 hours ago: past the 24-hour acknowledgement.
+    const reportedAt = new Date(t.clock.now().getTime() - 30 * 3_600_000);
+    await t.db.updateTable('content_reports').set({ created_at: reportedAt }).where('post_id', '=', postId).execute();
+    const before = (await queuePage(moderator.token)).items.find((i) => i.targetId === postId && i.targetType === 'post')!;
+    expect(before).toMatchObject({ acknowledged: null, unacknowledgedReports: 1, deadlines: { acknowledgeOverdue: true, resolveOverdue: false } });
+
+    const missing = await call('POST', '/moderation/acknowledgements', moderator.token, { targetType: 'post', targetId: 999999 });
+    expect([missing.statusCode, missing.json<{ error: { code: string } }>().error.code]).toEqual([404, 'post_not_found']);
+    const bad = await call('POST', '/moderation/acknowledgements', moderator.token, { targetType: 'post', targetId: 'x' });
+    expect([bad.statusCode, bad.json<{ error: { field: string } }>().error.field]).toEqual([400, 'targetId']);
+
+    const res = await call('POST', '/moderation/acknowledgements', moderator.token, { targetType: 'post', targetId: postId });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ acknowledged: 1, by: moderator.id, at: t.clock.now().toISOString() });
+    const after = (await queuePage(admin.token)).items.find((i) => i.targetId === postId && i.targetType === 'post')!;
+    expect(after).toMatchObject({
+      acknowledged: { by: { id: moderator.id, name: 'Swati Deshmukh' }, at: t.clock.now().toISOString() },
+      unacknowledgedReports: 0,
+      deadlines: { acknowledgeOverdue: false },
+    });
+    expect((await auditOf('moderation_acknowledge')).map((a) => [a.actor_id, a.target_type, a.target_id, a.after])).toEqual([
+      [moderator.id, 'post', String(postId), { acknowledgedReports: 1, openReports: 1 }],
+    ]);
+    const again = await call('POST', '/moderation/acknowledgements', admin.token, { targetType: 'post', targetId: postId });
+    expect([again.statusCode, again.json<{ error: { code: string } }>().error.code]).toEqual([409, 'conflict']);
+    expect(await auditOf('moderation_acknowledge')).toHaveLength(1);
+  });
+
+  it('a report after the acknowledgement waits for its own; a decision acknowledges what it closes', async () => {
+    expect((await call('POST', `/posts/${postId}/report`, reporters[1]!.token, { reason: 'spam' })).statusCode).toBe(201);
+    // It came in an hour ago (on the app's clock): 23 hours remain.
+    await t.db
+      .updateTable('content_reports')
+      .set({ created_at: new Date(t.clock.now().getTime() - 3_600_000) })
+      .where('post_id', '=', postId)
+      .where('reporter_id', '=', reporters[1]!.id)
+      .execute();
+    const item = (await queuePage(moderator.token)).items.find((i) => i.targetId === postId && i.targetType === 'post')!;
+    expect(item).toMatchObject({
+      reportCount: 2,
+      unacknowledgedReports: 1,
+      acknowledged: { by: { id: moderator.id } },
+      deadlines: { acknowledgeOverdue: false },
+    });
+    const res = await call('POST', '/moderation/decisions', admin.token, { targetType: 'post', targetId: postId, action: 'remove', reason: 'Rent scam' });
+    expect(res.statusCode).toBe(201);
+    const reports = await t.db.selectFrom('content_reports').select(['acknowledged_by', 'status']).where('post_id', '=', postId).orderBy('id').execute();
+    expect(reports).toEqual([
+      { acknowledged_by: moderator.id, status: 'actioned' },
+      { acknowledged_by: admin.id, status: 'actioned' },
+    ]);
+  });
+});
+
+describe('warn and suspend act on the author; the item comes down only when the moderator chooses it', () => {
+  let writer: Caller;
+  let hiddenPost = 0;
+
+  it('warn: a hidden post comes back up, the author reads a warning, reporters hear action was taken; an appeal cancels it without touching the post', async () => {
+    writer = await c.adult({ name: 'Arjun Rao' });
+    hiddenPost = await c.post({ userId: writer.id, title: 'Loud protest', description: 'Meet at the gate' });
+    for (const r of reporters) expect((await call('POST', `/posts/${hiddenPost}/report`, r.token, { reason: 'violence' })).statusCode).toBe(201);
+    expect(await statusOf('posts', hiddenPost)).toBe('hidden');
+    const res = await call('POST', '/moderation/decisions', moderator.token, {
+      targetType: 'post',
+      targetId: hiddenPost,
+      action: 'warn',
+      reason: 'Keep it peaceful',
+    });
+    expect(res.statusCode).toBe(201);
+    const decision = res.json<ModerationDecision>();
+    expect(decision).toMatchObject({ action: 'warn', removedItem: false, appealable: true });
+    expect(await statusOf('posts', hiddenPost)).toBe('active');
+    expect((await notificationsOf(writer.id)).at(-1)).toMatchObject({ type: 'moderation.decision', title: 'A warning about your post' });
+    expect((await notificationsOf(writer.id)).at(-1)!.body).toContain('it stays up');
+    expect((await notificationsOf(reporters[2]!.id)).at(-1)).toMatchObject({ type: 'moderation.report' });
+    expect((await notificationsOf(reporters[2]!.id)).at(-1)!.body).toContain('acted on the account');
+
+    const appeal = (await call('POST', '/moderation/appeals', writer.token, { decisionId: decision.id, text: 'It was peaceful' })).json<{ id: number }>();
+    const decided = await call('POST', `/moderation/appeals/${appeal.id}/decide`, admin.token, { outcome: 'overturn', reason: 'Fair point' });
+    expect(decided.statusCode).toBe(200);
+    expect(await statusOf('posts', hiddenPost)).toBe('active');
+    expect((await notificationsOf(writer.id)).at(-1)!.body).toContain('warning or pause is cancelled');
+  });
+
+  it('warn with removal: the post comes down; removeItem on remove or restore is a 400 naming it', async () => {
+    const post = await c.post({ userId: writer.id, description: 'Second try' });
+    expect((await call('POST', `/posts/${post}/report`, reporters[0]!.token, { reason: 'violence' })).statusCode).toBe(201);
+    for (const action of ['remove', 'restore'] as const) {
+      const bad = await call('POST', '/moderation/decisions', moderator.token, { targetType: 'post', targetId: post, action, reason: 'x', removeItem: true });
+      expect([bad.statusCode, bad.json<{ error: { field: string } }>().error.field]).toEqual([400, 'removeItem']);
+    }
+    const res = await call('POST', '/moderation/decisions', moderator.token, {
+      targetType: 'post',
+      targetId: post,
+      action: 'warn',
+      reason: 'Threatening',
+      removeItem: true,
+    });
+    expect(res.json<ModerationDecision>()).toMatchObject({ action: 'warn', removedItem: true });
+    expect(await statusOf('posts', post)).toBe('removed');
+    expect((await notificationsOf(writer.id)).at(-1)!.body).toContain('removed your post');
+  });
+
+  it('suspend without removal: posting pauses, the item stays up', async () => {
+    const post = await c.post({ userId: writer.id, description: 'Third post' });
+    expect((await call('POST', `/posts/${post}/report`, reporters[1]!.token, { reason: 'harassment' })).statusCode).toBe(201);
+    const res = await call('POST', '/moderation/decisions', moderator.token, {
+      targetType: 'post',
+      targetId: post,
+      action: 'suspend',
+      reason: 'Repeated insults',
+      suspendDays: 2,
+    });
+    expect(res.json<ModerationDecision>()).toMatchObject({ action: 'suspend', removedItem: false, suspendDays: 2 });
+    expect(await statusOf('posts', post)).toBe('active');
+    const blocked = await call('POST', `/posts/${post}/comments`, writer.token, { content: 'still here' });
+    expect([blocked.statusCode, blocked.json<{ error: { code: string } }>().error.code]).toEqual([403, 'posting_suspended']);
+  });
+});
+
+describe('reported comments hide like posts', () => {
+  it('the reporter stops seeing it at once; three distinct reports (POST_REPORT_HIDE_THRESHOLD) hide it for everyone until a moderator decides', async () => {
+    const owner = await c.adult({ name: 'Thread Owner' });
+    const rude = await c.adult({ name: 'Rude Commenter' });
+    const reader = await c.adult({ name: 'Quiet Reader' });
+    const post = await c.post({ userId: owner.id, description: 'Water cut tomorrow' });
+    const commentId = (await call('POST', `/posts/${post}/comments`, rude.token, { content: 'Shut up' })).json<{ id: number }>().id;
+    const seenBy = async (token: string) => (await call('GET', `/posts/${post}/comments`, token)).json<{ id: number }[]>().map((x) => x.id);
+
+    expect((await call('POST', `/comments/${commentId}/report`, reporters[0]!.token, { reason: 'harassment' })).statusCode).toBe(201);
+    expect(await seenBy(reporters[0]!.token)).toEqual([]);
+    expect(await seenBy(reader.token)).toEqual([commentId]);
+    expect(await statusOf('post_comments', commentId)).toBe('active');
+    // The same person twice counts once.
+    await call('POST', `/comments/${commentId}/report`, reporters[0]!.token, { reason: 'harassment' });
+    expect((await call('POST', `/comments/${commentId}/report`, reporters[1]!.token, { reason: 'hate' })).statusCode).toBe(201);
+    expect(await statusOf('post_comments', commentId)).toBe('active');
+    expect((await call('POST', `/comments/${commentId}/report`, reporters[2]!.token, { reason: 'harassment' })).statusCode).toBe(201);
+    expect(await statusOf('post_comments', commentId)).toBe('hidden');
+    expect(await seenBy(reader.token)).toEqual([]);
+    expect(await seenBy(rude.token)).toEqual([]);
+    // Hidden, it cannot be reported again; on the queue it shows as hidden.
+    expect((await call('POST', `/comments/${commentId}/report`, reader.token, { reason: 'spam' })).statusCode).toBe(404);
+    const item = (await queuePage(moderator.token)).items.find((i) => i.targetType === 'comment' && i.targetId === commentId);
+    expect(item).toMatchObject({ status: 'hidden', reportCount: 3 });
+
+    const restore = await call('POST', '/moderation/decisions', moderator.token, {
+      targetType: 'comment',
+      targetId: commentId,
+      action: 'restore',
+      reason: 'Rude, not abuse',
+    });
+    expect(restore.statusCode).toBe(201);
+    expect(await seenBy(reader.token)).toEqual([commentId]);
+    // Whoever reported it keeps it out of their own view.
+    expect(await seenBy(reporters[1]!.token)).toEqual([]);
+  });
+});
+
+describe('the queue pages with a cursor', () => {
+  it('gives every item once in queue order across pages, appeals on the first page only; a cursor it did not give is a 400', async () => {
+    const writer = await c.adult({ name: 'Many Posts' });
+    const posts: number[] = [];
+    const base = t.clock.now().getTime() - 10 * 3_600_000;
+    for (let i = 0; i < 5; i++) {
+      const id = await c.post({ userId: writer.id, description: `Flyer ${i}` });
+      await call('POST', `/posts/${id}/report`, reporters[0]!.token, { reason: 'spam' });
+      // Two share the same instant: the cursor still tells them apart.
+      await t.db
+        .updateTable('content_reports')
+        .set({ created_at: new Date(base + Math.min(i, 3) * 60_000) })
+        .where('post_id', '=', id)
+        .execute();
+      posts.push(id);
+    }
+    const appeals = await t.db.selectFrom('moderation_appeals').select('id').where('status', '=', 'open').execute();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: ModerationQueue = await queuePage(moderator.token, `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      expect(page.appeals).toHaveLength(pages === 0 ? appeals.length : 0);
+      seen.push(...page.items.map((i) => `${i.targetType}:${i.targetId}`));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    const whole = (await queuePage(moderator.token, '?limit=50')).items.map((i) => `${i.targetType}:${i.targetId}`);
+    expect(whole.length).toBeGreaterThanOrEqual(5);
+    expect(seen).toEqual(whole);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((k) => posts.includes(Number(k.split(':')[1])) && k.startsWith('post:'))).toEqual(posts.map((id) => `post:${id}`));
+    for (const query of ['?cursor=12', '?limit=0', '?limit=51']) {
+      const res = await call('GET', `/moderation/queue${query}`, moderator.token);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ error: { field: string } }>().error.field, query).toBe(query.includes('cursor') ? 'cursor' : 'limit');
+    }
   });
 });

@@ -69,13 +69,25 @@ export function createEngagementRepository(ref: DbRef) {
       return { rows, total: total.likes };
     },
 
-    /** A page of comments, newest first (index post_comments_post_idx); the client shows them reversed. */
-    async comments(postId: number, offset: number, limit: number): Promise<CommentRow[]> {
+    /**
+     * A page of comments, newest first (index post_comments_post_idx); the client shows them
+     * reversed. A comment the reader reported leaves their view at once.
+     */
+    async comments(postId: number, offset: number, limit: number, readerId: number | null = null): Promise<CommentRow[]> {
       return (
         commentSelect(ref.db)
           .where('c.post_id', '=', postId)
-          // A comment a moderator removed stays for an appeal, never for readers.
+          // Hidden after reports until a moderator decides; removed stays for an appeal. Readers see neither.
           .where('c.status', '=', 'active')
+          .$if(readerId !== null, (q) =>
+            q.where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb.selectFrom('content_reports as r').select('r.id').whereRef('r.post_comment_id', '=', 'c.id').where('r.reporter_id', '=', readerId!),
+                ),
+              ),
+            ),
+          )
           .orderBy('c.created_at', 'desc')
           .orderBy('c.id', 'desc')
           .limit(limit)

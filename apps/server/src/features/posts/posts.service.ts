@@ -180,7 +180,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async comments(callerId: number | null, postId: number, page: number, pageSize: number): Promise<PostComment[]> {
       await assertReader(access, callerId);
       await visiblePost(postId, callerId);
-      return (await engagement.comments(postId, (page - 1) * pageSize, pageSize)).map(toPostComment);
+      return (await engagement.comments(postId, (page - 1) * pageSize, pageSize, callerId)).map(toPostComment);
     },
 
     async addComment(

@@ -22,6 +22,7 @@ import * as m0022 from './0022-reels-desk';
 import * as m0023 from './0023-moderation';
 import * as m0024 from './0024-feedback';
 import * as m0025 from './0025-data-rights';
+import * as m0026 from './0026-moderation-acknowledge';
 import * as m0027 from './0027-astro';
 import * as m0028 from './0028-safety-timer';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0023-moderation': m0023,
   '0024-feedback': m0024,
   '0025-data-rights': m0025,
+  '0026-moderation-acknowledge': m0026,
   '0027-astro': m0027,
   '0028-safety-timer': m0028,
 };

@@ -58,8 +58,8 @@ export interface PostCommentsTable {
   post_id: number;
   user_id: number;
   content: string;
-  /** 'removed' by a moderator (kept so an appeal can restore it). */
-  status: Default<'active' | 'removed'>;
+  /** 'hidden' after enough reports until a moderator decides; 'removed' by a moderator (kept so an appeal can restore it). */
+  status: Default<'active' | 'hidden' | 'removed'>;
   created_at: Default<Date>;
   updated_at: Default<Date>;
 }

@@ -21,6 +21,9 @@ export interface ContentReportsTable {
   reviewed_by: number | null;
   reviewed_at: Timestamp | null;
   resolution_note: string | null;
+  /** A moderator saw the report (IT Rules 2021: within 24 hours); a decision also sets it. */
+  acknowledged_by: number | null;
+  acknowledged_at: Timestamp | null;
   created_at: Default<Date>;
 }
 
@@ -36,6 +39,8 @@ export interface ModerationDecisionsTable {
   action: ModerationAction;
   reason: string;
   suspend_days: number | null;
+  /** The decision took the item down (always for remove; warn and suspend when the moderator chose it). */
+  removed_item: Default<boolean>;
   created_at: Default<Date>;
 }
 
