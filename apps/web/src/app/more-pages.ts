@@ -25,3 +25,4 @@ export const communityPages = () => import('../features/community/pages');
 export const newsPage = () => import('../features/news/news-page');
 export const volunteersPage = () => import('../features/volunteers/volunteers-page');
 export const profileStepperPage = () => import('../features/profile/profile-stepper-page');
+export const astroPage = () => import('../features/astro/astro-page');

@@ -101,6 +101,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'incident-reels', handle: title('reels'), lazy: page(() => morePages().then((pages) => pages.reelsPage()), 'ReelsPage') },
               { path: 'create-reel', handle: title('createReel'), lazy: page(() => morePages().then((pages) => pages.createReelPage()), 'CreateReelPage') },
+              // The astrology assistant: the screen itself sends everyone to / while the feature is off.
+              { path: 'astro-ai', handle: title('astro'), lazy: page(() => morePages().then((pages) => pages.astroPage()), 'AstroPage') },
               { path: 'leaderboard', handle: title('leaderboard'), lazy: page(() => morePages().then((pages) => pages.leaderboardPage()), 'LeaderboardPage') },
               // SPEC.md §2 spells the route this way.
               { path: 'cartificate', handle: title('certificate'), lazy: page(() => morePages().then((pages) => pages.certificatePage()), 'CertificatePage') },

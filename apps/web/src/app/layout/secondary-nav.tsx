@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasManagementRole, type Role } from '@saathi/shared/roles';
 import { useSession } from '../../features/auth/session';
+import { useFeatureFlags } from '../../lib/feature-flags';
 
 /**
  * Places that are not part of every day (the leaderboard, the certificate, and Manage for those
@@ -24,6 +25,10 @@ export const secondaryNavItems = [
 const MANAGE_ICON_PATH =
   'M17 11c.34 0 .67.04 1 .09V6.27L10.5 3 3 6.27v4.91c0 4.54 3.2 8.79 7.5 9.82.55-.13 1.08-.32 1.6-.55-.69-.98-1.1-2.17-1.1-3.45 0-3.31 2.69-6 6-6m0 2c-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4-1.79-4-4-4m0 1.38c.62 0 1.12.51 1.12 1.12s-.51 1.12-1.12 1.12-1.12-.51-1.12-1.12.5-1.12 1.12-1.12m0 5.37c-.93 0-1.74-.46-2.24-1.17.05-.72 1.51-1.08 2.24-1.08s2.19.36 2.24 1.08c-.5.71-1.31 1.17-2.24 1.17';
 
+/** Material icon "AutoAwesome" (Apache License 2.0): the astrology assistant, while its feature is on. */
+const ASTRO_ICON_PATH =
+  'm19 9 1.25-2.75L23 5l-2.75-1.25L19 1l-1.25 2.75L15 5l2.75 1.25zm-7.5.5L9 4 6.5 9.5 1 12l5.5 2.5L9 20l2.5-5.5L17 12zM19 15l-1.25 2.75L15 19l2.75 1.25L19 23l1.25-2.75L23 19l-2.75-1.25z';
+
 /** The side rail's second group, after a divider. */
 export function SecondaryNavLinks() {
   const { t } = useTranslation('nav');
@@ -31,6 +36,7 @@ export function SecondaryNavLinks() {
   // A user stored by an older version of the app has no `roles` until the server is asked again.
   const user: { roles?: readonly Role[] } | null = useSession().user;
   const manages = hasManagementRole(user?.roles);
+  const { astroAi } = useFeatureFlags();
   return (
     <ul className="nav__secondary">
       {secondaryNavItems.map((item) => (
@@ -43,6 +49,16 @@ export function SecondaryNavLinks() {
           </Link>
         </li>
       ))}
+      {astroAi && (
+        <li>
+          <Link to="/astro-ai" className="nav__link" aria-current={pathname === '/astro-ai' ? 'page' : undefined}>
+            <svg className="nav__icon" width={24} height={24} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+              <path d={ASTRO_ICON_PATH} />
+            </svg>
+            <span>{t('astro')}</span>
+          </Link>
+        </li>
+      )}
       {manages && (
         <li>
           <Link to="/manage" className="nav__link" aria-current={pathname === '/manage' || pathname.startsWith('/manage/') ? 'page' : undefined}>

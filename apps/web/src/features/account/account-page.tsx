@@ -26,6 +26,7 @@ import { ProfileTab } from './tabs/profile-tab';
 import { SosTab } from './tabs/sos-tab';
 import { VolunteeringTab } from './tabs/volunteering-tab';
 import { useLogout } from './use-logout';
+import { AstroLinkButton } from '../astro/astro-link';
 
 const TABS = [
   { id: 'profile', Panel: ProfileTab },
@@ -112,6 +113,7 @@ function Account({ user }: { user: User }) {
           <Button component={RouterLink} to="/cartificate" variant="outlined" size="small" startIcon={<WorkspacePremiumIcon />}>
             {t('links.certificate')}
           </Button>
+          <AstroLinkButton />
           {hasManagementRole(user.roles) && (
             <Button component={RouterLink} to="/manage" variant="outlined" size="small" startIcon={<AdminPanelSettingsIcon />}>
               {t('links.manage')}

@@ -10,7 +10,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } fro
 import type { LoginResponse } from '@saathi/shared';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitcher } from '../../app/layout/language-switcher';
-import { featureFlags } from '../../lib/feature-flags';
+import { fetchFeatureFlags, useFeatureFlags } from '../../lib/feature-flags';
 import { changeAppLanguage } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/languages';
 import { api } from '../../lib/api-client';
@@ -30,6 +30,7 @@ export function LoginPage() {
   const session = useSession();
   const [sent, setSent] = useState<{ phoneNumber: string; attemptId: string; resendAfterSeconds: number } | null>(null);
   const from = readFromState(location.state);
+  const featureFlags = useFeatureFlags();
 
   if (session.isLoggedIn && session.user) {
     return <Navigate to={postLoginDestination(session.user, from, { astroEnabled: featureFlags.astroAi })} replace />;
@@ -51,7 +52,9 @@ export function LoginPage() {
       await changeAppLanguage(user.language);
       session.setSession(user);
     }
-    void navigate(postLoginDestination(user, from, { astroEnabled: featureFlags.astroAi }), { replace: true });
+    // queryClient.clear() above dropped the config: read the flags again before choosing where to land.
+    const { astroAi } = await fetchFeatureFlags(queryClient);
+    void navigate(postLoginDestination(user, from, { astroEnabled: astroAi }), { replace: true });
   };
 
   return (

@@ -4,12 +4,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DefaultApp, Language, UpdateUserBody, User } from '@saathi/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { changeAppLanguage } from '../../i18n';
-import { featureFlags } from '../../lib/feature-flags';
+import { fetchFeatureFlags } from '../../lib/feature-flags';
 import { defaultAppPath } from '../auth/post-login';
 import { WithMe } from '../users/with-me';
 import { EmergencyContactsEditor } from './components/emergency-contacts-editor';
@@ -39,6 +40,7 @@ function ProfileStepper({ user }: { user: User }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const { save, isPending } = useSaveProfile();
   const [stepIndex, setStepIndex] = useState(0);
   const [personal, setPersonal] = useState<PersonalValues>(() => personalValuesFromUser(user));
@@ -96,7 +98,7 @@ function ProfileStepper({ user }: { user: User }) {
       return;
     }
     toast.success(t('stepper.finished'));
-    await navigate(defaultAppPath(defaultApp, featureFlags.astroAi), { replace: true });
+    await navigate(defaultAppPath(defaultApp, (await fetchFeatureFlags(queryClient)).astroAi), { replace: true });
   }
 
   function chooseLanguage(next: Language) {

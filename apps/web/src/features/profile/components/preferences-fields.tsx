@@ -2,13 +2,14 @@ import Stack from '@mui/material/Stack';
 import { DEFAULT_APPS, type DefaultApp, type Language } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { APP_LANGUAGES } from '../../../i18n/languages';
-import { featureFlags } from '../../../lib/feature-flags';
+import { useFeatureFlags } from '../../../lib/feature-flags';
 import { ChoiceField, type ChoiceProps } from '../../../components/form/choice-field';
 
 /** "Open after login". The astrology assistant is offered only when its feature is on (else it lands on SOS). */
 export function DefaultAppSelect(props: ChoiceProps<DefaultApp>) {
   const { t } = useTranslation('profile');
-  const offered = DEFAULT_APPS.filter((app) => app !== 'astroai' || featureFlags.astroAi || props.value === 'astroai');
+  const { astroAi } = useFeatureFlags();
+  const offered = DEFAULT_APPS.filter((app) => app !== 'astroai' || astroAi || props.value === 'astroai');
   const options = offered.map((app) => ({ value: app, label: t(`preferences.apps.${app}`) }));
   return <ChoiceField {...props} id="profile-default-app" label={t('preferences.defaultApp')} hint={t('preferences.defaultAppHint')} options={options} />;
 }
