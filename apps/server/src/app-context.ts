@@ -124,7 +124,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         })
       : createDisabledPushSender(vapid.publicKey);
   const notifications = createNotificationsService({ notifications: createNotificationsRepository(dbRef), bus, push: pushSender, clock, log });
-  const sosRepository = createSosRepository(dbRef);
+  const sosRepository = createSosRepository(dbRef, clock);
   const outbox = createOutboxWorker({
     repository: createOutboxRepository(dbRef),
     handlers: {
@@ -138,6 +138,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         publicUrl: config.publicUrl,
         radiiM: config.sos.radiiM,
         escalationMs: config.sos.escalationMs,
+        responderTimeoutMs: config.sos.responderTimeoutMs,
         log,
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),

@@ -27,6 +27,7 @@ import { sosPlugin } from './features/sos/sos.plugin';
 import { trackingPlugin } from './features/tracking/tracking.plugin';
 import { usersPlugin } from './features/users/users.plugin';
 import { volunteersPlugin } from './features/volunteers/volunteers.plugin';
+import { respondersPlugin } from './features/responders/responders.plugin';
 import { activity } from './plugins/app/activity';
 import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
@@ -70,6 +71,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   sosPlugin,
   trackingPlugin,
   volunteersPlugin,
+  respondersPlugin,
   leaderboardPlugin,
   certificatesPlugin,
   adminPlugin,

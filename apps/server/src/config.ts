@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Seconds between widening steps of the volunteer search while nobody has accepted. */
   SOS_ESCALATION_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  /** Seconds a verified responder has to answer before the alert passes to the next one. */
+  SOS_RESPONDER_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(60),
   /** Volunteer search radii in metres, smallest first. */
   SOS_RADII_M: z
     .string()
@@ -228,7 +230,7 @@ export interface Config {
   sessionTtlDays: number;
   otpCodesPerIpPerHour: number;
   seedDemoData: boolean;
-  sos: { escalationMs: number; radiiM: number[]; maxPerWindow: number };
+  sos: { escalationMs: number; radiiM: number[]; maxPerWindow: number; responderTimeoutMs: number };
   push: {
     provider: 'webpush' | 'none';
     /** VAPID `sub` claim; defaults to PUBLIC_URL when it is https, else a mailto: address. */
@@ -347,7 +349,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlDays: e.SESSION_TTL_DAYS,
     otpCodesPerIpPerHour: e.OTP_CODES_PER_IP_PER_HOUR,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? embedded && !isProduction : e.SEED_DEMO_DATA === 'true',
-    sos: { escalationMs: Math.round(e.SOS_ESCALATION_SECONDS * 1000), radiiM: e.SOS_RADII_M, maxPerWindow: e.SOS_MAX_PER_10_MIN },
+    sos: {
+      escalationMs: Math.round(e.SOS_ESCALATION_SECONDS * 1000),
+      radiiM: e.SOS_RADII_M,
+      maxPerWindow: e.SOS_MAX_PER_10_MIN,
+      responderTimeoutMs: Math.round(e.SOS_RESPONDER_TIMEOUT_SECONDS * 1000),
+    },
     push: {
       provider: e.PUSH_PROVIDER,
       vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:alerts@saathi.invalid'),

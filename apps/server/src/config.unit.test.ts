@@ -117,18 +117,19 @@ describe('boolean variables', () => {
 
   it('reads the SOS, push and outbox settings with working defaults', () => {
     const defaults = loadConfig({});
-    expect(defaults.sos).toEqual({ escalationMs: 30_000, radiiM: [500, 1000, 2000, 5000], maxPerWindow: 3 });
+    expect(defaults.sos).toEqual({ escalationMs: 30_000, radiiM: [500, 1000, 2000, 5000], maxPerWindow: 3, responderTimeoutMs: 60_000 });
     expect(defaults.push).toEqual({ provider: 'webpush', vapidSubject: 'mailto:alerts@saathi.invalid', vapidKeys: undefined });
     expect(defaults.outboxPollMs).toBe(500);
     const custom = loadConfig({
       SOS_ESCALATION_SECONDS: '0.5',
       SOS_RADII_M: '300, 900',
       SOS_MAX_PER_10_MIN: '50',
+      SOS_RESPONDER_TIMEOUT_SECONDS: '2',
       PUBLIC_URL: 'https://saathi.example',
       VAPID_PUBLIC_KEY: 'pub',
       VAPID_PRIVATE_KEY: 'priv',
     });
-    expect(custom.sos).toEqual({ escalationMs: 500, radiiM: [300, 900], maxPerWindow: 50 });
+    expect(custom.sos).toEqual({ escalationMs: 500, radiiM: [300, 900], maxPerWindow: 50, responderTimeoutMs: 2000 });
     expect(custom.push).toMatchObject({ vapidSubject: 'https://saathi.example', vapidKeys: { publicKey: 'pub', privateKey: 'priv' } });
     expect(() => loadConfig({ SOS_RADII_M: '1000,500' })).toThrow(/SOS_RADII_M/);
     expect(() => loadConfig({ SOS_MAX_PER_10_MIN: '0' })).toThrow(/SOS_MAX_PER_10_MIN/);

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   appeal_not_found: 404,
   feedback_not_found: 404,
   safety_timer_not_found: 404,
+  verification_not_found: 404,
   conflict: 409,
   sos_ended: 409,
   sos_closed_for_evidence: 409,
@@ -75,6 +76,9 @@ export const ERROR_CODES = {
   safety_timer_running: 409,
   safety_timer_ended: 409,
   safety_timer_extension_limit: 409,
+  verification_pending: 409,
+  verification_closed: 409,
+  sos_not_accepted: 409,
   link_expired: 410,
   // 413, 415: the upload itself
   payload_too_large: 413,

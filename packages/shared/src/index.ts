@@ -12,6 +12,7 @@ export * from './schemas/sos';
 export * from './schemas/notifications';
 export * from './schemas/push';
 export * from './schemas/volunteers';
+export * from './schemas/responders';
 export * from './domain/radar';
 export * from './schemas/community';
 export * from './domain/relative-time';

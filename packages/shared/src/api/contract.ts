@@ -16,6 +16,7 @@ import { postsEndpoints } from './posts.endpoints';
 import { pushEndpoints } from './push.endpoints';
 import { reelsDeskEndpoints } from './reels-desk.endpoints';
 import { safetyTimerEndpoints } from './safety-timer.endpoints';
+import { respondersEndpoints } from './responders.endpoints';
 import { sosEndpoints, sosEvidenceEndpoints, sosFeedbackEndpoints } from './sos.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
 import { usersEndpoints } from './users.endpoints';
@@ -37,6 +38,7 @@ export const contract = {
   ...healthEndpoints,
   ...trackingEndpoints,
   ...volunteersEndpoints,
+  ...respondersEndpoints,
   ...sosEndpoints,
   ...sosEvidenceEndpoints,
   ...sosFeedbackEndpoints,
@@ -72,6 +74,7 @@ export {
   postsEndpoints,
   pushEndpoints,
   reelsDeskEndpoints,
+  respondersEndpoints,
   safetyTimerEndpoints,
   sosEndpoints,
   sosEvidenceEndpoints,

@@ -6,16 +6,19 @@ import {
   EvidenceList,
   EvidenceUploadQuery,
   SosAcceptBody,
+  SosDeclineBody,
   SosAcceptedUsersQuery,
   SosAcceptedUsersResponse,
   SosEventOwnerView,
   SosEventView,
+  SosEventVolunteerView,
   SosFeedbackBody,
   SosFeedbackResponse,
   SosLocationBody,
   SosLocationResponse,
   SosRespondResponse,
 } from '../schemas/sos';
+import { SceneStatusBody, SceneStatusResponse } from '../schemas/responders';
 import { defineEndpoints } from './endpoint';
 
 /**
@@ -58,9 +61,26 @@ export const sosEndpoints = defineEndpoints('sos', {
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
   },
   'POST /sos/:id/decline': {
-    summary: 'An alerted volunteer declines (or withdraws after accepting)',
+    summary:
+      'An alerted volunteer declines (or withdraws after accepting), optionally saying why (too_far, busy, not_qualified); a verified responder who declines passes the alert to the next one at once',
+    body: SosDeclineBody,
     responses: { 200: SosRespondResponse },
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
+  },
+  'POST /sos/:id/status': {
+    summary:
+      'An accepted volunteer on the scene: en_route, arrived, handed_over (handedTo ambulance or police), done; seen live by the person, their contacts and the other volunteers coming',
+    body: SceneStatusBody,
+    responses: { 200: SceneStatusResponse },
+    errors: ['sos_not_found', 'sos_not_alerted', 'sos_not_accepted', 'sos_ended'],
+  },
+  'POST /sos/practice': {
+    summary:
+      'Send oneself a practice alert: the whole path (push, Go to SOS, accept, statuses), marked practice, alerting nobody else and earning nothing (201; 200 returns the one already running)',
+    // Optionally where the volunteer is (the practice 'person in danger' stands there).
+    body: SosAcceptBody,
+    responses: { 200: SosEventVolunteerView, 201: SosEventVolunteerView },
+    errors: ['rate_limited'],
   },
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { THREATS } from '../constants';
 import { Id, Latitude, Longitude } from './common';
+import { DeclineReason, HandedTo, ResponderProfession, SceneResponder, SceneStatus } from './responders';
 
 /** SOS event limits shared by the server and the web app. */
 export const SOS_LIMITS = {
@@ -103,12 +104,24 @@ export const SosRecipient = z.object({
   /** The widening step (metres) that reached a volunteer, decided on the cell like the band. */
   radiusM: z.number().int().nullable(),
   respondedAt: z.string().nullable(),
+  /**
+   * Volunteers: `responder` when alerted first as a verified responder whose profession fits the
+   * threat, `volunteer` otherwise; null for contacts and practice alerts.
+   */
+  tier: z.enum(['responder', 'volunteer']).nullable(),
+  /** The verified-responder badge (while the verification is within its year), else null. */
+  verifiedProfession: ResponderProfession.nullable(),
+  /** On the scene, once accepted: en route, arrived, handed over, done. */
+  sceneStatus: SceneStatus.nullable(),
+  handedTo: HandedTo.nullable(),
 });
 export type SosRecipient = z.infer<typeof SosRecipient>;
 
 const SosEventBase = z.object({
   id: z.number().int(),
   status: SosStatus,
+  /** A practice alert a volunteer sent themself: it alerts nobody else and earns nothing. */
+  practice: z.boolean(),
   threat: SosThreat.nullable(),
   contactsOnly: z.boolean(),
   createdAt: z.string(),
@@ -146,11 +159,20 @@ export const SosEventVolunteerView = SosEventBase.extend({
     distanceBand: SosDistanceBand.nullable(),
     mapsUrl: z.string().nullable(),
   }),
+  /** The caller's own verified-responder badge, and their status on the scene once they accepted. */
+  verifiedProfession: ResponderProfession.nullable(),
+  sceneStatus: SceneStatus.nullable(),
+  handedTo: HandedTo.nullable(),
+  /** The other volunteers coming (shown only to one who accepted): first name, badge, status. */
+  responders: z.array(SceneResponder),
 });
 export type SosEventVolunteerView = z.infer<typeof SosEventVolunteerView>;
 
 export const SosEventView = z.discriminatedUnion('role', [SosEventOwnerView, SosEventVolunteerView]);
 export type SosEventView = z.infer<typeof SosEventView>;
+
+/** A volunteer may say why they cannot come; the alert passes to the next responder at once. */
+export const SosDeclineBody = z.strictObject({ reason: DeclineReason }).nullish();
 
 export const SosRespondResponse = z.object({
   eventId: z.number().int(),
@@ -194,6 +216,8 @@ export const TrackingView = z.object({
   createdAt: z.string(),
   location: LivePosition,
   mapsUrl: z.string(),
+  /** The volunteers coming: first name, verified badge and their status on the scene. */
+  responders: z.array(SceneResponder),
 });
 export type TrackingView = z.infer<typeof TrackingView>;
 

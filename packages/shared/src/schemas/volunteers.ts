@@ -38,6 +38,8 @@ export type VolunteersNearbyQuery = z.input<typeof VolunteersNearbyQuery>;
 export const NearbyVolunteer = z.object({
   id: z.number().int(),
   profession: z.enum(PROFESSIONS).nullable(),
+  /** Carries the verified-responder badge (a moderator checked their registration, within the year). */
+  verified: z.boolean(),
   location: z.object({
     type: z.literal('Point'),
     coordinates: z.tuple([Longitude, Latitude]),

@@ -9,6 +9,7 @@ import type { ModerationTables } from './tables/moderation';
 import type { NewsTables } from './tables/news';
 import type { NotificationsTables } from './tables/notifications';
 import type { PlatformTables } from './tables/platform';
+import type { RespondersTables } from './tables/responders';
 import type { SafetyTimerTables } from './tables/safety-timer';
 import type { ScoresTables } from './tables/scores';
 import type { SosTables } from './tables/sos';
@@ -31,4 +32,5 @@ export interface Database
     AuditTables,
     AstroTables,
     FeedbackTables,
+    RespondersTables,
     SafetyTimerTables {}

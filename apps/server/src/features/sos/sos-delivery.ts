@@ -1,11 +1,15 @@
+import type { Transaction } from 'kysely';
 import type { Clock } from '../../core/clock';
+import type { Database } from '../../core/db/schema';
 import { hmacHex, sha256Hex } from '../../core/crypto';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
 import type { SmsProvider } from '../../core/sms';
 import type { NewNotification } from '../notifications/notifications.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { THREAT_RESPONDERS, RESPONDER_LIMITS } from '@saathi/shared';
 import { sosFanoutRepository, type NewRecipient } from './sos-fanout.repository';
+import { sosLadderRepository } from './sos-ladder.repository';
 import { bandOf } from './sos.mapper';
 import type { SosRepository } from './sos.repository';
 import type { RecipientRecord, SosEventRecord } from './sos.types';
@@ -17,12 +21,18 @@ export const SOS_TOPICS = {
   allClear: 'sos.all_clear',
   /** A volunteer accepted: the victim's notification and push. */
   accepted: 'sos.accepted',
+  /** A verified responder declined or let the time pass: the next one is alerted at once. */
+  passOn: 'sos.pass_on',
+  /** A practice alert nobody finished ends by itself. */
+  practiceEnd: 'sos.practice_end',
   sms: 'sms.send',
 } as const;
 
 /** Recipients per delivery job: small enough to retry cheaply, big enough to batch the SQL. */
 const DELIVERY_CHUNK = 250;
 const TRACKING_LINK_TTL_MS = 24 * 3600_000;
+/** A practice alert left open ends after this long. */
+export const PRACTICE_TTL_MS = 30 * 60_000;
 
 export interface SosDeliveryDeps {
   sos: SosRepository;
@@ -34,6 +44,8 @@ export interface SosDeliveryDeps {
   publicUrl: string;
   radiiM: readonly number[];
   escalationMs: number;
+  /** A verified responder who has not answered in this time is passed over (60 s). */
+  responderTimeoutMs: number;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -49,6 +61,14 @@ export const fanoutMessage = (eventId: number, step: number, dueAt: Date): Outbo
   topic: SOS_TOPICS.fanout,
   payload: { eventId, step },
   dedupeKey: `sos:${eventId}:fanout:${step}`,
+  dueAt,
+});
+
+/** Passes the alert on from one verified responder: `declined` at once, `timeout` when their time is up. */
+export const passOnMessage = (eventId: number, notificationId: number, cause: 'declined' | 'timeout', dueAt: Date): OutboxMessage => ({
+  topic: SOS_TOPICS.passOn,
+  payload: { eventId, notificationId, cause },
+  dedupeKey: `sos:${eventId}:pass:${notificationId}:${cause}`,
   dueAt,
 });
 
@@ -96,26 +116,76 @@ function createDeliveryMarker(flush: (ids: number[]) => Promise<void>) {
 const languageOf = (recipient: Pick<RecipientRecord, 'language'>, event: Pick<SosEventRecord, 'victimLanguage'>) => recipient.language ?? event.victimLanguage;
 
 export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string, OutboxHandler> {
-  const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, log } = deps;
+  const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, responderTimeoutMs, log } = deps;
 
   const publishToOwner = (ownerId: number, eventId: number, status: 'active' | 'resolved' | 'cancelled') =>
     bus
       .publish([ownerId], { type: 'sos.updated', data: { eventId, status } })
       .catch((error: unknown) => log.warn({ reason: String(error) }, 'live event was not published'));
 
-  /** Step 0 reaches the contacts and the first radius; each later step widens the radius. */
+  /** Delivery jobs for the recipients just written, and the time limit of each verified responder among them. */
+  function deliveryMessages(eventId: number, reached: readonly (NewRecipient & { tier?: string })[], key: string, now: Date): OutboxMessage[] {
+    const messages: OutboxMessage[] = [];
+    for (let i = 0; i < reached.length; i += DELIVERY_CHUNK) {
+      messages.push({
+        topic: SOS_TOPICS.deliver,
+        payload: { eventId, notificationIds: reached.slice(i, i + DELIVERY_CHUNK).map((r) => r.id) },
+        dedupeKey: `sos:${eventId}:deliver:${key}:${i / DELIVERY_CHUNK}`,
+        dueAt: now,
+      });
+    }
+    for (const r of reached) {
+      if (r.tier === 'responder') messages.push(passOnMessage(eventId, r.id, 'timeout', new Date(now.getTime() + responderTimeoutMs)));
+    }
+    return messages;
+  }
+
+  /**
+   * The ladder at one radius: the nearest verified responders whose profession fits the threat
+   * first, up to three waiting for an answer at once; the other volunteers in range only when no
+   * responder is left waiting (none fits, or every one declined or let the time pass).
+   */
+  async function climb(trx: Transaction<Database>, event: SosEventRecord, radiusM: number, now: Date) {
+    const professions = event.threat ? THREAT_RESPONDERS[event.threat] : [];
+    const reached: (NewRecipient & { tier: 'responder' | 'volunteer' })[] = [];
+    if (professions.length > 0) {
+      const waiting = await sosLadderRepository.pendingResponders(trx, event.id);
+      const free = RESPONDER_LIMITS.firstTier - waiting;
+      if (free > 0) {
+        const responders = await sosFanoutRepository.insertVolunteers(trx, event.id, event.userId, radiusM, now, {
+          tier: 'responder',
+          professions,
+          limit: free,
+        });
+        reached.push(...responders.map((r) => ({ ...r, tier: 'responder' as const })));
+      }
+      if (waiting + reached.length > 0) return reached;
+    }
+    const others = await sosFanoutRepository.insertVolunteers(trx, event.id, event.userId, radiusM, now);
+    reached.push(...others.map((r) => ({ ...r, tier: 'volunteer' as const })));
+    return reached;
+  }
+
+  /**
+   * Step 0 reaches the contacts and the first radius; each later step widens the radius. The
+   * other volunteers of the previous radius, who waited one step for the responders, come along
+   * at every step; one step past the last radius reaches the last radius's others.
+   */
   const fanout: OutboxHandler = async (payload, { now }) => {
     const eventId = Number(payload.eventId);
     const step = Number(payload.step);
+    const lastStep = radiiM.length - 1;
     const outcome = await sos.transaction(async (trx) => {
       const event = await sos.findEvent(eventId, trx, true);
       if (!event || event.status !== 'active') return undefined;
-      const radiusM = radiiM[Math.min(step, radiiM.length - 1)] as number;
+      // A practice alert has no fan-out: its one row and delivery are written with it (sos-practice.ts).
+      if (event.practice) return undefined;
+      const radiusM = radiiM[Math.min(step, lastStep)] as number;
       if (step > 0) {
         if (await sos.hasAccepted(trx, eventId)) return undefined;
-        await sos.setRadius(trx, eventId, step, radiusM, now);
+        if (step <= lastStep) await sos.setRadius(trx, eventId, step, radiusM, now);
       }
-      const reached: NewRecipient[] = [];
+      const reached: (NewRecipient & { tier?: string })[] = [];
       if (step === 0) {
         const contacts = await sosFanoutRepository.insertContacts(trx, eventId, event.userId, now);
         await sosFanoutRepository.insertTrackingTokens(
@@ -126,21 +196,60 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         );
         reached.push(...contacts);
       }
-      if (!event.contactsOnly) reached.push(...(await sosFanoutRepository.insertVolunteers(trx, eventId, event.userId, radiusM, now)));
-      const messages: OutboxMessage[] = [];
-      for (let i = 0; i < reached.length; i += DELIVERY_CHUNK) {
-        messages.push({
-          topic: SOS_TOPICS.deliver,
-          payload: { eventId, notificationIds: reached.slice(i, i + DELIVERY_CHUNK).map((r) => r.id) },
-          dedupeKey: `sos:${eventId}:deliver:${step}:${i / DELIVERY_CHUNK}`,
-          dueAt: now,
-        });
+      if (!event.contactsOnly) {
+        if (step > 0) {
+          const previousM = radiiM[Math.min(step - 1, lastStep)] as number;
+          reached.push(...(await sosFanoutRepository.insertVolunteers(trx, eventId, event.userId, previousM, now)).map((r) => ({ ...r, tier: 'volunteer' })));
+        }
+        reached.push(...(await climb(trx, event, radiusM, now)));
       }
-      if (!event.contactsOnly && step + 1 < radiiM.length) messages.push(fanoutMessage(eventId, step + 1, new Date(now.getTime() + escalationMs)));
+      const messages = deliveryMessages(eventId, reached, String(step), now);
+      const next = step + 1;
+      // The step past the last radius only matters when responders held the others back.
+      if (!event.contactsOnly && (next <= lastStep || (next === lastStep + 1 && (await sosLadderRepository.hasResponders(trx, eventId))))) {
+        messages.push(fanoutMessage(eventId, next, new Date(now.getTime() + escalationMs)));
+      }
       await sos.enqueue(messages, trx);
       return { ownerId: event.userId, reached: reached.length };
     });
     if (outcome && outcome.reached > 0) await publishToOwner(outcome.ownerId, eventId, 'active');
+  };
+
+  /**
+   * A verified responder declined (`declined`, written with the answer) or their time is up
+   * (`timeout`): the next responder is alerted at once, or the other volunteers in range when
+   * none is left, without waiting for the widening step. Nothing moves once someone accepted.
+   */
+  const passOn: OutboxHandler = async (payload, { now }) => {
+    const eventId = Number(payload.eventId);
+    const notificationId = Number(payload.notificationId);
+    const outcome = await sos.transaction(async (trx) => {
+      const event = await sos.findEvent(eventId, trx, true);
+      if (!event || event.status !== 'active' || event.practice || event.contactsOnly) return undefined;
+      if (await sos.hasAccepted(trx, eventId)) return undefined;
+      if (payload.cause === 'timeout') {
+        const [row] = await sos.recipientsByIds([notificationId], trx);
+        // Answered in time, or already passed over: its own answer moved the ladder.
+        if (!row || row.status !== 'notified' || row.passedAt !== null) return undefined;
+        await sosLadderRepository.markPassed(trx, notificationId, now);
+      }
+      const reached = await climb(trx, event, event.radiusM, now);
+      await sos.enqueue(deliveryMessages(eventId, reached, `pass:${notificationId}:${String(payload.cause)}`, now), trx);
+      return { ownerId: event.userId, reached: reached.length };
+    });
+    if (outcome && outcome.reached > 0) await publishToOwner(outcome.ownerId, eventId, 'active');
+  };
+
+  /** A practice alert left open ends by itself (the volunteer walked away from it). */
+  const practiceEnd: OutboxHandler = async (payload, { now }) => {
+    const eventId = Number(payload.eventId);
+    const ended = await sos.transaction(async (trx) => {
+      const event = await sos.findEvent(eventId, trx, true);
+      if (!event || !event.practice || event.status !== 'active') return undefined;
+      await sos.end(trx, eventId, 'resolved', now);
+      return event.userId;
+    });
+    if (ended !== undefined) await publishToOwner(ended, eventId, 'resolved');
   };
 
   /** Sends one chunk; every recipient is marked 'sent' as soon as its message went out. */
@@ -185,10 +294,19 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       userId: r.userId as number,
       type: r.kind === 'contact' ? 'sos.contact_alert' : 'sos.alert',
       // Volunteers learn only the band of their cell's distance, not an exact one (DESIGN.md §8).
-      ...(r.kind === 'contact'
-        ? texts.contactAlert(languageOf(r, event), victim, event.threat)
-        : texts.volunteerAlert(languageOf(r, event), victim, event.threat, bandOf(r))),
-      data: { url: sosModeUrl(eventId), threat: event.threat, distanceBand: bandOf(r), actionTitle: texts.goToSos(languageOf(r, event)) },
+      ...(event.practice
+        ? texts.practiceAlert(languageOf(r, event))
+        : r.kind === 'contact'
+          ? texts.contactAlert(languageOf(r, event), victim, event.threat)
+          : texts.volunteerAlert(languageOf(r, event), victim, event.threat, bandOf(r))),
+      data: {
+        url: sosModeUrl(eventId),
+        threat: event.threat,
+        distanceBand: bandOf(r),
+        actionTitle: texts.goToSos(languageOf(r, event)),
+        practice: event.practice,
+        tier: r.tier,
+      },
       sosEventId: eventId,
       actorId: event.userId,
       dedupeKey: `sos:${eventId}:alert`,
@@ -245,8 +363,8 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     const eventId = Number(payload.eventId);
     const volunteerId = Number(payload.volunteerId);
     const event = await sos.findEvent(eventId);
-    // Over, or withdrawn meanwhile: nothing to announce any more.
-    if (!event || event.status !== 'active') return;
+    // Over, or withdrawn meanwhile: nothing to announce any more. A practice alert's sender is its volunteer.
+    if (!event || event.status !== 'active' || event.practice) return;
     const me = await sos.recipientOf(eventId, volunteerId);
     if (!me || me.status !== 'accepted') return;
     const outcomes = await notifications.deliver([
@@ -274,6 +392,8 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     [SOS_TOPICS.deliver]: deliver,
     [SOS_TOPICS.allClear]: allClear,
     [SOS_TOPICS.accepted]: accepted,
+    [SOS_TOPICS.passOn]: passOn,
+    [SOS_TOPICS.practiceEnd]: practiceEnd,
     [SOS_TOPICS.sms]: sendSms,
   };
 }

@@ -15,6 +15,16 @@ export const LIVE_LOCATION_FRESH_MS = 15 * 60_000;
 /** Upper bound of volunteers alerted by one widening step. */
 export const MAX_VOLUNTEERS_PER_STEP = 5000;
 
+/**
+ * Which volunteers one insert reaches: `responder`, only verified responders of these
+ * professions whose badge is within its year, the nearest `limit`; `volunteer`, everyone in range.
+ */
+export interface LadderTier {
+  tier: 'responder' | 'volunteer';
+  professions?: readonly string[];
+  limit?: number;
+}
+
 /** The SQL of the fan-out: who is alerted, written as one row per recipient per event. */
 export const sosFanoutRepository = {
   /**
@@ -51,8 +61,20 @@ export const sosFanoutRepository = {
    * anyone. The exact point is measured only when the volunteer accepts (sos.repository respond).
    * The cell is at most ~177 m from the point, so a volunteer may be reached one step early or late.
    */
-  async insertVolunteers(trx: Transaction<Database>, eventId: number, victimId: number, radiusM: number, now: Date): Promise<NewRecipient[]> {
+  async insertVolunteers(
+    trx: Transaction<Database>,
+    eventId: number,
+    victimId: number,
+    radiusM: number,
+    now: Date,
+    ladder: LadderTier = { tier: 'volunteer' },
+  ): Promise<NewRecipient[]> {
     const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
+    const limit = Math.min(ladder.limit ?? MAX_VOLUNTEERS_PER_STEP, MAX_VOLUNTEERS_PER_STEP);
+    const responders =
+      ladder.tier === 'responder'
+        ? sql`AND u.verified_profession = ANY(${[...(ladder.professions ?? [])]}::text[]) AND u.verified_until > ${now}::timestamptz`
+        : sql``;
     const result = await sql<{ id: number; recipient_user_id: number; cell_distance_m: number }>`
       WITH origin AS (
         SELECT COALESCE(last_location, location) AS g FROM sos_events WHERE id = ${eventId}
@@ -76,20 +98,34 @@ export const sosFanoutRepository = {
         SELECT c.user_id, min(c.d) AS d
         FROM cells c JOIN users u ON u.id = c.user_id
         WHERE u.available_for_community AND u.id <> ${victimId}
+          -- Off duty or in their quiet hours (India time): never alerted.
+          AND u.on_duty AND NOT responder_quiet_now(u.quiet_days, u.quiet_start_min, u.quiet_end_min, ${now}::timestamptz)
+          ${responders}
           AND NOT EXISTS (SELECT 1 FROM sos_notifications n WHERE n.event_id = ${eventId} AND n.recipient_user_id = c.user_id)
         GROUP BY c.user_id
         ORDER BY min(c.d), c.user_id
-        LIMIT ${MAX_VOLUNTEERS_PER_STEP}
+        LIMIT ${limit}
       )
       -- ceil: a cell 500.3 m away, outside the 500 m step, must not read as the band '0-500'.
-      INSERT INTO sos_notifications (event_id, recipient_kind, recipient_user_id, channel, cell_distance_m, radius_m, created_at, updated_at)
-      SELECT ${eventId}, 'volunteer', user_id, 'push', ceil(d)::int, ${radiusM}, ${now}::timestamptz, ${now}::timestamptz
+      INSERT INTO sos_notifications (event_id, recipient_kind, recipient_user_id, channel, cell_distance_m, radius_m, tier, created_at, updated_at)
+      SELECT ${eventId}, 'volunteer', user_id, 'push', ceil(d)::int, ${radiusM}, ${ladder.tier}, ${now}::timestamptz, ${now}::timestamptz
       FROM nearest ORDER BY d, user_id
       ON CONFLICT DO NOTHING
       RETURNING id, recipient_user_id, cell_distance_m`.execute(trx);
     return result.rows
       .map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: null, name: null, cellDistanceM: r.cell_distance_m }))
       .sort((a, b) => (a.cellDistanceM ?? 0) - (b.cellDistanceM ?? 0) || a.id - b.id);
+  },
+
+  /** A practice alert reaches only the volunteer who sent it, as a volunteer of their own event. */
+  async insertPracticeSelf(trx: Transaction<Database>, eventId: number, userId: number, now: Date): Promise<NewRecipient[]> {
+    const rows = await trx
+      .insertInto('sos_notifications')
+      .values({ event_id: eventId, recipient_kind: 'volunteer', recipient_user_id: userId, channel: 'push', created_at: now, updated_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'recipient_user_id'])
+      .execute();
+    return rows.map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: null, name: null, cellDistanceM: null }));
   },
 
   async insertTrackingTokens(

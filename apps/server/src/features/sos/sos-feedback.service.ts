@@ -16,6 +16,8 @@ export function createSosFeedbackService(deps: { feedback: SosFeedbackRepository
     async acceptedUsers(callerId: number, userId: number, eventId: number): Promise<SosAcceptedUsersResponse> {
       if (userId !== callerId) throw new ForbiddenError('You can only see the volunteers of your own SOS events', 'sos_not_yours');
       const event = await sos.ownedEvent(callerId, eventId);
+      // A practice alert earns nothing: nobody to rate.
+      if (event.practice) return [{ id: event.id, threat: event.threat, createdAt: event.createdAt.toISOString(), status: event.status, notifications: [] }];
       const [volunteers, given] = await Promise.all([feedback.acceptedVolunteers(eventId), feedback.feedbackOf(eventId, callerId)]);
       return [
         {
@@ -39,7 +41,8 @@ export function createSosFeedbackService(deps: { feedback: SosFeedbackRepository
 
     async rate(callerId: number, input: FeedbackInput) {
       if (input.feedbackGiverId !== callerId) throw new ForbiddenError('You can only give feedback as yourself');
-      await sos.ownedEvent(callerId, input.eventId);
+      const event = await sos.ownedEvent(callerId, input.eventId);
+      if (event.practice) throw new ValidationError('A practice alert earns no ratings', 'feedBackData.eventId', 'not_accepted');
       const text = input.feedbackText && input.feedbackText.length > 0 ? input.feedbackText : SOS_LIMITS.defaultFeedbackText;
       const status = input.status && input.status.length > 0 ? input.status : SOS_LIMITS.defaultFeedbackStatus;
       const now = clock();

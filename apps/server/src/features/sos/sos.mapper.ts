@@ -1,6 +1,7 @@
 import {
   sosDistanceBand,
   type LivePosition,
+  type SceneResponder,
   type SosDistanceBand,
   type SosEventOwnerView,
   type SosEventVolunteerView,
@@ -42,6 +43,10 @@ export function toRecipientView(r: RecipientRecord, eventActive: boolean): SosRe
     distanceBand: bandOf(r),
     radiusM: r.radiusM,
     respondedAt: iso(r.respondedAt),
+    tier: r.tier,
+    verifiedProfession: r.verifiedProfession,
+    sceneStatus: r.sceneStatus,
+    handedTo: r.handedTo,
   };
 }
 
@@ -49,6 +54,7 @@ function base(event: SosEventRecord) {
   return {
     id: event.id,
     status: event.status,
+    practice: event.practice,
     threat: event.threat,
     contactsOnly: event.contactsOnly,
     createdAt: event.createdAt.toISOString(),
@@ -77,7 +83,7 @@ export function toOwnerView(event: SosEventRecord, recipients: readonly Recipien
  * volunteers and to contacts (DESIGN.md §8), and only while the event is active (the
  * caller checks that).
  */
-export function toVolunteerView(event: SosEventRecord, me: RecipientRecord): SosEventVolunteerView {
+export function toVolunteerView(event: SosEventRecord, me: RecipientRecord, responders: readonly SceneResponder[] = []): SosEventVolunteerView {
   const mayLocate = me.status === 'accepted' || me.kind === 'contact';
   const position = currentPosition(event);
   return {
@@ -92,5 +98,10 @@ export function toVolunteerView(event: SosEventRecord, me: RecipientRecord): Sos
       distanceBand: bandOf(me),
       mapsUrl: mayLocate ? mapsUrl(position.latitude, position.longitude) : null,
     },
+    verifiedProfession: me.verifiedProfession,
+    sceneStatus: me.sceneStatus,
+    handedTo: me.handedTo,
+    // The others coming are shown to one who is coming too, never before they accept.
+    responders: me.status === 'accepted' ? [...responders] : [],
   };
 }

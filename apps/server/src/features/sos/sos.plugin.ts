@@ -16,7 +16,7 @@ import { createSosService } from './sos.service';
 export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
   const { config, dbRef, clock } = ctx;
   const sos = createSosService({
-    sos: createSosRepository(dbRef),
+    sos: createSosRepository(dbRef, clock),
     bus: ctx.bus,
     clock,
     radiiM: config.sos.radiiM,

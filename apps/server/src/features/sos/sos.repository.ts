@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, type Threat } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type DeclineReason, type Language, type SceneResponder, type Threat } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
+import { systemClock, type Clock } from '../../core/clock';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
 import type { Database } from '../../core/db/schema';
 import type { SosStatus } from '../../core/db/tables/sos';
 import { LIVE_LOCATION_FRESH_MS } from './sos-fanout.repository';
+import { sosLadderRepository } from './sos-ladder.repository';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 import { geoPoint } from '../../core/db/geo';
 import { hasRow } from '../../core/db/has-row';
@@ -19,6 +21,7 @@ interface EventRow {
   victim_language: string;
   threat: Threat | null;
   contacts_only: boolean;
+  practice: boolean;
   status: SosStatus;
   lat: number;
   lon: number;
@@ -49,6 +52,7 @@ function toEvent(r: EventRow): SosEventRecord {
     victimLanguage: appLanguage(r.victim_language),
     threat: r.threat,
     contactsOnly: r.contacts_only,
+    practice: r.practice,
     status: r.status,
     origin: { latitude: r.lat, longitude: r.lon, accuracy: r.accuracy_m, at: createdAt },
     last:
@@ -76,6 +80,7 @@ const selectEvent = (db: Db) =>
       'v.language as victim_language',
       'e.threat',
       'e.contacts_only',
+      'e.practice',
       'e.status',
       sql<number>`ST_Y(e.location::geometry)`.as('lat'),
       sql<number>`ST_X(e.location::geometry)`.as('lon'),
@@ -92,11 +97,18 @@ const selectEvent = (db: Db) =>
       'e.cancelled_at',
     ]);
 
-const selectRecipients = (db: Db) =>
+const selectRecipients = (db: Db, now: Date) =>
   db
     .selectFrom('sos_notifications as n')
     .leftJoin('users as u', 'u.id', 'n.recipient_user_id')
     .select([
+      // The badge counts only within its year, on the app's clock.
+      sql<ResponderProfessionText | null>`CASE WHEN u.verified_until > ${now}::timestamptz THEN u.verified_profession END`.as('verified_profession'),
+      'n.tier',
+      'n.passed_at',
+      'n.decline_reason',
+      'n.scene_status',
+      'n.handed_to',
       'n.id',
       'n.event_id',
       'n.recipient_kind',
@@ -114,6 +126,7 @@ const selectRecipients = (db: Db) =>
       'n.responded_at',
     ]);
 
+type ResponderProfessionText = RecipientRecord['verifiedProfession'];
 type RecipientRow = Awaited<ReturnType<ReturnType<typeof selectRecipients>['execute']>>[number];
 
 function toRecipient(r: RecipientRow): RecipientRecord {
@@ -134,10 +147,16 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     radiusM: r.radius_m,
     feedbackAdded: r.feedback_added,
     respondedAt: r.responded_at ? new Date(r.responded_at) : null,
+    tier: r.tier,
+    passedAt: r.passed_at ? new Date(r.passed_at) : null,
+    declineReason: r.decline_reason,
+    verifiedProfession: r.verified_profession,
+    sceneStatus: r.scene_status,
+    handedTo: r.handed_to,
   };
 }
 
-export function createSosRepository(ref: DbRef) {
+export function createSosRepository(ref: DbRef, clock: Clock = systemClock) {
   return {
     /**
      * Runs the geography functions of the fan-out once. The embedded PostGIS loads them on
@@ -165,17 +184,42 @@ export function createSosRepository(ref: DbRef) {
     },
 
     async findActiveEventOf(userId: number, db: Db = ref.db): Promise<SosEventRecord | undefined> {
-      const row = await selectEvent(db).where('e.user_id', '=', userId).where('e.status', '=', 'active').executeTakeFirst();
+      // A practice alert never stands in for a real one.
+      const row = await selectEvent(db).where('e.user_id', '=', userId).where('e.status', '=', 'active').where('e.practice', '=', false).executeTakeFirst();
       return row ? toEvent(row) : undefined;
     },
 
+    /** The user's running practice alert, if any. */
+    async findActivePracticeOf(userId: number, db: Db = ref.db): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('sos_events')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .where('practice', '=', true)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Where a practice alert is placed without a phone position: the user's live position, else their first saved place. */
+    async placeOf(userId: number, db: Db = ref.db): Promise<{ latitude: number; longitude: number } | undefined> {
+      const row = await sql<{ latitude: number; longitude: number }>`
+        SELECT ST_Y(g::geometry) AS latitude, ST_X(g::geometry) AS longitude FROM (
+          SELECT last_location AS g, 0 AS o FROM users WHERE id = ${userId} AND last_location IS NOT NULL
+          UNION ALL
+          SELECT location, 1 FROM saved_locations WHERE user_id = ${userId}
+        ) places ORDER BY o LIMIT 1`.execute(db);
+      return row.rows[0];
+    },
+
     /** Events this user raised since `since`, oldest first (the rate limit). */
-    async eventTimesSince(db: Db, userId: number, since: Date): Promise<Date[]> {
+    async eventTimesSince(db: Db, userId: number, since: Date, practice = false): Promise<Date[]> {
       const rows = await db
         .selectFrom('sos_events')
         .select('created_at')
         .where('user_id', '=', userId)
         .where('created_at', '>', since)
+        .where('practice', '=', practice)
         .orderBy('created_at')
         .execute();
       return rows.map((r) => new Date(r.created_at));
@@ -192,6 +236,7 @@ export function createSosRepository(ref: DbRef) {
         accuracy: number | null;
         radiusM: number;
         now: Date;
+        practice?: boolean;
       },
     ): Promise<number> {
       const location = geoPoint(input);
@@ -207,6 +252,7 @@ export function createSosRepository(ref: DbRef) {
           last_accuracy_m: input.accuracy,
           last_location_at: input.now,
           radius_m: input.radiusM,
+          practice: input.practice ?? false,
           created_at: input.now,
           updated_at: input.now,
         })
@@ -251,13 +297,13 @@ export function createSosRepository(ref: DbRef) {
     async recipients(eventId: number, db: Db = ref.db): Promise<RecipientRecord[]> {
       // Nearest cell first, contacts (no distance) last: the order is the fan-out's, and like
       // the band it depends on volunteers' cells only, never on an exact distance.
-      const rows = await selectRecipients(db).where('n.event_id', '=', eventId).orderBy('n.cell_distance_m').orderBy('n.id').execute();
+      const rows = await selectRecipients(db, clock()).where('n.event_id', '=', eventId).orderBy('n.cell_distance_m').orderBy('n.id').execute();
       return rows.map(toRecipient);
     },
 
     async recipientsByIds(ids: readonly number[], db: Db = ref.db): Promise<RecipientRecord[]> {
       if (ids.length === 0) return [];
-      const rows = await selectRecipients(db)
+      const rows = await selectRecipients(db, clock())
         .where('n.id', '=', sql<number>`ANY(${[...ids]}::int[])`)
         .orderBy('n.id')
         .execute();
@@ -265,10 +311,15 @@ export function createSosRepository(ref: DbRef) {
     },
 
     async recipientOf(eventId: number, userId: number, db: Db = ref.db, forUpdate = false): Promise<RecipientRecord | undefined> {
-      let query = selectRecipients(db).where('n.event_id', '=', eventId).where('n.recipient_user_id', '=', userId);
+      let query = selectRecipients(db, clock()).where('n.event_id', '=', eventId).where('n.recipient_user_id', '=', userId);
       if (forUpdate) query = query.forUpdate('n');
       const row = await query.executeTakeFirst();
       return row ? toRecipient(row) : undefined;
+    },
+
+    /** The volunteers coming (accepted), badge decided on this repository's clock. */
+    sceneResponders(eventId: number, exceptUserId: number | null = null): Promise<SceneResponder[]> {
+      return sosLadderRepository.sceneResponders(ref.db, eventId, clock(), exceptUserId);
     },
 
     async hasAccepted(db: Db, eventId: number): Promise<boolean> {
@@ -287,6 +338,7 @@ export function createSosRepository(ref: DbRef) {
       status: 'accepted' | 'declined',
       now: Date,
       from: { latitude: number; longitude: number } | undefined,
+      declineReason: DeclineReason | null = null,
     ): Promise<void> {
       const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
       const victim = sql`(SELECT COALESCE(e.last_location, e.location) FROM sos_events e WHERE e.id = n.event_id)`;
@@ -306,6 +358,8 @@ export function createSosRepository(ref: DbRef) {
           responded_at: now,
           updated_at: now,
           distance_m: status === 'accepted' ? distance : null,
+          // Why they could not come (kept for the ladder's figures); cleared when they accept after all.
+          decline_reason: status === 'declined' ? declineReason : null,
         })
         .where('n.id', '=', notificationId)
         .execute();

@@ -16,6 +16,11 @@ export function sosRoutes(app: FastifyInstance, { sos }: { sos: SosService }): v
     'POST /sos/:id/resolve': async (request) => (await sos.end(requireUser(request).id, request.params.id, 'resolved')) as SosEventOwnerView,
     'POST /sos/:id/cancel': async (request) => (await sos.end(requireUser(request).id, request.params.id, 'cancelled')) as SosEventOwnerView,
     'POST /sos/:id/accept': async (request) => sos.accept(requireUser(request).id, request.params.id, request.body),
-    'POST /sos/:id/decline': async (request) => sos.decline(requireUser(request).id, request.params.id),
+    'POST /sos/:id/decline': async (request) => sos.decline(requireUser(request).id, request.params.id, request.body?.reason ?? null),
+    'POST /sos/:id/status': async (request) => sos.setSceneStatus(requireUser(request).id, request.params.id, request.body),
+    'POST /sos/practice': async (request, reply) => {
+      const { created, view } = await sos.practice(requireUser(request).id, request.body);
+      return reply.status(created ? 201 : 200).send(view);
+    },
   });
 }

@@ -1,10 +1,12 @@
-import { SOS_LIMITS, type SosEventView, type SosLocationBody } from '@saathi/shared';
+import { SOS_LIMITS, type DeclineReason, type SceneStatusBody, type SosEventView, type SosLocationBody } from '@saathi/shared';
 import type { z } from 'zod';
 import type { CreateSosBody, SosAcceptBody } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/errors';
 import type { EventBus } from '../../core/realtime';
-import { acceptedMessage, fanoutMessage, SOS_TOPICS } from './sos-delivery';
+import { acceptedMessage, fanoutMessage, passOnMessage, SOS_TOPICS } from './sos-delivery';
+import { sosLadderRepository } from './sos-ladder.repository';
+import { createPracticeAlerts } from './sos-practice';
 import { toLivePosition, toOwnerView, toRecipientView, toVolunteerView } from './sos.mapper';
 import type { SosRepository } from './sos.repository';
 import type { SosEventRecord } from './sos.types';
@@ -48,7 +50,13 @@ export function createSosService(deps: SosServiceDeps) {
     return toOwnerView(event, await sos.recipients(event.id));
   }
 
-  async function respond(callerId: number, eventId: number, status: 'accepted' | 'declined', from: z.output<typeof SosAcceptBody>) {
+  async function respond(
+    callerId: number,
+    eventId: number,
+    status: 'accepted' | 'declined',
+    from: z.output<typeof SosAcceptBody>,
+    declineReason: DeclineReason | null = null,
+  ) {
     const now = clock();
     const result = await sos.transaction(async (trx) => {
       const event = await sos.findEvent(eventId, trx);
@@ -57,12 +65,17 @@ export function createSosService(deps: SosServiceDeps) {
       if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can answer it', 'sos_not_alerted');
       if (event.status !== 'active') throw new SosEndedError();
       const changed = me.status !== status;
-      if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined);
+      if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined, declineReason);
+      // A verified responder who says no passes the alert on at once (the outbox, with the answer).
+      const passesOn = changed && status === 'declined' && me.tier === 'responder' && me.passedAt === null;
+      if (passesOn && (await sosLadderRepository.markPassed(trx, me.notificationId, now))) {
+        await sos.enqueue([passOnMessage(eventId, me.notificationId, 'declined', now)], trx);
+      }
       const after = (await sos.recipientOf(eventId, callerId, trx)) ?? me;
       // The victim's notification and push go through the outbox: written with the answer, so
       // it cannot be lost, and the volunteer's answer does not wait for a push service.
       if (changed && status === 'accepted') await sos.enqueue([acceptedMessage(eventId, callerId, now)], trx);
-      return { event, me: after, changed, moved: after.distanceM !== me.distanceM };
+      return { event, me: after, changed, moved: after.distanceM !== me.distanceM, passesOn };
     });
     const recipient = toRecipientView(result.me, result.event.status === 'active');
     // The live event first (the victim's open screen shows it at once), then the outbox.
@@ -70,8 +83,50 @@ export function createSosService(deps: SosServiceDeps) {
       // A second accept with a fresher position only updates how far they are.
       await publish([result.event.userId], { type: status === 'accepted' ? 'sos.accepted' : 'sos.declined', data: { eventId, recipient } });
     }
-    if (result.changed && status === 'accepted') kick();
+    if ((result.changed && status === 'accepted') || result.passesOn) kick();
     return { eventId, status: result.me.status, distanceM: result.me.distanceM };
+  }
+
+  /**
+   * An accepted volunteer's status on the scene. The person's screen shows it at once (the live
+   * `sos.accepted` carries the recipient); the other volunteers coming and contacts who use the
+   * app refetch on `sos.updated`; the contacts' tracking page polls. Done ends a practice alert.
+   */
+  async function setSceneStatus(callerId: number, eventId: number, body: SceneStatusBody) {
+    const now = clock();
+    const result = await sos.transaction(async (trx) => {
+      const event = await sos.findEvent(eventId, trx, true);
+      if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
+      const me = await sos.recipientOf(eventId, callerId, trx, true);
+      if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can say where they are', 'sos_not_alerted');
+      if (event.status !== 'active') throw new SosEndedError();
+      if (me.status !== 'accepted') throw new AppError('sos_not_accepted', 'Accept the SOS first', 'status');
+      const handedTo = body.handedTo ?? null;
+      await sosLadderRepository.setSceneStatus(trx, me.notificationId, body.status, handedTo, now);
+      const ends = event.practice && body.status === 'done';
+      if (ends) await sos.end(trx, eventId, 'resolved', now);
+      return { event, ends, me: (await sos.recipientOf(eventId, callerId, trx)) ?? me };
+    });
+    const { event } = result;
+    await publish([event.userId], { type: 'sos.accepted', data: { eventId, recipient: toRecipientView(result.me, !result.ends) } });
+    const others = (await sos.locationAudience(eventId)).filter((id) => id !== event.userId);
+    await publish(others, { type: 'sos.updated', data: { eventId, status: result.ends ? 'resolved' : 'active' } });
+    if (result.ends) await publish([event.userId], { type: 'sos.updated', data: { eventId, status: 'resolved' } });
+    return { eventId, sceneStatus: body.status, handedTo: result.me.handedTo, eventStatus: result.ends ? ('resolved' as const) : event.status };
+  }
+
+  const practice = createPracticeAlerts({ sos, clock, kick, viewOf: (callerId: number, eventId: number) => view(callerId, eventId) });
+
+  /** The owner sees everything; someone it reached sees their part while it is active. A practice alert's sender sees it as its volunteer. */
+  async function view(callerId: number, eventId: number): Promise<SosEventView> {
+    const event = await sos.findEvent(eventId);
+    if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
+    const me = await sos.recipientOf(eventId, callerId);
+    if (event.userId === callerId && !(event.practice && me)) return ownerView(event);
+    if (!me || me.userId === null) throw new ForbiddenError('This SOS belongs to someone else', 'sos_not_yours');
+    if (event.status !== 'active') throw new AppError('sos_ended', 'This SOS has ended', undefined, undefined, 403);
+    const others = me.status === 'accepted' ? await sos.sceneResponders(eventId, callerId) : [];
+    return toVolunteerView(event, me, others);
   }
 
   return {
@@ -127,16 +182,7 @@ export function createSosService(deps: SosServiceDeps) {
       return { created, view };
     },
 
-    /** The owner sees everything; someone it reached sees their part while it is active. */
-    async view(callerId: number, eventId: number): Promise<SosEventView> {
-      const event = await sos.findEvent(eventId);
-      if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
-      if (event.userId === callerId) return ownerView(event);
-      const me = await sos.recipientOf(eventId, callerId);
-      if (!me || me.userId === null) throw new ForbiddenError('This SOS belongs to someone else', 'sos_not_yours');
-      if (event.status !== 'active') throw new AppError('sos_ended', 'This SOS has ended', undefined, undefined, 403);
-      return toVolunteerView(event, me);
-    },
+    view,
 
     async updateLocation(callerId: number, eventId: number, input: z.output<typeof SosLocationBody>) {
       const now = clock();
@@ -178,7 +224,9 @@ export function createSosService(deps: SosServiceDeps) {
     },
 
     accept: (callerId: number, eventId: number, from: z.output<typeof SosAcceptBody>) => respond(callerId, eventId, 'accepted', from),
-    decline: (callerId: number, eventId: number) => respond(callerId, eventId, 'declined', undefined),
+    decline: (callerId: number, eventId: number, reason: DeclineReason | null) => respond(callerId, eventId, 'declined', undefined, reason),
+    setSceneStatus,
+    practice: (callerId: number, at: z.output<typeof SosAcceptBody>) => practice.send(callerId, at),
 
     ownedEvent,
   };

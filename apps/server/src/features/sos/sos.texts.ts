@@ -44,6 +44,11 @@ export const texts = {
       body: band === null ? t('volunteerAlert.bodyNoBand', { name: who }) : t('volunteerAlert.body', { name: who, band: t(`band.${band}`) }),
     };
   },
+  /** A practice alert the volunteer sent themself: clearly not a real SOS. */
+  practiceAlert: (language: Language) => {
+    const t = alertsT(language);
+    return { title: t('practiceAlert.title'), body: t('practiceAlert.body') };
+  },
   contactAlert: (language: Language, name: string | null, threat: Threat | null) => {
     const t = alertsT(language);
     return { title: t('contactAlert.title', { name: name ?? t('yourContact') }), body: t('contactAlert.body', { threat: threatText(language, threat) }) };

@@ -1,4 +1,4 @@
-import type { Language, Threat } from '@saathi/shared';
+import type { DeclineReason, HandedTo, Language, ResponderProfession, SceneStatus, Threat } from '@saathi/shared';
 import type { SosStatus } from '../../core/db/tables/sos';
 
 export interface Position {
@@ -18,6 +18,8 @@ export interface SosEventRecord {
   victimLanguage: Language;
   threat: Threat | null;
   contactsOnly: boolean;
+  /** A practice alert a volunteer sent themself: only they are alerted, nothing is earned. */
+  practice: boolean;
   status: SosStatus;
   origin: Position;
   last: Position | null;
@@ -46,4 +48,13 @@ export interface RecipientRecord {
   radiusM: number | null;
   feedbackAdded: boolean;
   respondedAt: Date | null;
+  /** The ladder: alerted first as a fitting verified responder, or with the other volunteers. */
+  tier: 'responder' | 'volunteer' | null;
+  /** Declined or left unanswered in time: the alert moved on to the next responder. */
+  passedAt: Date | null;
+  declineReason: DeclineReason | null;
+  /** The badge, while the verification is within its year (decided on the repository's clock). */
+  verifiedProfession: ResponderProfession | null;
+  sceneStatus: SceneStatus | null;
+  handedTo: HandedTo | null;
 }

@@ -5,5 +5,5 @@ import { trackingRoutes } from './tracking.routes';
 
 /** Tracking links for trusted contacts; registered under /api. */
 export const trackingPlugin: FeaturePlugin = async (app, { ctx }) => {
-  trackingRoutes(app, { tracking: withSafetyTimerLinks(createTrackingRepository(ctx.dbRef), ctx.dbRef), clock: ctx.clock });
+  trackingRoutes(app, { tracking: withSafetyTimerLinks(createTrackingRepository(ctx.dbRef, ctx.clock), ctx.dbRef), clock: ctx.clock });
 };

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { Threat } from '@saathi/shared';
+import type { SceneResponder, Threat } from '@saathi/shared';
+import { sosLadderRepository } from '../sos/sos-ladder.repository';
 import type { DbRef } from '../../core/db/db-ref';
+import { systemClock, type Clock } from '../../core/clock';
 import type { SosStatus } from '../../core/db/tables/sos';
 
 export interface TrackedEvent {
@@ -15,9 +17,11 @@ export interface TrackedEvent {
   longitude: number;
   accuracy: number | null;
   at: Date;
+  /** The volunteers coming: first name, badge and status on the scene (no distance, no position); none for other links. */
+  responders?: SceneResponder[];
 }
 
-export function createTrackingRepository(ref: DbRef) {
+export function createTrackingRepository(ref: DbRef, clock: Clock = systemClock) {
   return {
     async findByTokenHash(tokenHash: string): Promise<TrackedEvent | undefined> {
       const row = await ref.db
@@ -26,6 +30,7 @@ export function createTrackingRepository(ref: DbRef) {
         .innerJoin('users as v', 'v.id', 'e.user_id')
         .select([
           't.id',
+          't.event_id',
           't.expires_at',
           't.revoked_at',
           'e.status',
@@ -52,6 +57,7 @@ export function createTrackingRepository(ref: DbRef) {
         longitude: row.lon,
         accuracy: row.accuracy,
         at: new Date(row.at),
+        responders: await sosLadderRepository.sceneResponders(ref.db, row.event_id, clock()),
       };
     },
 

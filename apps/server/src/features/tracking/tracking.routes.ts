@@ -29,6 +29,7 @@ export function trackingRoutes(app: FastifyInstance, { tracking, clock }: { trac
         createdAt: found.createdAt.toISOString(),
         location: { latitude: found.latitude, longitude: found.longitude, accuracy: found.accuracy, at: found.at.toISOString() },
         mapsUrl: mapsUrl(found.latitude, found.longitude),
+        responders: found.responders ?? [],
       };
     },
   });

@@ -32,6 +32,7 @@ describe('GET /api/track/:token', () => {
       createdAt: expect.any(String),
       location: { latitude: expect.closeTo(moved.latitude, 6), longitude: expect.closeTo(moved.longitude, 6), accuracy: 6, at: expect.any(String) },
       mapsUrl: expect.stringContaining('https://www.google.com/maps/search/?api=1&query='),
+      responders: [],
     });
   });
 

@@ -1,4 +1,6 @@
 import type { FeaturePlugin } from '../../app-context';
+import { createVolunteersDutyRepository } from './volunteers-duty.repository';
+import { createVolunteersDutyService } from './volunteers-duty.service';
 import { createVolunteersRepository } from './volunteers.repository';
 import { volunteersRoutes } from './volunteers.routes';
 import { createVolunteersService } from './volunteers.service';
@@ -13,6 +15,7 @@ export const volunteersPlugin: FeaturePlugin = async (app, { ctx }) => {
   });
   volunteersRoutes(app, {
     volunteers,
+    duty: createVolunteersDutyService({ duty: createVolunteersDutyRepository(ctx.dbRef), clock: ctx.clock }),
     publicConfig: {
       geocoderUrl: config.volunteers.geocoderUrl,
       mapTileUrl: config.map.tileUrl,

@@ -22,6 +22,8 @@ export interface NearbyRow {
   lat: number;
   lon: number;
   distanceM: number;
+  /** Carries the verified-responder badge at `now`. */
+  verified: boolean;
 }
 
 /**
@@ -55,10 +57,12 @@ export function nearbyQuery({ origin, rangeM, callerId, now, limit = MAX_NEARBY_
       FROM candidates
       ORDER BY user_id, d
     )
-    SELECT n.user_id AS id, u.profession, ST_Y(n.cell::geometry) AS lat, ST_X(n.cell::geometry) AS lon, n.d AS "distanceM"
+    SELECT n.user_id AS id, u.profession, ST_Y(n.cell::geometry) AS lat, ST_X(n.cell::geometry) AS lon, n.d AS "distanceM",
+      COALESCE(u.verified_until > ${now}::timestamptz, false) AS verified
     FROM nearest n
     JOIN users u ON u.id = n.user_id
-    WHERE u.available_for_community AND u.id <> ${callerId}
+    -- Off-duty volunteers are not offered as help nearby either (they get no alerts).
+    WHERE u.available_for_community AND u.on_duty AND u.id <> ${callerId}
     ORDER BY n.d, n.user_id
     LIMIT ${limit}`;
 }

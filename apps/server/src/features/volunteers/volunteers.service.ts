@@ -23,6 +23,7 @@ export function createVolunteersService({ volunteers, nearbyLimiter, clock }: { 
       return rows.map((row) => ({
         id: row.id,
         profession: row.profession && KNOWN_PROFESSIONS.has(row.profession) ? (row.profession as Profession) : null,
+        verified: row.verified,
         location: { type: 'Point' as const, coordinates: [round7(row.lon), round7(row.lat)] as [number, number] },
       }));
     },

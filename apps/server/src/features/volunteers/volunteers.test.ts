@@ -73,14 +73,14 @@ describe('GET /api/community/volunteers-nearby', () => {
     expect(list[1]?.location.coordinates[1]).toBeGreaterThan(here.latitude);
   });
 
-  it('returns only id, profession and the cell centre: no name, phone or exact point', async () => {
+  it('returns only id, profession, the badge and the cell centre: no name, phone or exact point', async () => {
     const here = freshPlace();
     const exact = { latitude: here.latitude + 0.000_731, longitude: here.longitude + 0.000_417 };
     const volunteer = await makeVolunteer(t, { at: exact, profession: 'Firefighter' });
     const res = await nearby(t, await t.loginAs(await t.factory.user()), { location: pair(here), range: 500 });
     expect(res.statusCode).toBe(200);
     const [only] = res.json<NearbyVolunteer[]>();
-    expect(Object.keys(only ?? {}).sort()).toEqual(['id', 'location', 'profession']);
+    expect(Object.keys(only ?? {}).sort()).toEqual(['id', 'location', 'profession', 'verified']);
     expect(only?.id).toBe(volunteer.id);
     const cell = snapToCell(exact);
     expect(only?.location.type).toBe('Point');

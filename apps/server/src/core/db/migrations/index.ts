@@ -25,6 +25,7 @@ import * as m0025 from './0025-data-rights';
 import * as m0026 from './0026-moderation-acknowledge';
 import * as m0027 from './0027-astro';
 import * as m0028 from './0028-safety-timer';
+import * as m0029 from './0029-responders';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026-moderation-acknowledge': m0026,
   '0027-astro': m0027,
   '0028-safety-timer': m0028,
+  '0029-responders': m0029,
 };

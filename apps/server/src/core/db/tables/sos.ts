@@ -24,6 +24,8 @@ export interface SosEventsTable {
   updated_at: Default<Date>;
   resolved_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** A practice alert a volunteer sent themself (migration 0029). */
+  practice: Default<boolean>;
 }
 
 export interface SosLocationUpdatesTable {
@@ -70,6 +72,14 @@ export interface SosNotificationsTable {
   responded_at: Timestamp | null;
   created_at: Default<Date>;
   updated_at: Default<Date>;
+  /** The ladder (migration 0029): alerted first as a fitting verified responder, or with the others. */
+  tier: 'responder' | 'volunteer' | null;
+  /** Declined or left unanswered in time: the alert moved on to the next responder. */
+  passed_at: Timestamp | null;
+  decline_reason: 'too_far' | 'busy' | 'not_qualified' | null;
+  scene_status: 'en_route' | 'arrived' | 'handed_over' | 'done' | null;
+  handed_to: 'ambulance' | 'police' | null;
+  scene_status_at: Timestamp | null;
 }
 
 export interface SosFeedbackTable {

@@ -25,6 +25,15 @@ export interface UsersTable {
   available_for_community: Default<boolean>;
   available_for_paid_professional_service: Default<boolean>;
   share_live_location: Default<boolean>;
+  /** The verified-responder badge (migration 0029): set with an approval, cleared on revoke. */
+  verified_profession: string | null;
+  verified_until: Timestamp | null;
+  /** Off duty: never alerted. Quiet hours: minutes of the India day, on these weekdays (0 Sunday). */
+  on_duty: Default<boolean>;
+  quiet_days: number[] | null;
+  quiet_start_min: number | null;
+  quiet_end_min: number | null;
+  duty_set_at: Timestamp | null;
   last_location: Geography | null;
   last_location_at: Timestamp | null;
   has_joined_community: Default<boolean>;
