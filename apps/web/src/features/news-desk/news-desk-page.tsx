@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../components/form-fields';
 import { PagedList } from '../../components/paged-list';
+import { ToggleChip } from '../../components/toggle-chip';
 import { ArticleImage } from '../news/components/article-image';
 import { BreakingLabel } from '../news/components/breaking-label';
 import { useDebouncedValue } from '../volunteers/use-debounced-value';
@@ -58,21 +58,9 @@ function DeskList() {
         <FormTextField type="search" label={t('desk.search')} hint={t('desk.searchHint')} value={search} onValue={setSearch} autoComplete="off" />
       </Box>
       <Box role="group" aria-label={t('desk.stateFilter')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {[null, ...STATE_FILTERS].map((option) => {
-          const chosen = option === state;
-          return (
-            <Chip
-              key={option ?? 'any'}
-              label={option ? states[option] : t('desk.anyState')}
-              color={chosen ? 'primary' : 'default'}
-              variant={chosen ? 'filled' : 'outlined'}
-              onClick={() => setState(option)}
-              aria-pressed={chosen}
-              component="button"
-              type="button"
-            />
-          );
-        })}
+        {[null, ...STATE_FILTERS].map((option) => (
+          <ToggleChip key={option ?? 'any'} label={option ? states[option] : t('desk.anyState')} chosen={option === state} onClick={() => setState(option)} />
+        ))}
       </Box>
       <PagedList
         query={query}

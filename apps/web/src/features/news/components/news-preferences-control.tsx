@@ -1,7 +1,6 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,9 +8,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { NEWS_CATEGORIES, type NewsCategory } from '@saathi/shared';
-import { LANGUAGE_NATIVE_NAMES, NEWS_LANGUAGES, type NewsLanguage } from '@saathi/shared/languages';
+import { LANGUAGE_NATIVE_NAMES, NEWS_LANGUAGES } from '@saathi/shared/languages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToggleChip } from '../../../components/toggle-chip';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
 import { useCategoryNames } from '../labels';
@@ -86,44 +86,20 @@ export function NewsPreferencesControl({ preferences, onSave, saving }: NewsPref
       </Box>
       <Collapse in={open} unmountOnExit>
         <Stack id={panelId} component="section" aria-label={t('preferences.title')} spacing={2} sx={{ pt: 1, pb: 1 }}>
-          <Box>
-            <Typography id={`${panelId}-language`} variant="subtitle2" component="h2" sx={{ mb: 0.75 }}>
-              {t('preferences.language')}
-            </Typography>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              color="primary"
-              aria-labelledby={`${panelId}-language`}
-              value={draft.language}
-              onChange={(_event, value: NewsLanguage | null) => value && setDraft((current) => ({ ...current, language: value }))}
-            >
-              {NEWS_LANGUAGES.map((code) => (
-                <ToggleButton key={code} value={code} lang={code} sx={toggleSx}>
-                  {LANGUAGE_NATIVE_NAMES[code]}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
-          <Box>
-            <Typography id={`${panelId}-kind`} variant="subtitle2" component="h2" sx={{ mb: 0.75 }}>
-              {t('preferences.kind')}
-            </Typography>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              color="primary"
-              aria-labelledby={`${panelId}-kind`}
-              value={draft.newsType}
-              onChange={(_event, value: ReaderPreferences['newsType'] | null) => value && setDraft((current) => ({ ...current, newsType: value }))}
-            >
-              {NEWS_KINDS.map((kind) => (
-                <ToggleButton key={kind} value={kind} sx={toggleSx}>
-                  {kind === 'breaking' ? t('preferences.breakingOnly') : t('preferences.allNews')}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
+          <OneOf
+            id={`${panelId}-language`}
+            title={t('preferences.language')}
+            value={draft.language}
+            options={NEWS_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NATIVE_NAMES[code], lang: code }))}
+            onChange={(language) => setDraft((current) => ({ ...current, language }))}
+          />
+          <OneOf
+            id={`${panelId}-kind`}
+            title={t('preferences.kind')}
+            value={draft.newsType}
+            options={NEWS_KINDS.map((kind) => ({ value: kind, label: kind === 'breaking' ? t('preferences.breakingOnly') : t('preferences.allNews') }))}
+            onChange={(newsType) => setDraft((current) => ({ ...current, newsType }))}
+          />
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
             <Typography component="legend" variant="subtitle2" sx={{ mb: 0.75, p: 0 }}>
               {t('preferences.categories')}
@@ -132,21 +108,14 @@ export function NewsPreferencesControl({ preferences, onSave, saving }: NewsPref
               {t('preferences.categoriesHint')}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {NEWS_CATEGORIES.map((category) => {
-                const chosen = draft.categories.includes(category);
-                return (
-                  <Chip
-                    key={category}
-                    label={categoryNames[category]}
-                    color={chosen ? 'primary' : 'default'}
-                    variant={chosen ? 'filled' : 'outlined'}
-                    onClick={() => toggleCategory(category)}
-                    aria-pressed={chosen}
-                    component="button"
-                    type="button"
-                  />
-                );
-              })}
+              {NEWS_CATEGORIES.map((category) => (
+                <ToggleChip
+                  key={category}
+                  label={categoryNames[category]}
+                  chosen={draft.categories.includes(category)}
+                  onClick={() => toggleCategory(category)}
+                />
+              ))}
             </Box>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
@@ -158,5 +127,38 @@ export function NewsPreferencesControl({ preferences, onSave, saving }: NewsPref
         </Stack>
       </Collapse>
     </Paper>
+  );
+}
+
+interface OneOfProps<T extends string> {
+  id: string;
+  title: string;
+  value: T;
+  options: readonly { value: T; label: string; lang?: string }[];
+  onChange: (value: T) => void;
+}
+
+/** A titled row of toggle buttons of which exactly one stays chosen (pressing the chosen one again keeps it). */
+function OneOf<T extends string>({ id, title, value, options, onChange }: OneOfProps<T>) {
+  return (
+    <Box>
+      <Typography id={id} variant="subtitle2" component="h2" sx={{ mb: 0.75 }}>
+        {title}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-labelledby={id}
+        value={value}
+        onChange={(_event, next: T | null) => next && onChange(next)}
+      >
+        {options.map((option) => (
+          <ToggleButton key={option.value} value={option.value} lang={option.lang} sx={toggleSx}>
+            {option.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
   );
 }
