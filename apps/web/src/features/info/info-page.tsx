@@ -27,7 +27,6 @@ function isSections(value: unknown): value is InfoSection[] {
  */
 export function InfoPage({ page, before, children }: { page: 'terms' | 'help' | 'about'; before?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation('pages');
-  const sections: unknown = t(`${page}.sections`, { returnObjects: true });
   return (
     <Box component="article" sx={{ maxWidth: 720 }}>
       <Typography variant="h1" sx={{ mb: 1 }}>
@@ -35,20 +34,31 @@ export function InfoPage({ page, before, children }: { page: 'terms' | 'help' | 
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t(`${page}.intro`)}</Typography>
       {before}
-      {isSections(sections) &&
-        sections.map((section) => (
-          <Box component="section" key={section.heading} sx={{ mb: 3 }}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-              {section.heading}
-            </Typography>
-            {section.paragraphs.map((paragraph) => (
-              <Typography key={paragraph} sx={{ mb: 1.5, lineHeight: 1.65 }}>
-                {paragraph}
-              </Typography>
-            ))}
-          </Box>
-        ))}
+      <InfoSections sections={t(`${page}.sections`, { returnObjects: true })} headingLevel="h2" />
       {children}
     </Box>
   );
+}
+
+/** Each level's heading size: the privacy notice's sections sit one level below the terms page's. */
+const HEADING_SX = {
+  h2: { fontSize: '1.25rem', mb: 1 },
+  h3: { fontSize: '1.1rem', fontWeight: 600, mb: 1 },
+} as const;
+
+/** Headed sections of paragraphs from the `pages` namespace (`t(key, { returnObjects: true })`); nothing if the texts are not that shape. */
+export function InfoSections({ sections, headingLevel }: { sections: unknown; headingLevel: keyof typeof HEADING_SX }) {
+  if (!isSections(sections)) return null;
+  return sections.map((section) => (
+    <Box component="section" key={section.heading} sx={{ mb: 3 }}>
+      <Typography variant={headingLevel} sx={HEADING_SX[headingLevel]}>
+        {section.heading}
+      </Typography>
+      {section.paragraphs.map((paragraph) => (
+        <Typography key={paragraph} sx={{ mb: 1.5, lineHeight: 1.65 }}>
+          {paragraph}
+        </Typography>
+      ))}
+    </Box>
+  ));
 }
