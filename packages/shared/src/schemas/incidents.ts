@@ -13,8 +13,8 @@ export const REEL_CONTENT_TYPE = 'video/webm';
 /** The recorder stops by itself after this long (SPEC.md §4). */
 export const REEL_MAX_SECONDS = 60;
 
-/** A reel of the feed (SPEC.md §3 "Reel/incident"). */
-export const Reel = z.object({
+/** What every view of a reel (the feed's, the reels desk's) says of it and its video. */
+export const ReelVideo = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -23,6 +23,11 @@ export const Reel = z.object({
   videoSource: z.enum(['normal', 'youtube']),
   /** The hosted video's 11-character id (only when videoSource is not 'normal'). */
   videoId: z.string().nullable(),
+});
+export type ReelVideo = z.infer<typeof ReelVideo>;
+
+/** A reel of the feed (SPEC.md §3 "Reel/incident"). */
+export const Reel = ReelVideo.extend({
   likes: z.number().int(),
   comments: z.number().int(),
   shares: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { extractVideoId } from '../domain/video-id';
 import { Id } from './common';
 import { ANY_REPORT_REASONS, REPORT_REASONS } from './community';
-import { EditReelBody, REEL_DESCRIPTION_MAX, REEL_TITLE_MAX } from './incidents';
+import { EditReelBody, REEL_DESCRIPTION_MAX, REEL_TITLE_MAX, ReelVideo } from './incidents';
 
 /** The reels desk (`/shorts-crud`): what moderators see of every reel, and what they may do to it. */
 
@@ -43,14 +43,7 @@ export const DeskReportSummary = z.object({
 });
 export type DeskReportSummary = z.infer<typeof DeskReportSummary>;
 
-export const DeskReel = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  videoUrl: z.string(),
-  videoSource: z.enum(['normal', 'youtube']),
-  /** The hosted video's 11-character id (null for a recording). */
-  videoId: z.string().nullable(),
+export const DeskReel = ReelVideo.extend({
   thumbnailUrl: z.string().nullable(),
   status: z.enum(['active', 'hidden']),
   /** Null when the reel has no uploader (an account that is gone). */

@@ -39,6 +39,13 @@ export interface NewReel {
   durationMs?: number | null;
 }
 
+/** A reel's new title and/or caption (the author's edit or a moderator's): only what is given changes. */
+export const reelTextChange = (text: { title?: string | undefined; description?: string | undefined }) => ({
+  ...(text.title !== undefined ? { title: text.title } : {}),
+  ...(text.description !== undefined ? { description: text.description } : {}),
+  updated_at: sql<Date>`now()`,
+});
+
 /** Reels, their likes, comments and shares (tables of migration 0004). */
 export function createIncidentsRepository(ref: DbRef) {
   const reelColumns = (db: DbRef['db']) =>
@@ -86,11 +93,7 @@ export function createIncidentsRepository(ref: DbRef) {
     async updateText(id: number, uploaderId: number, text: { title?: string | undefined; description?: string | undefined }): Promise<boolean> {
       const result = await ref.db
         .updateTable('incidents')
-        .set({
-          ...(text.title !== undefined ? { title: text.title } : {}),
-          ...(text.description !== undefined ? { description: text.description } : {}),
-          updated_at: sql<Date>`now()`,
-        })
+        .set(reelTextChange(text))
         .where('id', '=', id)
         .where('uploader_id', '=', uploaderId)
         .where('status', '=', 'active')

@@ -1,4 +1,4 @@
-import { extractVideoId, REEL_CONTENT_TYPE, type PresignedUrlResponse, type Reel, type ReelComment, type UploadReelBody } from '@saathi/shared';
+import { extractVideoId, REEL_CONTENT_TYPE, type PresignedUrlResponse, type Reel, type ReelComment, type ReelVideo, type UploadReelBody } from '@saathi/shared';
 import type { z } from 'zod';
 import { AppError, assertSelf, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { MediaStorage } from '../../core/storage';
@@ -18,15 +18,21 @@ export interface IncidentsServiceDeps {
 
 type UploadInput = z.output<typeof UploadReelBody>;
 
-export function toReel(row: ReelRow): Reel {
-  const hosted = row.video_source !== 'normal';
+/** What every view of a reel says of it and its video (ReelVideo): the feed's and the reels desk's. */
+export function toReelVideo(row: Pick<ReelRow, 'id' | 'title' | 'description' | 'video_url' | 'video_source'>): ReelVideo {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     videoUrl: row.video_url,
     videoSource: row.video_source,
-    videoId: hosted ? (extractVideoId(row.video_url) ?? null) : null,
+    videoId: row.video_source !== 'normal' ? (extractVideoId(row.video_url) ?? null) : null,
+  };
+}
+
+export function toReel(row: ReelRow): Reel {
+  return {
+    ...toReelVideo(row),
     likes: row.likes_count,
     comments: row.comments_count,
     shares: row.shares_count,

@@ -19,7 +19,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../core/errors
 import type { AuthUser } from '../../plugins/app/auth';
 import { breakingMessage } from './news-delivery';
 import { renderNewsMarkdown } from './news-markdown';
-import { decodeCursor, effectiveState, encodeCursor, isLive, snapshotOf, toEditorArticle, toVersionArticle, type NewsSnapshot } from './news.mapper';
+import { decodeCursor, encodeCursor, isLive, snapshotOf, toDeskListItem, toEditorArticle, toVersionArticle, type NewsSnapshot } from './news.mapper';
 import type { NewsListRepository } from './news-list.repository';
 import type { ArticleChange, ArticleRow, NewsRepository, TranslationValues, VersionRow } from './news.repository';
 
@@ -175,23 +175,7 @@ export function createNewsDeskService({ news, lists, clock, kick }: NewsDeskDeps
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map((row) => {
-          const state = effectiveState(row, now);
-          return {
-            id: row.id,
-            slug: row.slug,
-            state,
-            publishAt: row.state === 'scheduled' ? (row.publish_at?.toISOString() ?? null) : null,
-            publishedAt: row.published_at && (state === 'published' || state === 'unpublished') ? row.published_at.toISOString() : null,
-            category: row.category,
-            breaking: row.breaking,
-            thumbnailUrl: row.thumbnail_url,
-            version: row.version,
-            updatedAt: row.updated_at.toISOString(),
-            title: row.title,
-            languages: row.languages,
-          };
-        }),
+        items: page.map((row) => toDeskListItem(row, now)),
         nextCursor: rows.length > query.limit && last ? encodeCursor(last.updated_at, last.id) : null,
       };
     },

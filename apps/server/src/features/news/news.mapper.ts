@@ -1,6 +1,6 @@
-import type { EditorNewsArticle, NewsArticle, NewsCategory, NewsLanguage, NewsListItem, NewsState } from '@saathi/shared';
+import type { EditorNewsArticle, EditorNewsList, NewsArticle, NewsCategory, NewsLanguage, NewsListItem, NewsState } from '@saathi/shared';
 import { ValidationError } from '../../core/errors';
-import type { ListRow } from './news-list.repository';
+import type { DeskRow, ListRow } from './news-list.repository';
 import type { ArticleRow, TranslationRow, TranslationValues } from './news.repository';
 
 /** Readers see it: published, or scheduled and its time has come. */
@@ -47,6 +47,27 @@ const textsOf = (translations: NewsSnapshot['translations']): EditorNewsArticle[
 
 /** What the desk edits: every language as Markdown, the state as readers see it. */
 export function toEditorArticle(row: ArticleRow, translations: readonly TranslationRow[], now: Date): EditorNewsArticle {
+  return {
+    ...deskState(row, now),
+    tags: row.tags,
+    author: row.author,
+    imageId: row.image_id,
+    imageUrl: row.image_url,
+    translations: textsOf(snapshotOf(row, translations).translations),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** A row of the desk's list: the article as the desk sees it, under its first language's title. */
+export function toDeskListItem(row: DeskRow, now: Date): EditorNewsList['items'][number] {
+  return { ...deskState(row, now), title: row.title, languages: row.languages };
+}
+
+/**
+ * What the desk shows of any article, in its list and in full: the state as readers see it,
+ * with the scheduled time only while scheduled and the publication time once it was published.
+ */
+function deskState(row: Omit<DeskRow, 'title' | 'languages'>, now: Date) {
   const state = effectiveState(row, now);
   return {
     id: row.id,
@@ -55,15 +76,9 @@ export function toEditorArticle(row: ArticleRow, translations: readonly Translat
     publishAt: row.state === 'scheduled' ? (row.publish_at?.toISOString() ?? null) : null,
     publishedAt: row.published_at && (state === 'published' || state === 'unpublished') ? row.published_at.toISOString() : null,
     category: row.category,
-    tags: row.tags,
     breaking: row.breaking,
-    author: row.author,
-    imageId: row.image_id,
-    imageUrl: row.image_url,
     thumbnailUrl: row.thumbnail_url,
-    translations: textsOf(snapshotOf(row, translations).translations),
     version: row.version,
-    createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -95,39 +110,32 @@ export function toVersionArticle(
   };
 }
 
-export function toListItem(row: ListRow): NewsListItem {
+/** What readers see of any article, in the list and in full, besides its language's texts. */
+function readerFields(row: Pick<ListRow, 'id' | 'slug' | 'languages' | 'author' | 'category' | 'tags' | 'breaking' | 'image_url' | 'thumbnail_url'>) {
   return {
     id: row.id,
     slug: row.slug,
-    language: row.language,
     languages: row.languages,
-    title: row.title,
-    summary: row.summary,
     author: row.author,
     category: row.category,
     tags: row.tags,
     breaking: row.breaking,
     imageUrl: row.image_url,
     thumbnailUrl: row.thumbnail_url,
-    publishedAt: row.published_at.toISOString(),
   };
+}
+
+export function toListItem(row: ListRow): NewsListItem {
+  return { ...readerFields(row), language: row.language, title: row.title, summary: row.summary, publishedAt: row.published_at.toISOString() };
 }
 
 export function toReaderArticle(row: ArticleRow, translation: TranslationRow, options: { now: Date; forEditor: boolean }): NewsArticle {
   const state = effectiveState(row, options.now);
   return {
-    id: row.id,
-    slug: row.slug,
+    ...readerFields(row),
     language: translation.language,
-    languages: row.languages,
     title: translation.title,
     summary: translation.summary,
-    author: row.author,
-    category: row.category,
-    tags: row.tags,
-    breaking: row.breaking,
-    imageUrl: row.image_url,
-    thumbnailUrl: row.thumbnail_url,
     publishedAt: state === 'published' && row.published_at ? row.published_at.toISOString() : null,
     bodyHtml: translation.body_html,
     ...(options.forEditor ? { state } : {}),

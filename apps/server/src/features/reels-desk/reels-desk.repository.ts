@@ -3,6 +3,7 @@ import type { DeskFilter, DeskSource } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import type { ReportReason } from '../../core/db/tables/moderation';
+import { reelTextChange } from '../incidents/incidents.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -123,15 +124,7 @@ export function createReelsDeskRepository(ref: DbRef) {
     },
 
     async setText(trx: Transaction<Database>, id: number, text: { title?: string | undefined; description?: string | undefined }): Promise<void> {
-      await trx
-        .updateTable('incidents')
-        .set({
-          ...(text.title !== undefined ? { title: text.title } : {}),
-          ...(text.description !== undefined ? { description: text.description } : {}),
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', id)
-        .execute();
+      await trx.updateTable('incidents').set(reelTextChange(text)).where('id', '=', id).execute();
     },
 
     /** Hides (with the reason) or shows again; hiding also closes the open reports as acted on. */

@@ -6,6 +6,7 @@ import type { Database } from '../../core/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { ReportReason } from '../../core/db/tables/moderation';
 import type { AuthUser } from '../../plugins/app/auth';
+import { toReelVideo } from '../incidents/incidents.service';
 import type { ModerationNotice, ReelModerationNotifier } from './reels-desk.notify';
 import type { DeskReelRow, ReelsDeskRepository, ReportCountRow } from './reels-desk.repository';
 
@@ -29,14 +30,8 @@ const reelNotFound = () => new NotFoundError('Reel not found', 'reel_not_found')
 const summaryOf = (row: DeskReelRow) => ({ status: row.status, title: row.title, description: row.description, authorId: row.uploader_id });
 
 function toDeskReel(row: DeskReelRow, counts: readonly ReportCountRow[] = [], details: readonly string[] = []): DeskReel {
-  const hosted = row.video_source !== 'normal';
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    videoUrl: row.video_url,
-    videoSource: row.video_source,
-    videoId: hosted ? (extractVideoId(row.video_url) ?? null) : null,
+    ...toReelVideo(row),
     thumbnailUrl: row.thumbnail_url,
     status: row.status,
     author: row.uploader_id === null ? null : { id: row.uploader_id, name: row.uploader_name },
