@@ -145,3 +145,22 @@ describe('boolean variables', () => {
     expect(() => loadConfig({ OTP_CODES_PER_IP_PER_HOUR: 'many' })).toThrow(/OTP_CODES_PER_IP_PER_HOUR/);
   });
 });
+
+describe('astrology assistant settings', () => {
+  it('is on without a language model by default; ASTRO_LLM_* name an OpenAI-compatible endpoint', () => {
+    expect(loadConfig({}).astro).toEqual({ enabled: true, llm: null });
+    expect(loadConfig({ ASTRO_AI_ENABLED: 'false' }).astro.enabled).toBe(false);
+    expect(loadConfig({ ASTRO_LLM_URL: 'http://127.0.0.1:8080/v1/', ASTRO_LLM_MODEL: 'jyotish-small', ASTRO_LLM_API_KEY: 'k' }).astro.llm).toEqual({
+      url: 'http://127.0.0.1:8080/v1',
+      model: 'jyotish-small',
+      apiKey: 'k',
+    });
+    expect(loadConfig({ ASTRO_LLM_URL: 'https://llm.example/v1' }).astro.llm).toEqual({
+      url: 'https://llm.example/v1',
+      model: 'gpt-4o-mini',
+      apiKey: undefined,
+    });
+    expect(() => loadConfig({ ASTRO_LLM_URL: 'ftp://llm.example' })).toThrow(/ASTRO_LLM_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ ASTRO_AI_ENABLED: 'sometimes' })).toThrow(/ASTRO_AI_ENABLED/);
+  });
+});

@@ -19,11 +19,16 @@ export function astroRoutes(app: FastifyInstance, { astro }: { astro: AstroServi
   });
 }
 
-/** ASTRO_AI_ENABLED=false: the same routes (the contract stays whole) answering 404 `not_found`. */
+/**
+ * ASTRO_AI_ENABLED=false: the same routes (the contract stays whole) answering 404
+ * `not_found` before their input is read, so a caller learns nothing but that it is off.
+ * The hook stays inside this feature's encapsulated context.
+ */
 export function astroDisabledRoutes(app: FastifyInstance): void {
   const notFound = async () => {
     throw new NotFoundError('The astrology assistant is turned off');
   };
+  app.addHook('preValidation', notFound);
   const handlers = Object.fromEntries(Object.keys(astroEndpoints).map((key) => [key, notFound])) as unknown as Implementations<typeof astroEndpoints>;
   registerEndpoints(app, astroEndpoints, handlers);
 }
