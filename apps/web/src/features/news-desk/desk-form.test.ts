@@ -1,26 +1,16 @@
-import type { EditorNewsArticle } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
 import { createBodyOf, emptyForm, formFromArticle, formatIst, instantFromIstInput, isDirty, istInputValue, tagsOf, updateBodyOf } from './desk-form';
 import { fieldErrorsOf } from './field-errors';
+import { editorArticle } from './test-helpers';
 
-const saved: EditorNewsArticle = {
-  id: 5,
-  slug: 'monsoon-safety',
-  state: 'draft',
-  publishAt: null,
-  publishedAt: null,
-  category: 'weather',
+const saved = editorArticle({
   tags: ['monsoon', 'roads'],
-  breaking: false,
-  author: 'Saathi Health Desk',
   imageId: 12,
   imageUrl: '/media/news/12.jpg',
   thumbnailUrl: '/media/news/12-thumb.jpg',
   translations: { en: { title: 'Monsoon safety', summary: 'Stay safe.', body: '# Rain' }, hi: { title: 'मानसून', summary: '', body: 'बारिश' } },
   version: 3,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+});
 
 describe('the desk form', () => {
   it('sends only the written languages of a new article, and no slug when none was typed', () => {

@@ -84,6 +84,11 @@ function translationBody(translation: TranslationDraft) {
   return { title: translation.title.trim(), summary: translation.summary.trim(), body: translation.body };
 }
 
+/** The fields a new article and a change send alike. */
+function detailsBody(form: DeskForm) {
+  return { category: form.category, tags: tagsOf(form.tags), breaking: form.breaking, author: form.author.trim(), imageId: form.image?.id ?? null };
+}
+
 /** `POST /news`: the written languages only; without a slug the server makes one from the title. */
 export function createBodyOf(form: DeskForm): CreateNewsArticleBody {
   const translations: CreateNewsArticleBody['translations'] = {};
@@ -91,11 +96,7 @@ export function createBodyOf(form: DeskForm): CreateNewsArticleBody {
   const slug = form.slug.trim();
   return {
     ...(slug ? { slug } : {}),
-    category: form.category,
-    tags: tagsOf(form.tags),
-    breaking: form.breaking,
-    author: form.author.trim(),
-    imageId: form.image?.id ?? null,
+    ...detailsBody(form),
     translations,
   };
 }
@@ -112,11 +113,7 @@ export function updateBodyOf(form: DeskForm, saved: EditorNewsArticle): UpdateNe
   }
   return {
     slug: form.slug.trim(),
-    category: form.category,
-    tags: tagsOf(form.tags),
-    breaking: form.breaking,
-    author: form.author.trim(),
-    imageId: form.image?.id ?? null,
+    ...detailsBody(form),
     translations,
   };
 }

@@ -8,6 +8,7 @@ import { stubApi, type Route } from '../news/news-test-api';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { istInputValue } from './desk-form';
 import { NewsDeskRoute } from './news-desk-route';
+import { editorArticle } from './test-helpers';
 
 beforeEach(() => {
   reloadSessionFromStorage();
@@ -26,28 +27,6 @@ const me =
   (user: User): Route =>
   (request) =>
     request.path === '/api/users/me' ? { status: 200, body: user } : undefined;
-
-function article(overrides: Partial<EditorNewsArticle> = {}): EditorNewsArticle {
-  return {
-    id: 5,
-    slug: 'monsoon-safety',
-    state: 'draft',
-    publishAt: null,
-    publishedAt: null,
-    category: 'weather',
-    tags: ['monsoon'],
-    breaking: false,
-    author: 'Saathi Health Desk',
-    imageId: null,
-    imageUrl: null,
-    thumbnailUrl: null,
-    translations: { en: { title: 'Monsoon safety', summary: 'Stay safe in the rain.', body: 'Keep **torches** ready.' } },
-    version: 2,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const row = (item: EditorNewsArticle): EditorNewsList['items'][number] => ({
   id: item.id,
@@ -120,7 +99,7 @@ describe('the news desk', { timeout: 30_000 }, () => {
   it('lists every article, filters by state and search, and pages on', async () => {
     const user = userEvent.setup({ delay: null });
     signIn(editor);
-    const scheduled = article({
+    const scheduled = editorArticle({
       id: 6,
       slug: 'diwali-fire-safety',
       state: 'scheduled',
@@ -134,13 +113,13 @@ describe('the news desk', { timeout: 30_000 }, () => {
         return {
           status: 200,
           body: {
-            items: [row(article({ id: 9, slug: 'old-one', state: 'unpublished', translations: { en: { title: 'Old one', summary: '', body: '' } } }))],
+            items: [row(editorArticle({ id: 9, slug: 'old-one', state: 'unpublished', translations: { en: { title: 'Old one', summary: '', body: '' } } }))],
             nextCursor: null,
           },
         };
       if (request.query.state === 'scheduled') return { status: 200, body: { items: [row(scheduled)], nextCursor: null } };
       if (request.query.query === 'zzz') return { status: 200, body: { items: [], nextCursor: null } };
-      return { status: 200, body: { items: [row(article()), row(scheduled)], nextCursor: 'more' } };
+      return { status: 200, body: { items: [row(editorArticle()), row(scheduled)], nextCursor: 'more' } };
     });
     await renderRoutes(routes, '/news/manage');
 
@@ -169,7 +148,7 @@ describe('the news desk', { timeout: 30_000 }, () => {
   it('writes a new article in three languages with a live preview, and saves it as a draft', async () => {
     const user = userEvent.setup({ delay: null });
     signIn(editor);
-    const created = article({ id: 5, version: 1 });
+    const created = editorArticle({ id: 5, version: 1 });
     const api = stubApi(me(editor), deskServer(created), (request) =>
       request.method === 'POST' && request.path === '/api/news' ? { status: 201, body: created } : undefined,
     );
@@ -232,7 +211,7 @@ describe('the news desk', { timeout: 30_000 }, () => {
         }
         return undefined;
       },
-      deskServer(article()),
+      deskServer(editorArticle()),
     );
     await renderRoutes(routes, '/news/manage/5');
 
@@ -276,7 +255,7 @@ describe('the news desk', { timeout: 30_000 }, () => {
   it('opens the versions, shows one in full and restores it', async () => {
     const user = userEvent.setup({ delay: null });
     signIn(editor);
-    const api = stubApi(me(editor), deskServer(article()));
+    const api = stubApi(me(editor), deskServer(editorArticle()));
     await renderRoutes(routes, '/news/manage/5');
 
     await user.click(await screen.findByRole('button', { name: 'Versions' }));
@@ -302,7 +281,7 @@ describe('the news desk', { timeout: 30_000 }, () => {
   it('deletes a draft after asking, and goes back to the desk', async () => {
     const user = userEvent.setup({ delay: null });
     signIn(editor);
-    const api = stubApi(me(editor), deskServer(article()), (request) => {
+    const api = stubApi(me(editor), deskServer(editorArticle()), (request) => {
       if (request.method === 'DELETE' && request.path === '/api/news/5') return { status: 200, body: { deleted: true } };
       if (request.path === '/api/editor/news') return { status: 200, body: { items: [], nextCursor: null } };
       return undefined;

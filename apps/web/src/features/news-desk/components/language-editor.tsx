@@ -28,7 +28,12 @@ export const LanguageEditor = memo(function LanguageEditor({ language, value, on
   const { t } = useTranslation('news');
   const id = useId();
   const name = LANGUAGE_NATIVE_NAMES[language];
-  const set = (field: keyof TranslationDraft) => (text: string) => onChange(language, { ...value, [field]: text });
+  // One field of this language: what it holds, how it changes, and the server's word on it.
+  const bind = (field: keyof TranslationDraft) => ({
+    value: value[field],
+    onValue: (text: string) => onChange(language, { ...value, [field]: text }),
+    error: errors[field],
+  });
   return (
     <Stack spacing={1.5} sx={{ minWidth: 0 }}>
       {showHeading && (
@@ -38,16 +43,12 @@ export const LanguageEditor = memo(function LanguageEditor({ language, value, on
       )}
       <FormTextField
         label={t('desk.fields.title', { language: name })}
-        value={value.title}
-        onValue={set('title')}
-        error={errors.title}
+        {...bind('title')}
         slotProps={{ htmlInput: { lang: language, maxLength: NEWS_LIMITS.titleMax } }}
       />
       <FormTextField
         label={t('desk.fields.summary', { language: name })}
-        value={value.summary}
-        onValue={set('summary')}
-        error={errors.summary}
+        {...bind('summary')}
         hint={t('desk.fields.summaryHint')}
         multiline
         minRows={2}
@@ -55,9 +56,7 @@ export const LanguageEditor = memo(function LanguageEditor({ language, value, on
       />
       <FormTextField
         label={t('desk.fields.body', { language: name })}
-        value={value.body}
-        onValue={set('body')}
-        error={errors.body}
+        {...bind('body')}
         hint={t('desk.fields.bodyHint')}
         multiline
         minRows={8}
