@@ -88,54 +88,57 @@ function ChartDetails({ chart, onDeleted }: { chart: AstroChart; onDeleted: () =
 
       <KeyFacts chart={chart} />
 
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="astro-drawing-heading">
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
-          <Typography variant="h6" component="h2" id="astro-drawing-heading">
-            {t('chart.drawingHeading')}
+      {/* One column on a phone; on a wide screen the chart sits beside its planets, the panchang beside the assistant. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} component="section" aria-labelledby="astro-drawing-heading">
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+            <Typography variant="h6" component="h2" id="astro-drawing-heading">
+              {t('chart.drawingHeading')}
+            </Typography>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              color="primary"
+              value={chartStyle}
+              onChange={(_event, next: (typeof CHART_STYLES)[number] | null) => next && setChartStyle(next)}
+              aria-label={t('chart.styleLabel')}
+            >
+              <ToggleButton value="north">{t('chart.north')}</ToggleButton>
+              <ToggleButton value="south">{t('chart.south')}</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <BirthChart
+              chartStyle={chartStyle}
+              model={model}
+              labels={labels}
+              title={t('chart.svgTitle', { name: chart.name, style: chartStyle === 'north' ? t('chart.north') : t('chart.south') })}
+              description={description}
+            />
+          </Box>
+          {!chart.timeKnown && (
+            <Alert severity="info" sx={{ mt: 1.5 }}>
+              {t('chart.noTimeNote')}
+            </Alert>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {t('chart.instant', { utc: formatUtcInstant(chart.utc, language), offset: chart.utcOffset, zone: chart.timeZone })}
           </Typography>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            color="primary"
-            value={chartStyle}
-            onChange={(_event, next: (typeof CHART_STYLES)[number] | null) => next && setChartStyle(next)}
-            aria-label={t('chart.styleLabel')}
-          >
-            <ToggleButton value="north">{t('chart.north')}</ToggleButton>
-            <ToggleButton value="south">{t('chart.south')}</ToggleButton>
-          </ToggleButtonGroup>
-        </Stack>
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <BirthChart
-            chartStyle={chartStyle}
-            model={model}
-            labels={labels}
-            title={t('chart.svgTitle', { name: chart.name, style: chartStyle === 'north' ? t('chart.north') : t('chart.south') })}
-            description={description}
-          />
-        </Box>
-        {!chart.timeKnown && (
-          <Alert severity="info" sx={{ mt: 1.5 }}>
-            {t('chart.noTimeNote')}
-          </Alert>
-        )}
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {t('chart.instant', { utc: formatUtcInstant(chart.utc, language), offset: chart.utcOffset, zone: chart.timeZone })}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('chart.ayanamsa', { name: terms.ayanamsa[chart.ayanamsa.name], degrees: formatDegreeMinuteSecond(chart.ayanamsa.degrees) })}
-        </Typography>
-      </Paper>
+          <Typography variant="body2" color="text.secondary">
+            {t('chart.ayanamsa', { name: terms.ayanamsa[chart.ayanamsa.name], degrees: formatDegreeMinuteSecond(chart.ayanamsa.degrees) })}
+          </Typography>
+        </Paper>
 
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }} component="section" aria-labelledby="astro-planets-heading">
-        <Typography variant="h6" component="h2" id="astro-planets-heading" sx={{ px: { xs: 1, sm: 0 } }}>
-          {t('planets.caption')}
-        </Typography>
-        <PlanetTable chart={chart} />
-      </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }} component="section" aria-labelledby="astro-planets-heading">
+          <Typography variant="h6" component="h2" id="astro-planets-heading" sx={{ px: { xs: 1, sm: 0 } }}>
+            {t('planets.caption')}
+          </Typography>
+          <PlanetTable chart={chart} />
+        </Paper>
 
-      <PanchangCard chart={chart} />
-      <AstroChat chartId={chart.id} />
+        <PanchangCard chart={chart} />
+        <AstroChat chartId={chart.id} />
+      </Box>
 
       <Box>
         <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>

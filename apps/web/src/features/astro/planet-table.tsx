@@ -4,6 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { AstroChart } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDegreeMinute } from './format';
@@ -15,7 +16,8 @@ export function PlanetTable({ chart }: { chart: AstroChart }) {
   const terms = useAstroTerms();
   const rows = [
     ...(chart.lagna ? [{ key: 'lagna', name: terms.element.lagna, ...chart.lagna, retrograde: false }] : []),
-    ...chart.planets.map((planet) => ({ ...planet, key: planet.body, name: terms.body[planet.body] })),
+    // "गुरु (बृहस्पति)" in the catalog: the table has room for the first name only.
+    ...chart.planets.map((planet) => ({ ...planet, key: planet.body, name: terms.body[planet.body].replace(/\s*\(.*\)$/, '') })),
   ];
   return (
     <TableContainer>
@@ -52,7 +54,12 @@ export function PlanetTable({ chart }: { chart: AstroChart }) {
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatDegreeMinute(row.degreeInSign)}
               </TableCell>
-              <TableCell>{t('planets.nakshatraPada', { nakshatra: terms.nakshatra[row.nakshatra], pada: row.pada })}</TableCell>
+              <TableCell>
+                {terms.nakshatra[row.nakshatra]}
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  {t('planets.pada', { pada: row.pada })}
+                </Typography>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

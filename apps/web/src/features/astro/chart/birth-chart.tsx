@@ -22,7 +22,7 @@ export interface BirthChartProps {
   description: string;
 }
 
-const LINE_HEIGHT = 17;
+const LINE_HEIGHT = 20;
 
 /** A birth chart drawn in the North Indian (diamond) or South Indian (fixed signs) style. */
 export function BirthChart({ chartStyle, model, labels, title, description }: BirthChartProps) {
@@ -113,11 +113,11 @@ function SouthChart({ cells, labels }: { cells: ChartCell[]; labels: ChartLabels
             <rect x={x} y={y} width={CELL} height={CELL} />
             {/* The lagna's cell is marked the traditional way, with a stroke across its top left corner. */}
             {cell.lagna && <line x1={x} y1={y + 22} x2={x + 22} y2={y} className="astro-chart__lagna-mark" />}
-            <text x={x + CELL - 5} y={y + 14} textAnchor="end" className="astro-chart__sign-name">
+            <text x={x + CELL - 5} y={y + 16} textAnchor="end" className="astro-chart__sign-name">
               {labels.signName[sign]}
             </text>
             <TextLines
-              at={{ x: x + CELL / 2, y: y + CELL / 2 + 8 }}
+              at={{ x: x + CELL / 2, y: y + CELL / 2 + 10 }}
               lines={[...(cell.lagna ? [labels.lagna] : []), ...chunk(names, 2).map((line) => line.join(' '))]}
               className="astro-chart__bodies"
             />
