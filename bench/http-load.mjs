@@ -36,3 +36,40 @@ export async function loadGet({ baseUrl, token, connections, durationS, makePath
     avgBytes: Math.round(bytesTotal / Math.max(1, latencies.length)),
   };
 }
+
+const ms = (value) => value.toFixed(1);
+
+/**
+ * Loads each scenario (`{label, budget, path}`, budget a p95 in ms or null) in turn with
+ * `load(path)`, stops the bench on any non-200 answer, and prints one line of figures per
+ * scenario: `<bench> p50_ms= p95_ms= p99_ms= rps= <labelKey>=<label> <fields> n= avg_bytes=`.
+ */
+export async function measureScenarios({ bench, labelKey, scenarios, load, fields, suffix = '' }) {
+  const results = {};
+  for (const scenario of scenarios) {
+    const r = await load(scenario.path);
+    const name = `${labelKey}=${scenario.label}`;
+    if (r.errors > 0) throw new Error(`${name}: ${r.errors} non-200 answers`);
+    console.log(
+      `${bench} p50_ms=${ms(r.p50)} p95_ms=${ms(r.p95)} p99_ms=${ms(r.p99)} rps=${Math.round(r.rps)} ${name} ${fields} n=${r.count} avg_bytes=${r.avgBytes}${suffix}`,
+    );
+    results[name] = { ...r, budget: scenario.budget };
+  }
+  return results;
+}
+
+/**
+ * Runs `run(kind)` on PostgreSQL and then on the embedded database (`only`: 'postgres' or
+ * 'embedded' runs one of them), then holds the PostgreSQL figures to their p95 budgets: a
+ * missed budget makes the bench exit non-zero.
+ */
+export async function runOnBothDatabases(only, run) {
+  const results = {};
+  if (only !== 'embedded') results.postgres = await run('postgres');
+  if (only !== 'postgres') results.embedded = await run('pglite');
+  for (const [name, r] of Object.entries(results.postgres ?? {}).filter(([, r]) => r.budget !== null)) {
+    console.log(`budget p95 ≤ ${r.budget} ms on PostgreSQL, ${name}: ${r.p95 <= r.budget ? 'met' : 'MISSED'} (${ms(r.p95)} ms)`);
+    if (r.p95 > r.budget) process.exitCode = 1;
+  }
+  return results;
+}

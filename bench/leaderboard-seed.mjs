@@ -12,7 +12,7 @@
 // with the profile copies the app keeps (city_key, state_key, listed_from).
 import { sql } from 'kysely';
 import { placedAroundCities } from './city-spread.mjs';
-import { createBenchSession } from './scratch-db.mjs';
+import { createBenchSession, dropIndexesForBulkLoad, rebuildIndexes, recordSeed, seedIsCurrent } from './scratch-db.mjs';
 
 /** Real cities: metro population in millions (the weight of each), state as users type it. */
 export const CITIES = [
@@ -123,21 +123,12 @@ function cityTable() {
 export async function seedLeaderboardBench(db, users, ledgerRows, log) {
   // The layout names what was seeded: a change to it reseeds instead of reusing.
   const layout = `cities=${CITY_COUNT} sigma=${BASE_SIGMA_DEG} ledger=${ledgerRows} minors=0.05 hidden=0.03 volunteers=0.15 referrers=0.08 caller=${CALLER.city}:${CALLER.activeDays} places=cells`;
-  await sql`CREATE TABLE IF NOT EXISTS bench_leaderboard_meta (users integer NOT NULL, layout text NOT NULL)`.execute(db);
-  const meta = await sql`SELECT users, layout FROM bench_leaderboard_meta`.execute(db);
-  const reused = meta.rows[0]?.users === users && meta.rows[0]?.layout === layout;
+  const reused = await seedIsCurrent(db, 'leaderboard', 'users', users, layout);
   const started = Date.now();
   if (!reused) {
     log(`seeding ${users} users and ${ledgerRows} ledger rows...`);
     await sql`TRUNCATE users, leaderboard_tallies, bench_leaderboard_meta RESTART IDENTITY CASCADE`.execute(db);
-    // The definitions are kept in a table before the indexes go, so a seed cut off half-way
-    // still rebuilds them on the next run.
-    await sql`CREATE TABLE IF NOT EXISTS bench_leaderboard_indexes (indexname text PRIMARY KEY, indexdef text NOT NULL)`.execute(db);
-    await sql`
-      INSERT INTO bench_leaderboard_indexes SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY(${BULK_INDEXES})
-      ON CONFLICT (indexname) DO NOTHING`.execute(db);
-    const indexes = await sql`SELECT indexname, indexdef FROM bench_leaderboard_indexes`.execute(db);
-    for (const index of indexes.rows) await sql.raw(`DROP INDEX IF EXISTS ${index.indexname}`).execute(db);
+    const dropped = await dropIndexesForBulkLoad(db, 'leaderboard', BULK_INDEXES);
     const table = cityTable();
     const upTo = table.map((c) => c.upTo);
     const names = table.map((c) => c.name);
@@ -291,13 +282,12 @@ export async function seedLeaderboardBench(db, users, ledgerRows, log) {
       GROUP BY scope, s.total, s.user_id % 8`.execute(db);
     await sql`DROP TABLE bench_leaderboard_plan`.execute(db);
     log('ledger and totals written; building indexes...');
-    for (const index of indexes.rows) await sql.raw(index.indexdef).execute(db);
-    await sql`DELETE FROM bench_leaderboard_indexes`.execute(db);
+    await rebuildIndexes(db, dropped);
     // As autovacuum leaves a settled table: statistics, and the visibility map that lets the
     // ranking's indexes answer without reading the table.
     for (const name of ['users', 'saved_locations', 'points_ledger', 'user_scores', 'leaderboard_tallies', 'leaderboard_places'])
       await sql.raw(`VACUUM ANALYZE ${name}`).execute(db);
-    await sql`INSERT INTO bench_leaderboard_meta (users, layout) VALUES (${users}, ${layout})`.execute(db);
+    await recordSeed(db, 'leaderboard', 'users', users, layout);
   }
   const token = await createBenchSession(db);
   const counts = await sql`

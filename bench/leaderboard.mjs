@@ -11,7 +11,7 @@
 // rows each): PGlite is one single-threaded WebAssembly Postgres.
 // Started through tsx (`npm run bench:leaderboard`), so it reuses the server's own modules.
 import { withBenchServer } from './bench-server.mjs';
-import { loadGet, pick } from './http-load.mjs';
+import { loadGet, measureScenarios, pick, runOnBothDatabases } from './http-load.mjs';
 import { seedScratchDatabase } from './scratch-db.mjs';
 import { CITIES, seedLeaderboardBench } from './leaderboard-seed.mjs';
 
@@ -61,27 +61,9 @@ function run(kind) {
     }
     // Warm-up: caches and the query plans.
     for (const scope of SCOPES) await loadGet({ baseUrl: server.baseUrl, token: seeded.sessionToken, connections, durationS: 2, makePath: scope.path });
-    const results = {};
-    for (const scope of SCOPES) {
-      const r = await load(scope.path);
-      if (r.errors > 0) throw new Error(`${scope.label}: ${r.errors} non-200 answers`);
-      console.log(
-        `leaderboard p50_ms=${Math.round(r.p50)} p95_ms=${Math.round(r.p95)} p99_ms=${Math.round(r.p99)} rps=${Math.round(r.rps)} scope=${scope.label} db=${kind} users=${seeded.users} connections=${connections} n=${r.count} avg_bytes=${r.avgBytes}${suffix}`,
-      );
-      results[scope.label] = r;
-    }
-    return results;
+    const fields = `db=${kind} users=${seeded.users} connections=${connections}`;
+    return measureScenarios({ bench: 'leaderboard', labelKey: 'scope', scenarios: SCOPES, load, fields, suffix });
   });
 }
 
-const only = process.env.LEADERBOARD_BENCH_ONLY;
-const results = {};
-if (only !== 'embedded') results.postgres = await run('postgres');
-if (only !== 'postgres') results.embedded = await run('pglite');
-if (results.postgres) {
-  for (const scope of SCOPES.filter((s) => s.budget !== null)) {
-    const p95 = results.postgres[scope.label].p95;
-    console.log(`budget p95 ≤ ${scope.budget} ms on PostgreSQL, ${scope.label}: ${p95 <= scope.budget ? 'met' : 'MISSED'} (${Math.round(p95)} ms)`);
-    if (p95 > scope.budget) process.exitCode = 1;
-  }
-}
+await runOnBothDatabases(process.env.LEADERBOARD_BENCH_ONLY, run);

@@ -5,7 +5,7 @@
 // position (half of them fresh, half older than the 15 minutes that count).
 import { sql } from 'kysely';
 import { placedAroundCities } from './city-spread.mjs';
-import { createBenchSession } from './scratch-db.mjs';
+import { createBenchSession, recordSeed, seedIsCurrent } from './scratch-db.mjs';
 import { PROFESSIONS } from '../packages/shared/src/constants.ts';
 
 /** Metro population in millions: the weight of each city. */
@@ -59,9 +59,7 @@ function cityTable() {
 export async function seedNearbyBench(db, count, log) {
   // The layout names what was seeded: a change to the spread reseeds instead of reusing.
   const layout = `cities=${CITIES.length} sigma=${BASE_SIGMA_DEG} rural=0.15 live=0.1`;
-  await sql`CREATE TABLE IF NOT EXISTS bench_nearby_meta (volunteers integer NOT NULL, layout text NOT NULL)`.execute(db);
-  const meta = await sql`SELECT volunteers, layout FROM bench_nearby_meta`.execute(db);
-  const reused = meta.rows[0]?.volunteers === count && meta.rows[0]?.layout === layout;
+  const reused = await seedIsCurrent(db, 'nearby', 'volunteers', count, layout);
   const started = Date.now();
   if (!reused) {
     log(`seeding ${count} volunteers...`);
@@ -110,7 +108,7 @@ export async function seedNearbyBench(db, count, log) {
     for (const index of indexes.rows) await sql.raw(index.indexdef).execute(db);
     await sql`ANALYZE users`.execute(db);
     await sql`ANALYZE saved_locations`.execute(db);
-    await sql`INSERT INTO bench_nearby_meta (volunteers, layout) VALUES (${count}, ${layout})`.execute(db);
+    await recordSeed(db, 'nearby', 'volunteers', count, layout);
   }
   const token = await createBenchSession(db);
   const volunteers = await sql`SELECT count(*)::int AS n FROM saved_locations WHERE is_volunteer_location`.execute(db);

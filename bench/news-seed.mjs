@@ -6,7 +6,7 @@
 // (kept out of the readers' lists). Bodies are ~3 KB of Markdown and its HTML, as a real
 // article's, which PostgreSQL compresses in place. 1,000 pictures are shared by the articles.
 import { sql } from 'kysely';
-import { createBenchSession } from './scratch-db.mjs';
+import { createBenchSession, dropIndexesForBulkLoad, rebuildIndexes, recordSeed, seedIsCurrent } from './scratch-db.mjs';
 
 export const NEWS_CATEGORIES = ['safety', 'local', 'india', 'health', 'weather', 'technology', 'education', 'business', 'sports', 'entertainment'];
 /** Article `i` is a draft or taken down when i % 37 = 0; the bench reads only the others. */
@@ -25,19 +25,12 @@ const PARAGRAPH =
  */
 export async function seedNewsBench(db, articles, log) {
   const layout = `languages=50/20/15/15 breaking=0.03 hidden=1/37 step=5min body=3k images=1000`;
-  await sql`CREATE TABLE IF NOT EXISTS bench_news_meta (articles integer NOT NULL, layout text NOT NULL)`.execute(db);
-  const meta = await sql`SELECT articles, layout FROM bench_news_meta`.execute(db);
-  const reused = meta.rows[0]?.articles === articles && meta.rows[0]?.layout === layout;
+  const reused = await seedIsCurrent(db, 'news', 'articles', articles, layout);
   const started = Date.now();
   if (!reused) {
     log(`seeding ${articles} articles...`);
     await sql`TRUNCATE users, news_articles, news_images, bench_news_meta RESTART IDENTITY CASCADE`.execute(db);
-    await sql`CREATE TABLE IF NOT EXISTS bench_news_indexes (indexname text PRIMARY KEY, indexdef text NOT NULL)`.execute(db);
-    await sql`
-      INSERT INTO bench_news_indexes SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY(${BULK_INDEXES})
-      ON CONFLICT (indexname) DO NOTHING`.execute(db);
-    const indexes = await sql`SELECT indexname, indexdef FROM bench_news_indexes`.execute(db);
-    for (const index of indexes.rows) await sql.raw(`DROP INDEX IF EXISTS ${index.indexname}`).execute(db);
+    const dropped = await dropIndexesForBulkLoad(db, 'news', BULK_INDEXES);
 
     await sql`INSERT INTO users (phone_number, name, referral_id, is_verified, profile_completed, roles)
               VALUES ('8999999998', 'Bench Reader', 'BNEWS001', true, true, '{}')`.execute(db);
@@ -80,9 +73,9 @@ export async function seedNewsBench(db, articles, log) {
       log(`${to} articles`);
     }
     await sql`SELECT setval(pg_get_serial_sequence('news_articles', 'id'), ${articles})`.execute(db);
-    for (const index of indexes.rows) await sql.raw(index.indexdef).execute(db);
+    await rebuildIndexes(db, dropped);
     await sql`ANALYZE news_articles, news_translations, news_images, news_slugs`.execute(db);
-    await sql`INSERT INTO bench_news_meta (articles, layout) VALUES (${articles}, ${layout})`.execute(db);
+    await recordSeed(db, 'news', 'articles', articles, layout);
   }
   const counts = await sql`
     SELECT (SELECT count(*) FROM news_articles)::int AS articles,

@@ -11,7 +11,7 @@
 // embedded runs one of the two. Exits non-zero when a budget is missed.
 // Started through tsx (`npm run bench:news`), so it reuses the server's own modules.
 import { withBenchServer } from './bench-server.mjs';
-import { loadGet, pick } from './http-load.mjs';
+import { loadGet, measureScenarios, pick, runOnBothDatabases } from './http-load.mjs';
 import { seedScratchDatabase } from './scratch-db.mjs';
 import { isListed, NEWS_CATEGORIES, seedNewsBench, slugOf } from './news-seed.mjs';
 
@@ -63,26 +63,10 @@ function run(kind) {
     // Warm-up: caches and the query plans.
     for (const scenario of scenarios) await loadGet({ baseUrl: server.baseUrl, token, connections, durationS: 2, makePath: scenario.path });
     const suffix = kind === 'postgres' ? '' : ` (embedded: ${seeded.articles} articles, not 100k)`;
-    const results = {};
-    for (const scenario of scenarios) {
-      const r = await loadGet({ baseUrl: server.baseUrl, token, connections, durationS: DURATION_S, makePath: scenario.path });
-      if (r.errors > 0) throw new Error(`${scenario.label}: ${r.errors} non-200 answers`);
-      console.log(
-        `news p50_ms=${r.p50.toFixed(1)} p95_ms=${r.p95.toFixed(1)} p99_ms=${r.p99.toFixed(1)} rps=${Math.round(r.rps)} scenario=${scenario.label} db=${kind} articles=${seeded.articles} connections=${connections} n=${r.count} avg_bytes=${r.avgBytes}${suffix}`,
-      );
-      results[scenario.label] = { ...r, budget: scenario.budget };
-    }
-    return results;
+    const load = (makePath) => loadGet({ baseUrl: server.baseUrl, token, connections, durationS: DURATION_S, makePath });
+    const fields = `db=${kind} articles=${seeded.articles} connections=${connections}`;
+    return measureScenarios({ bench: 'news', labelKey: 'scenario', scenarios, load, fields, suffix });
   });
 }
 
-const only = process.env.NEWS_BENCH_ONLY;
-const results = {};
-if (only !== 'embedded') results.postgres = await run('postgres');
-if (only !== 'postgres') results.embedded = await run('pglite');
-if (results.postgres) {
-  for (const [label, r] of Object.entries(results.postgres).filter(([, r]) => r.budget !== null)) {
-    console.log(`budget p95 ≤ ${r.budget} ms on PostgreSQL, ${label}: ${r.p95 <= r.budget ? 'met' : 'MISSED'} (${r.p95.toFixed(1)} ms)`);
-    if (r.p95 > r.budget) process.exitCode = 1;
-  }
-}
+await runOnBothDatabases(process.env.NEWS_BENCH_ONLY, run);

@@ -43,3 +43,41 @@ export async function createBenchSession(db) {
   );
   return token;
 }
+
+/**
+ * Whether the scratch database already holds this seed: `bench_<name>_meta` keeps the count
+ * (in `countColumn`) and the layout (a text naming how it was spread) of the last complete
+ * seed, so a change to either reseeds instead of reusing.
+ */
+export async function seedIsCurrent(db, name, countColumn, count, layout) {
+  await sql.raw(`CREATE TABLE IF NOT EXISTS bench_${name}_meta (${countColumn} integer NOT NULL, layout text NOT NULL)`).execute(db);
+  const meta = await sql.raw(`SELECT ${countColumn} AS count, layout FROM bench_${name}_meta`).execute(db);
+  return meta.rows[0]?.count === count && meta.rows[0]?.layout === layout;
+}
+
+/** Marks the seed complete (see seedIsCurrent); written last, so a seed cut off half-way is redone. */
+export async function recordSeed(db, name, countColumn, count, layout) {
+  await sql`INSERT INTO ${sql.table(`bench_${name}_meta`)} (${sql.ref(countColumn)}, layout) VALUES (${count}, ${layout})`.execute(db);
+}
+
+/**
+ * Drops the indexes `names` before a bulk load (building them once afterwards is much faster
+ * than maintaining them per row). Their definitions are kept in `bench_<name>_indexes` first,
+ * so a seed cut off half-way still rebuilds them on the next run. Returns what rebuildIndexes takes.
+ */
+export async function dropIndexesForBulkLoad(db, name, names) {
+  const kept = sql.table(`bench_${name}_indexes`);
+  await sql`CREATE TABLE IF NOT EXISTS ${kept} (indexname text PRIMARY KEY, indexdef text NOT NULL)`.execute(db);
+  await sql`
+    INSERT INTO ${kept} SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY(${names})
+    ON CONFLICT (indexname) DO NOTHING`.execute(db);
+  const indexes = await sql`SELECT indexname, indexdef FROM ${kept}`.execute(db);
+  for (const index of indexes.rows) await sql.raw(`DROP INDEX IF EXISTS ${index.indexname}`).execute(db);
+  return { name, indexes: indexes.rows };
+}
+
+/** Builds the indexes dropIndexesForBulkLoad dropped again, and forgets them. */
+export async function rebuildIndexes(db, dropped) {
+  for (const index of dropped.indexes) await sql.raw(index.indexdef).execute(db);
+  await sql`DELETE FROM ${sql.table(`bench_${dropped.name}_indexes`)}`.execute(db);
+}
