@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LeaderboardResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { CURSOR_PAGING } from '../../lib/cursor-paging';
 import { scopeOf, type LeaderboardScope, type LeaderboardTab } from './tabs';
 
 /** Rows per page: a phone screen and a half, so the next page is asked for before the end shows. */
@@ -23,8 +24,7 @@ export function useLeaderboardQuery(tab: LeaderboardTab) {
   return useInfiniteQuery({
     queryKey: leaderboardKeys.scope(scope),
     queryFn: ({ pageParam, signal }) => fetchLeaderboardPage(scope, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...CURSOR_PAGING,
     staleTime: LEADERBOARD_STALE_TIME_MS,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditPage, AuditTargetType, AdminUsersPage, Role, UserRoles } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { CURSOR_PAGING } from '../../lib/cursor-paging';
 import { userKeys } from '../users/queries';
 
 /** An admin acts on what they see; a short staleness keeps another admin's changes close. */
@@ -29,8 +30,7 @@ export function useAdminUsersQuery(query: string) {
     queryKey: manageKeys.userSearch(text),
     queryFn: ({ pageParam, signal }): Promise<AdminUsersPage> =>
       api.call('GET /admin/users', { query: { ...(text ? { query: text } : {}), ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...CURSOR_PAGING,
     staleTime: MANAGE_STALE_TIME_MS,
     retry: false,
   });
@@ -41,8 +41,7 @@ export function useAuditQuery(filters: AuditFilters) {
     queryKey: manageKeys.auditFiltered(filters),
     queryFn: ({ pageParam, signal }): Promise<AuditPage> =>
       api.call('GET /admin/audit', { query: { ...filters, limit: AUDIT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...CURSOR_PAGING,
     staleTime: MANAGE_STALE_TIME_MS,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateNewsArticleBody, EditorNewsArticle, NewsState, UpdateNewsArticleBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { CURSOR_PAGING } from '../../lib/cursor-paging';
 import { newsKeys } from '../news/queries';
 
 /** Rows per page of the desk's list. */
@@ -34,8 +35,7 @@ export function useDeskListQuery(state: NewsState | null, search: string) {
         },
         signal,
       }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...CURSOR_PAGING,
     staleTime: DESK_STALE_TIME_MS,
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { NewsArticle, NewsList } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { CURSOR_PAGING } from '../../lib/cursor-paging';
 import type { ReaderPreferences } from './news-preferences';
 
 /** Articles per page of the strip: a few screens of thumbnails, so the next page is asked for early. */
@@ -33,8 +34,7 @@ export function useNewsListQuery(preferences: ReaderPreferences) {
   return useInfiniteQuery({
     queryKey: newsKeys.list(preferences),
     queryFn: ({ pageParam, signal }) => fetchNewsPage(preferences, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...CURSOR_PAGING,
     staleTime: NEWS_STALE_TIME_MS,
     retry: false,
   });
