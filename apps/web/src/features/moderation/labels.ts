@@ -1,4 +1,4 @@
-import type { AnyReportReason, ModerationAction, ModerationTarget } from '@saathi/shared';
+import { INDIA_OFFSET_MS, type AnyReportReason, type ModerationAction, type ModerationTarget } from '@saathi/shared';
 import type { TFunction } from 'i18next';
 
 type T = TFunction<'moderation'>;
@@ -8,6 +8,13 @@ export const kindLabel = (t: T, kind: ModerationTarget): string => ({ post: t('k
 
 export const actionLabel = (t: T, action: ModerationAction): string =>
   ({ restore: t('actions.restore'), remove: t('actions.remove'), warn: t('actions.warn'), suspend: t('actions.suspend') })[action];
+
+/** What each decision does, said in the decide dialog before the moderator confirms. */
+export const effectText = (t: T, action: ModerationAction): string =>
+  ({ restore: t('decide.effect.restore'), remove: t('decide.effect.remove'), warn: t('decide.effect.warn'), suspend: t('decide.effect.suspend') })[action];
+
+/** An instant (ISO) as India wall-clock minutes, 'YYYY-MM-DD HH:mm', as the desk's deadlines read. */
+export const indiaMinutes = (iso: string): string => new Date(new Date(iso).getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 
 export const reasonLabel = (t: T, reason: AnyReportReason): string =>
   ({

@@ -1,10 +1,8 @@
-import type { ModerationQueue, QueueItem, User } from '@saathi/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import type { ModerationQueue, QueueItem } from '@saathi/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
-import { page, renderRoutes } from '../../test/render';
-import { clearSession, setSession } from '../auth/session';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callsOf, closeDesk, serveDesk, showDesk } from './desk-test-kit';
 import { ModerationDeskPage } from './moderation-desk-page';
 
 const item: QueueItem = {
@@ -23,6 +21,8 @@ const item: QueueItem = {
     resolveOverdue: true,
     ageHours: 30,
   },
+  acknowledged: null,
+  unacknowledgedReports: 2,
   author: { id: 24, name: 'Kabir Shah' },
   title: 'Party pictures',
   text: 'Look at her',
@@ -34,37 +34,27 @@ const item: QueueItem = {
   authorHistory: [{ id: 9, targetType: 'comment', action: 'warn', reason: 'Insults', createdAt: '2025-02-01T10:00:00.000Z' }],
 };
 
-type Call = [key: string, options?: { query?: Record<string, unknown>; body?: unknown; params?: unknown }];
+const page = (items: QueueItem[], nextCursor: string | null = null): ModerationQueue => ({ items, appeals: [], nextCursor });
 
-function serve(roles: string[]) {
-  setSession({ id: 38, name: 'Swati Deshmukh', roles } as unknown as User);
-  // Only the calls the desk makes are answered; the cast keeps the stub from restating every response type.
-  const answer = (...[key]: Call): Promise<unknown> => {
-    if (key === 'GET /users/me') return new Promise(() => undefined);
-    if (key === 'GET /moderation/queue') return Promise.resolve({ items: [item], appeals: [] } satisfies ModerationQueue);
+function serve(roles: string[], pages: Record<string, ModerationQueue> = { first: page([item]) }) {
+  return serveDesk(roles, (key, options) => {
+    if (key === 'GET /moderation/queue') return Promise.resolve(pages[(options?.query?.cursor as string | undefined) ?? 'first']);
     if (key === 'POST /moderation/decisions') return Promise.resolve({});
-    return Promise.reject(new Error(`unexpected call ${key}`));
-  };
-  return vi.spyOn(api, 'call').mockImplementation(answer as never);
+    if (key === 'POST /moderation/acknowledgements') return Promise.resolve({ acknowledged: 2, by: 38, at: '2025-03-11T04:30:00.000Z' });
+    return undefined;
+  });
 }
 
-async function show() {
-  await renderRoutes([page('/community-feeds/manage', <ModerationDeskPage />)], '/community-feeds/manage');
-  await screen.findByRole('heading', { name: 'Moderation desk', level: 1 });
-}
+const show = () => showDesk('/community-feeds/manage', <ModerationDeskPage />, 'Moderation desk');
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(closeDesk);
 
 describe('ModerationDeskPage', () => {
   it('tells a plain user calmly that it is not for their account, and reads no queue', async () => {
     const spy = serve(['user']);
     await show();
     expect(await screen.findByText(/not available for your account/)).toBeInTheDocument();
-    expect(spy.mock.calls.filter((c) => c[0] === 'GET /moderation/queue')).toEqual([]);
+    expect(callsOf(spy, 'GET /moderation/queue')).toEqual([]);
   });
 
   it('shows an item with its reports, deadlines in IST, context and history, and sends a removal with its reason', async () => {
@@ -80,7 +70,66 @@ describe('ModerationDeskPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Remove: Post #5' }));
     await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Shared without consent');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    const sent = spy.mock.calls.filter((c) => c[0] === 'POST /moderation/decisions').map((c) => (c[1] as Call[1])?.body);
-    expect(sent).toEqual([{ targetType: 'post', targetId: 5, action: 'remove', reason: 'Shared without consent' }]);
+    expect(callsOf(spy, 'POST /moderation/decisions').map((c) => c?.body)).toEqual([
+      { targetType: 'post', targetId: 5, action: 'remove', reason: 'Shared without consent' },
+    ]);
+  }, 20_000);
+
+  it('acknowledges an item; an acknowledged one says by whom and when, and offers it again only for newer reports', async () => {
+    const acknowledged: QueueItem = {
+      ...item,
+      targetId: 6,
+      acknowledged: { by: { id: 40, name: 'Ravi Kumar' }, at: '2025-03-11T04:30:00.000Z' },
+      unacknowledgedReports: 0,
+    };
+    const spy = serve(['user', 'moderator'], { first: page([item, acknowledged]) });
+    await show();
+    const card = await screen.findByRole('article', { name: 'Post #5' });
+    expect(within(card).getByText('Acknowledge by 2025-03-12 01:30 IST')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Acknowledge: Post #5' }));
+    await waitFor(() => expect(callsOf(spy, 'POST /moderation/acknowledgements').map((c) => c?.body)).toEqual([{ targetType: 'post', targetId: 5 }]));
+    expect(await screen.findByText('Acknowledged. The 24-hour clock is met.')).toBeInTheDocument();
+    const done = screen.getByRole('article', { name: 'Post #6' });
+    expect(within(done).getByText('Acknowledged by Ravi Kumar at 2025-03-11 10:00 IST')).toBeInTheDocument();
+    expect(within(done).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('warn keeps the item unless "Also remove the item" is ticked; suspend sends its days', async () => {
+    const spy = serve(['user', 'moderator']);
+    await show();
+    const card = await screen.findByRole('article', { name: 'Post #5' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Warn: Post #5' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Warn this post' });
+    expect(within(dialog).getByText(/The item stays up/)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Mind the words');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(within(card).getByRole('button', { name: 'Suspend: Post #5' }));
+    dialog = await screen.findByRole('dialog', { name: 'Suspend this post' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Again');
+    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: /days/ }));
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: /days/ }), '7');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Also remove the item' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(callsOf(spy, 'POST /moderation/decisions').map((c) => c?.body)).toEqual([
+        { targetType: 'post', targetId: 5, action: 'warn', reason: 'Mind the words', removeItem: false },
+        { targetType: 'post', targetId: 5, action: 'suspend', reason: 'Again', suspendDays: 7, removeItem: true },
+      ]),
+    );
+  }, 30_000);
+
+  it('reads the next page of the queue with the cursor the server gave', async () => {
+    const second: QueueItem = { ...item, targetType: 'comment', targetId: 77 };
+    const spy = serve(['user', 'moderator'], {
+      first: page([item], '1_2025-03-10T20:00:00.000000Z_post_5'),
+      '1_2025-03-10T20:00:00.000000Z_post_5': page([second]),
+    });
+    await show();
+    await screen.findByRole('article', { name: 'Post #5' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Comment #77' })).toBeInTheDocument();
+    expect(callsOf(spy, 'GET /moderation/queue').map((c) => c?.query)).toEqual([{}, { cursor: '1_2025-03-10T20:00:00.000000Z_post_5' }]);
+    expect(screen.getByText('That is the whole queue.')).toBeInTheDocument();
   }, 20_000);
 });

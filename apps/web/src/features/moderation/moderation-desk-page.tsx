@@ -4,84 +4,97 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { QueueAppeal } from '@saathi/shared';
-import { useState } from 'react';
+import type { ModerationTarget, QueueAppeal } from '@saathi/shared';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
-import { PageLoading } from '../../components/page-loading';
+import { PagedList } from '../../components/paged-list';
+import { useToast } from '../../components/toast';
+import { useErrorText } from '../../lib/error-text';
 import { useSession } from '../auth/session';
-import { mayOpen } from '../manage/screens';
-import { useMyRoles } from '../manage/use-my-roles';
-import { DecideDialog, type DecisionRequest } from './decide-dialog';
-import { useModerationQueueQuery } from './queries';
-import { QueueItemCard } from './queue-item-card';
+import { DecideDialog, overturnLabel, type DecisionRequest } from './decide-dialog';
 import { actionLabel, kindLabel } from './labels';
-
-/** Who may open the desk (features/manage/screens.ts lists it for the same roles). */
-export const MODERATION_DESK_ROLES = ['moderator'] as const;
+import { ModeratorPage } from './moderator-page';
+import { useAcknowledgeMutation, useModerationQueueQuery } from './queries';
+import { QueueItemCard } from './queue-item-card';
 
 /** `/community-feeds/manage`: the moderation desk for moderators (and admins); anyone else reads a calm word. */
 export function ModerationDeskPage() {
   const { t } = useTranslation('moderation');
-  const roles = useMyRoles();
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      {!roles ? <PageLoading /> : mayOpen({ roles: MODERATION_DESK_ROLES }, roles) ? <Desk /> : <Alert severity="info">{t('notAllowed')}</Alert>}
+    <ModeratorPage title={t('title')} subtitle={t('subtitle')} notAllowed={t('notAllowed')}>
+      <Desk />
+    </ModeratorPage>
+  );
+}
+
+/** A titled part of the desk. */
+function DeskSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" spacing={1.5} aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2">
+        {title}
+      </Typography>
+      {children}
     </Stack>
   );
 }
 
 function Desk() {
   const { t } = useTranslation('moderation');
+  const toast = useToast();
+  const errorText = useErrorText();
   const queue = useModerationQueueQuery();
+  const acknowledge = useAcknowledgeMutation();
   const [request, setRequest] = useState<DecisionRequest | null>(null);
-  if (queue.isPending) return <PageLoading />;
-  if (queue.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('loadFailed')}
-      </Alert>
+  const appeals = queue.data?.pages[0]?.appeals ?? [];
+  const acknowledgeItem = (target: { targetType: ModerationTarget; targetId: number }) =>
+    acknowledge.mutate(
+      { targetType: target.targetType, targetId: target.targetId },
+      { onSuccess: () => toast.success(t('acknowledgedDone')), onError: (failure) => toast.error(errorText(failure)) },
     );
-  }
-  const { items, appeals } = queue.data;
+  const acknowledging = (target: { targetType: ModerationTarget; targetId: number }) =>
+    acknowledge.isPending && acknowledge.variables.targetType === target.targetType && acknowledge.variables.targetId === target.targetId;
   return (
     <Stack spacing={3}>
-      <Stack component="section" spacing={1.5} aria-labelledby="moderation-appeals">
-        <Typography id="moderation-appeals" variant="h6" component="h2">
-          {t('appealsHeading')}
-        </Typography>
-        {appeals.length === 0 ? (
-          <Typography color="text.secondary">{t('noAppeals')}</Typography>
-        ) : (
-          appeals.map((appeal) => (
-            <AppealCard key={appeal.id} appeal={appeal} onDecide={(outcome) => setRequest({ kind: 'appeal', appealId: appeal.id, outcome })} />
-          ))
-        )}
-      </Stack>
-      <Stack component="section" spacing={1.5} aria-labelledby="moderation-queue">
-        <Typography id="moderation-queue" variant="h6" component="h2">
-          {t('queueHeading')}
-        </Typography>
-        {items.length === 0 ? (
-          <Typography color="text.secondary">{t('empty')}</Typography>
-        ) : (
-          items.map((item) => (
-            <QueueItemCard
-              key={`${item.targetType}-${item.targetId}`}
-              item={item}
-              onDecide={(action) => setRequest({ kind: 'item', targetType: item.targetType, targetId: item.targetId, action })}
-            />
-          ))
-        )}
-      </Stack>
+      {queue.data && (
+        <DeskSection id="moderation-appeals" title={t('appealsHeading')}>
+          {appeals.length === 0 ? (
+            <Typography color="text.secondary">{t('noAppeals')}</Typography>
+          ) : (
+            appeals.map((appeal) => (
+              <AppealCard
+                key={appeal.id}
+                appeal={appeal}
+                onDecide={(outcome) => setRequest({ kind: 'appeal', appealId: appeal.id, outcome, restores: appeal.decision.removedItem })}
+              />
+            ))
+          )}
+        </DeskSection>
+      )}
+      <DeskSection id="moderation-queue" title={t('queueHeading')}>
+        <PagedList
+          query={queue}
+          empty={<Typography color="text.secondary">{t('empty')}</Typography>}
+          moreLabel={t('more')}
+          end={
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {t('end')}
+            </Typography>
+          }
+        >
+          {(items) =>
+            items.map((item) => (
+              <QueueItemCard
+                key={`${item.targetType}-${item.targetId}`}
+                item={item}
+                onDecide={(action) => setRequest({ kind: 'item', targetType: item.targetType, targetId: item.targetId, action })}
+                onAcknowledge={() => acknowledgeItem(item)}
+                acknowledging={acknowledging(item)}
+              />
+            ))
+          }
+        </PagedList>
+      </DeskSection>
       {request && <DecideDialog request={request} onClose={() => setRequest(null)} />}
     </Stack>
   );
@@ -110,7 +123,7 @@ function AppealCard({ appeal, onDecide }: { appeal: QueueAppeal; onDecide: (outc
           ) : (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button size="small" variant="contained" onClick={() => onDecide('overturn')}>
-                {t('appeal.overturn')}
+                {overturnLabel(t, { outcome: 'overturn', restores: appeal.decision.removedItem })}
               </Button>
               <Button size="small" variant="outlined" onClick={() => onDecide('uphold')}>
                 {t('appeal.uphold')}

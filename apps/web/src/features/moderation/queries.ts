@@ -1,11 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AcknowledgeBody,
+  AcknowledgeResponse,
   AppealBody,
   AppealDecisionBody,
   ModerationAppeal,
   ModerationDecision,
   ModerationDecisionBody,
   ModerationQueue,
+  ModerationTarget,
   MyDecisions,
   ReportPostBody,
 } from '@saathi/shared';
@@ -20,10 +23,13 @@ export const moderationKeys = {
   mine: () => [...moderationKeys.all, 'mine'] as const,
 };
 
+/** The queue a page at a time (`nextCursor`); the first page also carries the open appeals. */
 export function useModerationQueueQuery() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: moderationKeys.queue(),
-    queryFn: ({ signal }): Promise<ModerationQueue> => api.call('GET /moderation/queue', { signal }),
+    queryFn: ({ pageParam, signal }): Promise<ModerationQueue> => api.call('GET /moderation/queue', { query: pageParam ? { cursor: pageParam } : {}, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: QUEUE_STALE_TIME_MS,
     retry: false,
   });
@@ -53,12 +59,23 @@ export function useDecideAppealMutation() {
   );
 }
 
+export function useAcknowledgeMutation() {
+  return useModerationMutation((body: AcknowledgeBody): Promise<AcknowledgeResponse> => api.call('POST /moderation/acknowledgements', { body }));
+}
+
 export function useAppealMutation() {
   return useModerationMutation((body: AppealBody): Promise<ModerationAppeal> => api.call('POST /moderation/appeals', { body }));
 }
 
-/** A report of a post or a comment (reels have their own dialog in features/reels). */
-export function reportContent(target: { type: 'post' | 'comment'; id: number }, body: ReportPostBody): Promise<unknown> {
+/** What someone reports: a post, a comment or a reel, by id. */
+export interface ReportTarget {
+  type: ModerationTarget;
+  id: number;
+}
+
+/** A report of a post, a comment or a reel: one body, the endpoint of its kind. */
+export function reportContent(target: ReportTarget, body: ReportPostBody): Promise<unknown> {
   if (target.type === 'post') return api.call('POST /posts/:postId/report', { params: { postId: target.id }, body });
+  if (target.type === 'reel') return api.call('POST /incidents/reels/:id/report', { params: { id: target.id }, body });
   return api.call('POST /comments/:id/report', { params: { id: target.id }, body });
 }

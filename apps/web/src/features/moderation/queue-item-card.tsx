@@ -7,12 +7,22 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MODERATION_ACTIONS, type ModerationAction, type QueueItem } from '@saathi/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionLabel, kindLabel, reasonLabel } from './labels';
+import { actionLabel, indiaMinutes, kindLabel, reasonLabel } from './labels';
+
+interface QueueItemCardProps {
+  item: QueueItem;
+  onDecide: (action: ModerationAction) => void;
+  onAcknowledge: () => void;
+  /** An acknowledgement of this item is on its way. */
+  acknowledging: boolean;
+}
 
 /** One reported item: what it says, in its thread, its reports, its IT Rules clock and its author's record. */
-export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (action: ModerationAction) => void }) {
+export function QueueItemCard({ item, onDecide, onAcknowledge, acknowledging }: QueueItemCardProps) {
   const { t } = useTranslation('moderation');
+  const label = `${kindLabel(t, item.targetType)} #${item.targetId}`;
   const { deadlines } = item;
   const overdue = deadlines.resolveOverdue || deadlines.acknowledgeOverdue;
   const headingId = `queue-${item.targetType}-${item.targetId}`;
@@ -22,7 +32,7 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
         <Stack spacing={1.25}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {kindLabel(t, item.targetType)} #{item.targetId}
+              {label}
             </Typography>
             <Chip size="small" label={t('reports', { count: item.reportCount })} />
             {item.status === 'hidden' && <Chip size="small" color="warning" label={t('hidden')} />}
@@ -32,10 +42,23 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
           <Typography variant="body2" color="text.secondary">
             {item.author ? t('by', { name: item.author.name ?? '—' }) : t('unknownAuthor')} · {t('age', { count: deadlines.ageHours })}
           </Typography>
-          <Typography variant="caption" component="p" color={deadlines.acknowledgeOverdue ? 'error' : 'text.secondary'}>
-            {t('ackBy', { time: deadlines.acknowledgeBy.slice(0, 16) })}
-          </Typography>
-          <Typography variant="caption" component="p" color={deadlines.resolveOverdue ? 'error' : 'text.secondary'} sx={{ mt: '0 !important' }}>
+          {item.acknowledged && (
+            <Typography variant="caption" component="p" color="success.dark">
+              {t('acknowledged', { name: item.acknowledged.by?.name ?? '—', time: indiaMinutes(item.acknowledged.at) })}
+            </Typography>
+          )}
+          {item.unacknowledgedReports > 0 && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <Typography variant="caption" component="p" color={deadlines.acknowledgeOverdue ? 'error' : 'text.secondary'} sx={{ flex: '1 1 12rem' }}>
+                {item.acknowledged ? `${t('newReports', { count: item.unacknowledgedReports })}. ` : ''}
+                {t('ackBy', { time: deadlines.acknowledgeBy.slice(0, 16) })}
+              </Typography>
+              <Button size="small" variant="outlined" onClick={onAcknowledge} loading={acknowledging} aria-label={`${t('acknowledge')}: ${label}`}>
+                {t('acknowledge')}
+              </Button>
+            </Stack>
+          )}
+          <Typography variant="caption" component="p" color={deadlines.resolveOverdue ? 'error' : 'text.secondary'}>
             {t('resolveBy', { time: deadlines.resolveBy.slice(0, 16) })}
           </Typography>
           <Box sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
@@ -61,16 +84,13 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
             ))}
           </Stack>
           {item.notes.length > 0 && (
-            <Box>
-              <Typography variant="subtitle2" component="h4">
-                {t('notes')}
-              </Typography>
+            <Section title={t('notes')}>
               {item.notes.map((note, i) => (
                 <Typography key={i} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   “{note}”
                 </Typography>
               ))}
-            </Box>
+            </Section>
           )}
           {item.post && (
             <Typography variant="body2" color="text.secondary">
@@ -78,10 +98,7 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
             </Typography>
           )}
           {item.comments.length > 0 && (
-            <Box>
-              <Typography variant="subtitle2" component="h4">
-                {t('comments')}
-              </Typography>
+            <Section title={t('comments')}>
               <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {item.comments.map((comment) => (
                   <Typography
@@ -95,12 +112,9 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
                   </Typography>
                 ))}
               </Stack>
-            </Box>
+            </Section>
           )}
-          <Box>
-            <Typography variant="subtitle2" component="h4">
-              {t('history')}
-            </Typography>
+          <Section title={t('history')}>
             {item.authorHistory.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
                 {t('noHistory')}
@@ -112,7 +126,7 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
                 </Typography>
               ))
             )}
-          </Box>
+          </Section>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {MODERATION_ACTIONS.map((action) => (
               <Button
@@ -121,7 +135,7 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
                 variant={action === 'restore' ? 'outlined' : 'contained'}
                 color={action === 'restore' ? 'primary' : 'error'}
                 onClick={() => onDecide(action)}
-                aria-label={`${actionLabel(t, action)}: ${kindLabel(t, item.targetType)} #${item.targetId}`}
+                aria-label={`${actionLabel(t, action)}: ${label}`}
               >
                 {actionLabel(t, action)}
               </Button>
@@ -130,5 +144,17 @@ export function QueueItemCard({ item, onDecide }: { item: QueueItem; onDecide: (
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** A titled part of the card (notes, thread, record). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h4">
+        {title}
+      </Typography>
+      {children}
+    </Box>
   );
 }

@@ -1,14 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { MODERATION_REASON_MAX, REEL_DESCRIPTION_MAX, REEL_TITLE_MAX, type DeskReel } from '@saathi/shared';
 import type { TFunction } from 'i18next';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
@@ -16,47 +9,8 @@ import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
 import { ReelTextFields, type ReelText } from '../reels/reel-text-fields';
 import { hostedVideoId, reasonError } from './desk-filters';
+import { FormDialog } from '../moderation/form-dialog';
 import { useAddHostedReelMutation, useEditReelMutation, useModerateReelMutation, type DeskAction } from './queries';
-
-/** A small form dialog: title, fields, the server's error if any, Cancel and the submit button. */
-function FormDialog(props: {
-  title: string;
-  submitLabel: string;
-  danger?: boolean;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('reels-desk');
-  const titleId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!props.busy) props.onSubmit();
-  };
-  return (
-    <Dialog open onClose={props.busy ? undefined : props.onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{props.title}</DialogTitle>
-        <DialogContent sx={{ pt: '8px !important' }}>
-          <Stack spacing={2}>
-            {props.children}
-            {props.error && <Alert severity="error">{props.error}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={props.busy}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={props.danger ? 'error' : 'primary'} disabled={props.busy}>
-            {props.submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 /** A moderator changes a reel's title and caption (only what changed is sent). */
 export function EditDeskReelDialog({ reel, onClose }: { reel: DeskReel; onClose: () => void }) {

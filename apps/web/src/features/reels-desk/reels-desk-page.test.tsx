@@ -1,10 +1,8 @@
-import type { DeskReel, DeskReelsPage, User } from '@saathi/shared';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { DeskReel, DeskReelsPage } from '@saathi/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
-import { page, renderRoutes } from '../../test/render';
-import { clearSession, setSession } from '../auth/session';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callsOf, closeDesk, serveDesk, showDesk } from '../moderation/desk-test-kit';
 import { hostedVideoId, reasonError } from './desk-filters';
 import { ReelsDeskPage } from './reels-desk-page';
 
@@ -26,15 +24,9 @@ const reel = (values: Partial<DeskReel> = {}): DeskReel => ({
   ...values,
 });
 
-type Call = [key: string, options?: { query?: Record<string, unknown>; body?: unknown; params?: unknown }];
-
 /** Answers the desk's calls; records each. */
 function serve(roles: string[], items: DeskReel[] = [reel()]) {
-  const me = { id: 38, name: 'Swati Deshmukh', roles } as unknown as User;
-  setSession(me);
-  return vi.spyOn(api, 'call').mockImplementation((...[key, options]: Call) => {
-    // The screen reads the roles from the session copy at once; the server's fresh copy never arrives here.
-    if (key === 'GET /users/me') return new Promise(() => undefined);
+  return serveDesk(roles, (key, options) => {
     if (key === 'GET /moderation/reels') {
       const filter = options?.query?.filter;
       const shown = items.filter((r) => (filter === 'hidden' ? r.status === 'hidden' : filter === 'reported' ? r.reports.open > 0 : true));
@@ -42,23 +34,13 @@ function serve(roles: string[], items: DeskReel[] = [reel()]) {
     }
     if (key === 'POST /moderation/reels/:id/hide') return Promise.resolve(reel({ status: 'hidden', hiddenReason: 'x' }));
     if (key === 'POST /moderation/reels') return Promise.resolve(reel({ id: 8 }));
-    return Promise.reject(new Error(`unexpected call ${key}`));
+    return undefined;
   });
 }
 
-const callsOf = (spy: ReturnType<typeof serve>, key: string) => spy.mock.calls.filter((call) => call[0] === key).map((call) => call[1] as Call[1]);
+const show = () => showDesk('/shorts-crud', <ReelsDeskPage />, 'Reels desk');
 
-async function show() {
-  await renderRoutes([page('/shorts-crud', <ReelsDeskPage />)], '/shorts-crud');
-  await screen.findByRole('heading', { name: 'Reels desk', level: 1 });
-}
-
-afterEach(() => {
-  // Unmount first: ending the session re-renders whatever is still on screen.
-  cleanup();
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(closeDesk);
 
 describe('ReelsDeskPage', () => {
   it('tells a plain user calmly that the screen is not for their account, and asks the server nothing about reels', async () => {
@@ -102,7 +84,7 @@ describe('ReelsDeskPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Show only reels by Arjun Nair' }));
     await waitFor(() => expect(callsOf(spy, 'GET /moderation/reels').at(-1)?.query).toEqual({ filter: 'reported', source: 'hosted', author: 24 }));
     expect(screen.getByText('By Arjun Nair')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('hides a reel only with a reason, and sends that reason', async () => {
     const spy = serve(['user', 'moderator']);
@@ -121,7 +103,7 @@ describe('ReelsDeskPage', () => {
     await waitFor(() => expect(callsOf(spy, 'POST /moderation/reels/:id/hide')).toEqual([{ params: { id: 7 }, body: { reason: 'Shows a child’s face' } }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Reel hidden. The author has been told.')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('adds a hosted reel only with a valid 11-character id and a title', async () => {
     const spy = serve(['user', 'admin']);
@@ -139,7 +121,7 @@ describe('ReelsDeskPage', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Road safety');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add hosted video' }));
     await waitFor(() => expect(callsOf(spy, 'POST /moderation/reels')).toEqual([{ body: { videoId: 'dQw4w9WgXcQ', title: 'Road safety' } }]));
-  });
+  }, 30_000);
 });
 
 describe('desk rules', () => {

@@ -10,28 +10,21 @@ import { DESK_FILTERS, DESK_SOURCES, type DeskReel } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { useErrorText } from '../../lib/error-text';
-import { mayOpen } from '../manage/screens';
-import { useMyRoles } from '../manage/use-my-roles';
+import { ModeratorPage } from '../moderation/moderator-page';
 import { AddHostedReelDialog, EditDeskReelDialog, ReasonDialog } from './desk-dialogs';
 import { NO_FILTERS, type DeskFilters } from './desk-filters';
 import { DeskReelCard } from './desk-reel-card';
 import { useDeskReelsQuery, type DeskAction } from './queries';
 
-/** Who may open the desk (features/manage/screens.ts lists it for the same roles). */
-export const REELS_DESK_ROLES = ['moderator'] as const;
-
 /** `/shorts-crud`: the reels desk for moderators (and admins); anyone else reads a calm word. */
 export function ReelsDeskPage() {
   const { t } = useTranslation('reels-desk');
-  const roles = useMyRoles();
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      {!roles ? <PageLoading /> : mayOpen({ roles: REELS_DESK_ROLES }, roles) ? <Desk /> : <Alert severity="info">{t('notAllowed')}</Alert>}
-    </Stack>
+    <ModeratorPage title={t('title')} subtitle={t('subtitle')} notAllowed={t('notAllowed')}>
+      <Desk />
+    </ModeratorPage>
   );
 }
 
