@@ -68,9 +68,8 @@ const NakshatraCode = z.enum(NAKSHATRAS);
 const Pada = z.number().int().min(1).max(4);
 const House = z.number().int().min(1).max(12);
 
-/** One body of the chart. `house` is the whole-sign house from the lagna, null when the birth time is unknown. */
-export const ChartPlanet = z.object({
-  body: z.enum(BODIES),
+/** Where a point of the ecliptic stands: longitudes, sign, degree in sign, nakshatra and pada. */
+const ZodiacPlaceFields = {
   tropicalLongitude: Degrees,
   siderealLongitude: Degrees,
   sign: Sign,
@@ -78,6 +77,12 @@ export const ChartPlanet = z.object({
   degreeInSign: Degrees,
   nakshatra: NakshatraCode,
   pada: Pada,
+};
+
+/** One body of the chart. `house` is the whole-sign house from the lagna, null when the birth time is unknown. */
+export const ChartPlanet = z.object({
+  body: z.enum(BODIES),
+  ...ZodiacPlaceFields,
   /** Moving backwards in longitude (the Sun and the Moon never; Rahu and Ketu, the mean nodes, always). */
   retrograde: z.boolean(),
   house: House.nullable(),
@@ -85,14 +90,7 @@ export const ChartPlanet = z.object({
 export type ChartPlanet = z.infer<typeof ChartPlanet>;
 
 /** The ascendant: the sidereal sign rising on the eastern horizon at the birth instant. */
-export const ChartLagna = z.object({
-  tropicalLongitude: Degrees,
-  siderealLongitude: Degrees,
-  sign: Sign,
-  degreeInSign: Degrees,
-  nakshatra: NakshatraCode,
-  pada: Pada,
-});
+export const ChartLagna = z.object(ZodiacPlaceFields);
 export type ChartLagna = z.infer<typeof ChartLagna>;
 
 /** Whole-sign houses: house 1 is the lagna's sign, house 2 the next sign, and so on; with the bodies in each. */

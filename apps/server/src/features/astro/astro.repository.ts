@@ -1,19 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
-import type { StoredChart } from '../../core/db/tables/astro';
+import type { AstroChartsTable, StoredChart } from '../../core/db/tables/astro';
 
-export interface ChartRow {
-  id: number;
-  name: string;
-  birth_date: string;
-  birth_time: string | null;
-  place_name: string;
-  latitude: number;
-  longitude: number;
-  time_zone: string;
-  chart: StoredChart;
-  created_at: Date;
-}
+/** A chart as read back: every column but the owner (the query already names them). */
+export type ChartRow = Omit<Selectable<AstroChartsTable>, 'user_id'>;
 
 export interface NewChart {
   userId: number;

@@ -79,7 +79,7 @@ const FORBIDDEN = [
     'ill(?:ness)?\\b',
     'disease',
     'sick',
-    'cancer\\b',
+    'tumou?r',
     'accident',
     'pregnan',
     'conceive',

@@ -11,21 +11,11 @@ import { DEG, norm360, wrap180 } from './angles';
 import { lahiriTrue } from './ayanamsa';
 import { computeChart } from './chart';
 import { ascendantLongitude } from './lagna';
+import { INDIAN_PLACES, type IndianPlace } from './indian-places.test-support';
 import { referenceInstant, referenceLongitude } from './reference-ephemeris';
 
-const PLACES = {
-  delhi: [28.6139, 77.209],
-  mumbai: [19.076, 72.8777],
-  ahmedabad: [23.0225, 72.5714],
-  chennai: [13.0827, 80.2707],
-  kolkata: [22.5726, 88.3639],
-  srinagar: [34.0837, 74.7973],
-  guwahati: [26.1445, 91.7362],
-  thiruvananthapuram: [8.5241, 76.9366],
-} as const;
-
 /** 24 birth moments from 1900 to 2100, local Indian time, across the country and the day. */
-const BIRTHS: [date: string, time: string, place: keyof typeof PLACES][] = [
+const BIRTHS: [date: string, time: string, place: IndianPlace][] = [
   ['1900-01-01', '06:00', 'kolkata'],
   ['1905-07-19', '14:35', 'mumbai'],
   ['1912-03-03', '23:50', 'chennai'],
@@ -57,7 +47,7 @@ const errors: Record<string, number> = { lagna: 0 };
 
 describe('birth charts against an independent ephemeris (Meeus / astronomia)', () => {
   it.each(BIRTHS)('%s %s at %s: sidereal longitudes within 1′, lagna within 0.1°', (date, time, placeName) => {
-    const [latitude, longitude] = PLACES[placeName];
+    const [latitude, longitude] = INDIAN_PLACES[placeName];
     const chart = computeChart({ birthDate: date, birthTime: time, latitude, longitude, timeZone: 'Asia/Kolkata' });
     const reference = referenceInstant(new Date(chart.utc));
     const ayanamsa = lahiriTrue(reference.centuries, reference.nutationLongitudeDeg);
@@ -87,7 +77,7 @@ describe('birth charts against an independent ephemeris (Meeus / astronomia)', (
 
 describe('the lagna formula', () => {
   it.each(BIRTHS.slice(0, 12))('%s %s at %s: the lagna is on the eastern horizon (altitude 0, hour angle negative)', (date, time, placeName) => {
-    const [latitude, longitude] = PLACES[placeName];
+    const [latitude, longitude] = INDIAN_PLACES[placeName];
     const chart = computeChart({ birthDate: date, birthTime: time, latitude, longitude, timeZone: 'Asia/Kolkata' });
     const reference = referenceInstant(new Date(chart.utc));
     const lambda = (chart.lagna?.tropicalLongitude ?? NaN) * DEG;

@@ -10,19 +10,11 @@ import { NAKSHATRAS } from '@saathi/shared';
 import { norm360 } from './angles';
 import { lahiriTrue } from './ayanamsa';
 import { computePanchang } from './panchang';
+import { INDIAN_PLACES, type IndianPlace } from './indian-places.test-support';
 import { referenceInstant, referenceLongitude } from './reference-ephemeris';
 
-const PLACES = {
-  delhi: [28.6139, 77.209],
-  mumbai: [19.076, 72.8777],
-  ahmedabad: [23.0225, 72.5714],
-  chennai: [13.0827, 80.2707],
-  kolkata: [22.5726, 88.3639],
-  varanasi: [25.3176, 82.9739],
-} as const;
-
 /** 22 days from 1900 to 2100. */
-const DAYS: [date: string, place: keyof typeof PLACES][] = [
+const DAYS: [date: string, place: IndianPlace][] = [
   ['1900-03-15', 'kolkata'],
   ['1908-11-02', 'mumbai'],
   ['1917-06-30', 'chennai'],
@@ -76,7 +68,7 @@ const worst = { tithi: 0, nakshatra: 0 };
 
 describe('panchang end times against an independent ephemeris (Meeus / astronomia)', () => {
   it.each(DAYS)('%s at %s: tithi and nakshatra and their end times within 2 minutes', (date, placeName) => {
-    const [latitude, longitude] = PLACES[placeName];
+    const [latitude, longitude] = INDIAN_PLACES[placeName];
     const panchang = computePanchang({ date, latitude, longitude, timeZone: 'Asia/Kolkata' });
     const start = panchang.sunriseMs as number;
     const tithiIndex = (ms: number) => Math.floor(referenceAngles(ms).elongation / 12);
