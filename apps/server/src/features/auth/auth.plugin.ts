@@ -1,16 +1,21 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { AppContext, FeaturePlugin } from '../../app-context';
 import { createUsersRepository } from '../users/users.repository';
-import { createUsersService } from '../users/users.service';
+import { createUsersService, type UsersService } from '../users/users.service';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 
 /** OTP login, logout and sessions; registered under /api. The auth hook itself is plugins/app/auth.ts. */
 export const authPlugin: FeaturePlugin = async (app, { ctx }) => {
-  const auth = createAuthService({
+  authRoutes(app, { auth: authServiceOf(ctx), cookie: ctx.cookie });
+};
+
+/** The login's code machinery (limits, SMS, sessions) on the app's settings; other features confirm with it too. */
+export function authServiceOf(ctx: AppContext, users: UsersService = createUsersService(createUsersRepository(ctx.dbRef), ctx.clock)) {
+  return createAuthService({
     auth: createAuthRepository(ctx.dbRef),
     sessions: ctx.sessions,
-    users: createUsersService(createUsersRepository(ctx.dbRef), ctx.clock),
+    users,
     sms: ctx.sms,
     clock: ctx.clock,
     secret: ctx.secrets.authSecret,
@@ -18,5 +23,4 @@ export const authPlugin: FeaturePlugin = async (app, { ctx }) => {
     codesPerIpPerHour: ctx.config.otpCodesPerIpPerHour,
     log: ctx.log,
   });
-  authRoutes(app, { auth, cookie: ctx.cookie });
-};
+}

@@ -16,7 +16,19 @@ export interface WindowCount {
 }
 
 /** Login codes and the users they create. Rate limits are counted from otp_codes rows. */
+/** A code row with its times as Date objects, whatever the driver handed back. */
+const codeRow = (row: OtpCodeRow | undefined): OtpCodeRow | undefined =>
+  row && { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
+
 export function createAuthRepository(ref: DbRef) {
+  /** The codes of a number not used yet (otp_codes_phone_idx). */
+  const unusedCodesOf = (phoneNumber: string) =>
+    ref.db
+      .selectFrom('otp_codes')
+      .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at'])
+      .where('phone_number', '=', phoneNumber)
+      .where('consumed_at', 'is', null);
+
   return {
     transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
       return ref.db.transaction().execute(work);
@@ -81,15 +93,7 @@ export function createAuthRepository(ref: DbRef) {
      * its own: a newer request for the same number, by anyone, does not cancel it.
      */
     async unusedCodeOfAttempt(phoneNumber: string, attemptId: string): Promise<OtpCodeRow | undefined> {
-      const row = await ref.db
-        .selectFrom('otp_codes')
-        .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at'])
-        .where('attempt_id', '=', attemptId)
-        .where('phone_number', '=', phoneNumber)
-        .where('consumed_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
+      return codeRow(await unusedCodesOf(phoneNumber).where('attempt_id', '=', attemptId).executeTakeFirst());
     },
 
     /**
@@ -98,18 +102,14 @@ export function createAuthRepository(ref: DbRef) {
      * Uses otp_codes_phone_idx.
      */
     async newestUnusedCodeOfAttemptPrefix(phoneNumber: string, prefix: string): Promise<OtpCodeRow | undefined> {
-      const row = await ref.db
-        .selectFrom('otp_codes')
-        .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at'])
-        .where('phone_number', '=', phoneNumber)
-        .where('consumed_at', 'is', null)
-        .where(sql<boolean>`starts_with(attempt_id, ${prefix})`)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
+      return codeRow(
+        await unusedCodesOf(phoneNumber)
+          .where(sql<boolean>`starts_with(attempt_id, ${prefix})`)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      );
     },
 
     /** Wrong guesses from one IP address since a time (otp_guesses_ip_idx). */

@@ -1,6 +1,5 @@
 import type { FeaturePlugin } from '../../app-context';
-import { createAuthRepository } from '../auth/auth.repository';
-import { createAuthService } from '../auth/auth.service';
+import { authServiceOf } from '../auth/auth.plugin';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService } from '../users/users.service';
 import { createAccountDeletionRepository } from './data-rights-deletion.repository';
@@ -12,17 +11,7 @@ import { createDataRightsService } from './data-rights.service';
 export const dataRightsPlugin: FeaturePlugin = async (app, { ctx }) => {
   const users = createUsersService(createUsersRepository(ctx.dbRef), ctx.clock);
   // The login's code machinery (same limits, same SMS) confirms the deletion.
-  const auth = createAuthService({
-    auth: createAuthRepository(ctx.dbRef),
-    sessions: ctx.sessions,
-    users,
-    sms: ctx.sms,
-    clock: ctx.clock,
-    secret: ctx.secrets.authSecret,
-    sessionTtlDays: ctx.config.sessionTtlDays,
-    codesPerIpPerHour: ctx.config.otpCodesPerIpPerHour,
-    log: ctx.log,
-  });
+  const auth = authServiceOf(ctx, users);
   const dataRights = createDataRightsService({
     exports: createDataExportRepository(ctx.dbRef),
     deletion: createAccountDeletionRepository(ctx.dbRef),
