@@ -3,6 +3,7 @@ import {
   CurrentSafetyTimer,
   SafetyPinsBody,
   SafetyPinsStatus,
+  SafetyTimerContacts,
   SafetyTimerCheckedIn,
   SafetyTimerCheckInBody,
   SafetyTimerExtendBody,
@@ -29,6 +30,10 @@ export const safetyTimerEndpoints = defineEndpoints('safety-timer', {
     body: StartSafetyTimerBody,
     responses: { 201: SafetyTimerStarted },
     errors: ['safety_pins_not_set', 'safety_timer_running'],
+  },
+  'GET /safety-timers/contacts': {
+    summary: "The caller's emergency contacts with their ids, to choose whom a timer alerts",
+    responses: { 200: SafetyTimerContacts },
   },
   'GET /safety-timers/current': {
     summary: "The caller's newest safety timer (running or ended), or null",

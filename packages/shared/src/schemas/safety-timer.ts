@@ -50,6 +50,9 @@ export const StartSafetyTimerBody = z.strictObject({
 });
 export type StartSafetyTimerBody = z.input<typeof StartSafetyTimerBody>;
 
+export const SafetyTimerContacts = z.array(z.object({ id: z.number().int(), name: z.string(), phoneNumber: z.string() }));
+export type SafetyTimerContacts = z.infer<typeof SafetyTimerContacts>;
+
 export const SafetyTimerStarted = z.object({ id: z.number().int(), dueAt: z.string(), status: z.literal('running') });
 
 /**

@@ -120,13 +120,15 @@ describe('safety timer escalation, held by the server', () => {
     }
   });
 
-  it('with contactsOnly never raises an SOS; an extension moves every stage and the old ones do nothing', async () => {
+  it('with contactsOnly never raises an SOS; an extension moves every stage and the old ones do nothing; the chosen contact is kept', async () => {
     const owner = await timerOwner(t, 'Ritu Shah');
     const volunteer = await volunteerNear(t, owner.place);
     const app = t.app;
     app.outbox.start();
     const start = t.clock.now().getTime();
-    const id = await startTimer(t, owner, { durationMinutes: 10, contactsOnly: true });
+    const id = await startTimer(t, owner, { durationMinutes: 10, contactsOnly: true, contactIds: [owner.contactId] });
+    // Saving the contacts list replaces its rows (new ids): the timer keeps the contact chosen at the start.
+    await t.db.deleteFrom('emergency_contacts').where('user_id', '=', owner.id).execute();
     await at(app, start, 7);
     const extended = await send(t, owner.token, 'POST', `/api/safety-timers/${id}/extend`, { minutes: 15 });
     expect(extended.json()).toMatchObject({ dueAt: new Date(start + 25 * MINUTE).toISOString(), extendedMinutes: 15, extendableMinutes: 45 });

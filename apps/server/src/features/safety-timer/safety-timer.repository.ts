@@ -19,6 +19,8 @@ export interface TimerRecord {
   extendedMinutes: number;
   destination: string | null;
   contactIds: number[] | null;
+  /** The chosen contacts as they were at the start; null: every contact. */
+  chosenContacts: Array<{ name: string; phone: string }> | null;
   contactsOnly: boolean;
   startedAt: Date;
   dueAt: Date;
@@ -63,6 +65,7 @@ function toTimer(r: TimerRow): TimerRecord {
     extendedMinutes: r.extended_minutes,
     destination: r.destination,
     contactIds: r.contact_ids,
+    chosenContacts: r.chosen_contacts,
     contactsOnly: r.contacts_only,
     startedAt: new Date(r.started_at),
     dueAt: new Date(r.due_at),
@@ -83,6 +86,7 @@ export interface NewTimer {
   durationMinutes: number;
   destination: string | null;
   contactIds: number[] | null;
+  chosenContacts: Array<{ name: string; phone: string }> | null;
   contactsOnly: boolean;
   startedAt: Date;
   dueAt: Date;
@@ -112,15 +116,16 @@ export function createSafetyTimerRepository(ref: DbRef) {
         .execute();
     },
 
-    /** How many of `ids` are emergency contacts of `userId` (the rest belong to nobody or to someone else). */
-    async countOwnContacts(userId: number, ids: readonly number[]): Promise<number> {
-      const row = await ref.db
+    /** The caller's emergency contacts with their ids (the timer screen picks from them), in the order the user keeps them. */
+    async contactsList(userId: number, ids?: readonly number[]): Promise<Array<{ id: number; name: string; phoneNumber: string }>> {
+      let query = ref.db
         .selectFrom('emergency_contacts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select(['id', 'name', 'phone_number'])
         .where('user_id', '=', userId)
-        .where('id', 'in', [...ids])
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .orderBy('position')
+        .orderBy('id');
+      if (ids) query = query.where('id', 'in', [...ids]);
+      return (await query.execute()).map((r) => ({ id: r.id, name: r.name, phoneNumber: r.phone_number }));
     },
 
     async insertTimer(db: Db, timer: NewTimer): Promise<number> {
@@ -131,6 +136,7 @@ export function createSafetyTimerRepository(ref: DbRef) {
           duration_minutes: timer.durationMinutes,
           destination: timer.destination,
           contact_ids: timer.contactIds,
+          chosen_contacts: timer.chosenContacts === null ? null : JSON.stringify(timer.chosenContacts),
           contacts_only: timer.contactsOnly,
           started_at: timer.startedAt,
           due_at: timer.dueAt,
@@ -220,23 +226,40 @@ export function createSafetyTimerRepository(ref: DbRef) {
         .execute();
     },
 
-    /** The contacts the timer alerts: the chosen ones, or every contact; never the owner's own number. */
-    async contactsOf(timer: Pick<TimerRecord, 'userId' | 'contactIds'>): Promise<TimerContact[]> {
-      let query = ref.db
-        .selectFrom('emergency_contacts as ec')
-        .innerJoin('users as owner', 'owner.id', 'ec.user_id')
-        .leftJoin('users as u', 'u.phone_number', 'ec.phone_number')
-        .select(['ec.name', 'ec.phone_number', 'u.id as user_id', 'u.language'])
-        .where('ec.user_id', '=', timer.userId)
-        .where(sql<boolean>`ec.phone_number <> owner.phone_number`)
-        .orderBy('ec.position')
-        .orderBy('ec.id');
-      if (timer.contactIds) query = query.where('ec.id', 'in', timer.contactIds);
-      const rows = await query.execute();
-      const seen = new Set<string>();
-      return rows
-        .filter((r) => !seen.has(r.phone_number) && seen.add(r.phone_number))
-        .map((r) => ({ name: r.name, phone: r.phone_number, userId: r.user_id, language: appLanguage(r.language) }));
+    /**
+     * The contacts the timer alerts: the ones chosen at the start, or every contact the user has
+     * now; a contact whose number belongs to a user is that user too. Never the owner's own number.
+     */
+    async contactsOf(timer: Pick<TimerRecord, 'userId' | 'chosenContacts'>): Promise<TimerContact[]> {
+      const owner = await ref.db.selectFrom('users').select('phone_number').where('id', '=', timer.userId).executeTakeFirstOrThrow();
+      const listed =
+        timer.chosenContacts ??
+        (
+          await ref.db
+            .selectFrom('emergency_contacts')
+            .select(['name', 'phone_number'])
+            .where('user_id', '=', timer.userId)
+            .orderBy('position')
+            .orderBy('id')
+            .execute()
+        ).map((r) => ({ name: r.name, phone: r.phone_number }));
+      const seen = new Set<string>([owner.phone_number]);
+      const contacts = listed.filter((c) => !seen.has(c.phone) && seen.add(c.phone));
+      if (contacts.length === 0) return [];
+      const users = await ref.db
+        .selectFrom('users')
+        .select(['id', 'phone_number', 'language'])
+        .where(
+          'phone_number',
+          'in',
+          contacts.map((c) => c.phone),
+        )
+        .execute();
+      const byPhone = new Map(users.map((u) => [u.phone_number, u]));
+      return contacts.map((c) => {
+        const user = byPhone.get(c.phone);
+        return { name: c.name, phone: c.phone, userId: user?.id ?? null, language: appLanguage(user?.language ?? null) };
+      });
     },
 
     /** Links of contacts, one per phone; a later alert of the same timer keeps the link and may push its end out. */

@@ -18,6 +18,7 @@ export function safetyTimerRoutes(app: FastifyInstance, { timers, kick }: { time
       return reply.send();
     },
     'POST /safety-timers': async (request) => timers.start(requireUser(request).id, request.body),
+    'GET /safety-timers/contacts': async (request) => timers.contacts(requireUser(request).id),
     'GET /safety-timers/current': async (request) => timers.current(requireUser(request).id),
     'POST /safety-timers/:id/check-in': async (request) => timers.checkIn(requireUser(request).id, request.params.id, request.body.pin),
     'POST /safety-timers/:id/extend': async (request) => timers.extend(requireUser(request).id, request.params.id, request.body.minutes),

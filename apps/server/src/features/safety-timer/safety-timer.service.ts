@@ -56,9 +56,8 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
     async start(userId: number, input: z.output<typeof StartSafetyTimerBody>): Promise<{ id: number; dueAt: string; status: 'running' }> {
       if (!(await timers.pinHashes(userId))) throw new ConflictError('Set a safety PIN and a duress PIN first', undefined, 'safety_pins_not_set');
       const contactIds = input.contactIds ? [...new Set(input.contactIds)] : null;
-      if (contactIds && (await timers.countOwnContacts(userId, contactIds)) !== contactIds.length) {
-        throw new ValidationError('contactIds must be your own emergency contacts', 'contactIds');
-      }
+      const chosen = contactIds ? await timers.contactsList(userId, contactIds) : null;
+      if (contactIds && chosen?.length !== contactIds.length) throw new ValidationError('contactIds must be your own emergency contacts', 'contactIds');
       const now = clock();
       const dueAt = new Date(now.getTime() + input.durationMinutes * offsets.minuteMs);
       try {
@@ -69,6 +68,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
             durationMinutes: input.durationMinutes,
             destination: input.destination ?? null,
             contactIds,
+            chosenContacts: chosen?.map((c) => ({ name: c.name, phone: c.phoneNumber })) ?? null,
             contactsOnly: input.contactsOnly,
             startedAt: now,
             dueAt,
@@ -90,6 +90,8 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
         throw error;
       }
     },
+
+    contacts: (userId: number) => timers.contactsList(userId),
 
     async current(userId: number): Promise<CurrentSafetyTimer> {
       const timer = await timers.newestOf(userId);

@@ -25,6 +25,7 @@ import { NewsTab } from './tabs/news-tab';
 import { ProfileTab } from './tabs/profile-tab';
 import { SosTab } from './tabs/sos-tab';
 import { VolunteeringTab } from './tabs/volunteering-tab';
+import { SafetyTimerAccountSection } from '../safety-timer/safety-timer-account-section';
 import { useLogout } from './use-logout';
 import { AstroLinkButton } from '../astro/astro-link';
 
@@ -120,6 +121,7 @@ function Account({ user }: { user: User }) {
             </Button>
           )}
         </Box>
+        <SafetyTimerAccountSection />
         {/* Every width: the side rail has no place for it, and a question about the app starts from one's account. */}
         <Box>
           <Button component={RouterLink} to="/feedback" variant="text" size="small" startIcon={<FeedbackIcon />}>

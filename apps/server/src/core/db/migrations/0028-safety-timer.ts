@@ -28,8 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       duration_minutes    integer NOT NULL CHECK (duration_minutes BETWEEN 5 AND 240),
       extended_minutes    integer NOT NULL DEFAULT 0 CHECK (extended_minutes BETWEEN 0 AND 60),
       destination         text CHECK (char_length(destination) <= 200),
-      -- NULL: every emergency contact of the user.
+      -- The contacts chosen at the start, as they were then (editing the contacts list later
+      -- gives them new ids): [{name, phone}]. NULL: every emergency contact at the time of the alert.
       contact_ids         integer[],
+      chosen_contacts     jsonb,
       contacts_only       boolean NOT NULL DEFAULT false,
       started_at          timestamptz NOT NULL,
       due_at              timestamptz NOT NULL,

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Default, Timestamp } from './columns';
+import type { Default, Json, Timestamp } from './columns';
 
 export type SafetyTimerStatus = 'running' | 'ended';
 export type SafetyTimerDbStage = 'running' | 'reminded' | 'overdue' | 'contacts_alerted' | 'sos_raised';
@@ -21,6 +21,7 @@ export interface SafetyTimersTable {
   extended_minutes: Default<number>;
   destination: string | null;
   contact_ids: number[] | null;
+  chosen_contacts: Json<Array<{ name: string; phone: string }>> | null;
   contacts_only: Default<boolean>;
   started_at: Timestamp;
   due_at: Timestamp;

@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
+import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
+import { useErrorText } from '../../lib/error-text';
+import { useCurrentTimerQuery, usePinsStatusQuery } from './queries';
+import { RunningTimer } from './running-timer';
+import { SafetyPinsForm } from './safety-pins-form';
+import { StartTimerForm } from './start-timer-form';
+
+/**
+ * `/safety-timer` ("walk me home"). Everything comes from the server, which holds the timer:
+ * a reload or a reopened app shows the same state. A check-in shows the same thing whichever PIN it was.
+ */
+export function SafetyTimerPage() {
+  const { t } = useTranslation('safety-timer');
+  const current = useCurrentTimerQuery();
+  const pins = usePinsStatusQuery();
+  const [checkedIn, setCheckedIn] = useState(false);
+  const errorText = useErrorText();
+
+  let body;
+  if (current.isPending || pins.isPending) body = <PageLoading />;
+  else if (current.isError || pins.isError)
+    body = <LoadFailed message={errorText(current.error ?? pins.error)} onRetry={() => void Promise.all([current.refetch(), pins.refetch()])} />;
+  else if (current.data.timer?.status === 'running') body = <RunningTimer timer={current.data.timer} onCheckedIn={() => setCheckedIn(true)} />;
+  else if (!pins.data.set)
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="info">{t('pinsNeeded')}</Alert>
+        <SafetyPinsForm />
+      </Stack>
+    );
+  else
+    body = (
+      <Stack spacing={2}>
+        {checkedIn && <Alert severity="success">{t('checkedIn')}</Alert>}
+        <StartTimerForm />
+      </Stack>
+    );
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 560 }}>
+      <PageHeader title={t('title')} subtitle={t('intro')} />
+      {body}
+    </Stack>
+  );
+}
