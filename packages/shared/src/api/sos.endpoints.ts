@@ -19,7 +19,7 @@ import {
   SosRespondResponse,
 } from '../schemas/sos';
 import { SceneStatusBody, SceneStatusResponse } from '../schemas/responders';
-import { defineEndpoints } from './endpoint';
+import { created, defineEndpoints, ok } from './endpoint';
 
 /**
  * SOS alerts: raising and ending one, the owner's live location, volunteers' answers, the
@@ -32,48 +32,28 @@ export const sosEndpoints = defineEndpoints('sos', {
     responses: { 200: SosEventOwnerView, 201: SosEventOwnerView },
     errors: ['sos_rate_limited'],
   },
-  'GET /sos/:id': {
-    summary:
-      "An SOS event: its owner sees everything (who was alerted, who accepted and how far they are); an alerted volunteer sees the alert, and after accepting the victim's live location, while it is active",
-    responses: { 200: SosEventView },
-    errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
-  },
-  'POST /sos/:id/location': {
-    summary: "The owner's live position while the event is active",
-    body: SosLocationBody,
-    responses: { 200: SosLocationResponse },
-    errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
-  },
-  'POST /sos/:id/resolve': {
-    summary: 'The owner ends the event: help arrived',
-    responses: { 200: SosEventOwnerView },
-    errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
-  },
-  'POST /sos/:id/cancel': {
-    summary: 'The owner cancels the event; everyone already alerted gets an "all clear" (SMS to contacts, push + in-app to users)',
-    responses: { 200: SosEventOwnerView },
-    errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
-  },
-  'POST /sos/:id/accept': {
-    summary: 'An alerted volunteer accepts (optionally with where they are, for the distance shown to the victim)',
-    body: SosAcceptBody,
-    responses: { 200: SosRespondResponse },
-    errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
-  },
-  'POST /sos/:id/decline': {
-    summary:
-      'An alerted volunteer declines (or withdraws after accepting), optionally saying why (too_far, busy, not_qualified); a verified responder who declines passes the alert to the next one at once',
-    body: SosDeclineBody,
-    responses: { 200: SosRespondResponse },
-    errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'],
-  },
-  'POST /sos/:id/status': {
-    summary:
-      'An accepted volunteer on the scene: en_route, arrived, handed_over (handedTo ambulance or police), done; seen live by the person, their contacts and the other volunteers coming',
+  'GET /sos/:id': ok(SosEventView, { errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
+    "An SOS event: its owner sees everything (who was alerted, who accepted and how far they are); an alerted volunteer sees the alert, and after accepting the victim's live location, while it is active",
+  ),
+  'POST /sos/:id/location': ok(SosLocationResponse, { body: SosLocationBody, errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
+    "The owner's live position while the event is active",
+  ),
+  'POST /sos/:id/resolve': ok(SosEventOwnerView, { errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary('The owner ends the event: help arrived'),
+  'POST /sos/:id/cancel': ok(SosEventOwnerView, { errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
+    'The owner cancels the event; everyone already alerted gets an "all clear" (SMS to contacts, push + in-app to users)',
+  ),
+  'POST /sos/:id/accept': ok(SosRespondResponse, { body: SosAcceptBody, errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'] }).summary(
+    'An alerted volunteer accepts (optionally with where they are, for the distance shown to the victim)',
+  ),
+  'POST /sos/:id/decline': ok(SosRespondResponse, { body: SosDeclineBody, errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'] }).summary(
+    'An alerted volunteer declines (or withdraws after accepting), optionally saying why (too_far, busy, not_qualified); a verified responder who declines passes the alert to the next one at once',
+  ),
+  'POST /sos/:id/status': ok(SceneStatusResponse, {
     body: SceneStatusBody,
-    responses: { 200: SceneStatusResponse },
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_not_accepted', 'sos_ended'],
-  },
+  }).summary(
+    'An accepted volunteer on the scene: en_route, arrived, handed_over (handedTo ambulance or police), done; seen live by the person, their contacts and the other volunteers coming',
+  ),
   'POST /sos/practice': {
     summary:
       'Send oneself a practice alert: the whole path (push, Go to SOS, accept, statuses), marked practice, alerting nobody else and earning nothing (201; 200 returns the one already running)',
@@ -96,11 +76,9 @@ export const sosEvidenceEndpoints = defineEndpoints('sos', {
     responses: { 200: EvidenceChunk, 201: EvidenceChunk },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_closed_for_evidence', 'not_webm', 'evidence_chunk_exists', 'payload_too_large', 'unsupported_media_type'],
   },
-  'GET /sos/:id/evidence': {
-    summary: "The evidence chunks of the caller's SOS, and playback URLs per kind",
-    responses: { 200: EvidenceList },
-    errors: ['sos_not_found', 'sos_not_yours'],
-  },
+  'GET /sos/:id/evidence': ok(EvidenceList, { errors: ['sos_not_found', 'sos_not_yours'] }).summary(
+    "The evidence chunks of the caller's SOS, and playback URLs per kind",
+  ),
   'GET /sos/:id/evidence/:file': {
     summary: "Play back the owner's recording (video.webm or audio.webm): the chunks concatenated in order",
     params: z.object({ id: Id, file: z.enum(['video.webm', 'audio.webm']) }),
@@ -112,16 +90,11 @@ export const sosEvidenceEndpoints = defineEndpoints('sos', {
 
 /** After an SOS: who came, and the rating the person gives them. */
 export const sosFeedbackEndpoints = defineEndpoints('sos', {
-  'GET /sos/sos-accepted-users': {
-    summary: "The volunteers who accepted one of the caller's SOS events, with the caller's ratings of them",
-    query: SosAcceptedUsersQuery,
-    responses: { 200: SosAcceptedUsersResponse },
-    errors: ['sos_not_found', 'sos_not_yours'],
-  },
-  'POST /sos/feedback': {
-    summary: "Rate a volunteer who accepted the caller's SOS (once per volunteer and event)",
+  'GET /sos/sos-accepted-users': ok(SosAcceptedUsersResponse, { query: SosAcceptedUsersQuery, errors: ['sos_not_found', 'sos_not_yours'] }).summary(
+    "The volunteers who accepted one of the caller's SOS events, with the caller's ratings of them",
+  ),
+  'POST /sos/feedback': created(SosFeedbackResponse, {
     body: SosFeedbackBody,
-    responses: { 201: SosFeedbackResponse },
     errors: ['forbidden', 'sos_not_found', 'sos_not_yours', 'not_accepted', 'feedback_already_given'],
-  },
+  }).summary("Rate a volunteer who accepted the caller's SOS (once per volunteer and event)"),
 });

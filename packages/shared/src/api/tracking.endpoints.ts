@@ -1,16 +1,12 @@
 import { TrackingParams, TrackingView } from '../schemas/sos';
-import { defineEndpoints } from './endpoint';
+import { defineEndpoints, ok } from './endpoint';
 
 /**
  * The live-tracking page of contacts without the app (`/track/<token>`): public, the token is
  * the credential; it stops working (410) when the event ends or the link expires.
  */
 export const trackingEndpoints = defineEndpoints('sos', {
-  'GET /track/:token': {
-    summary: "Public: an SOS event's status and live location for a contact's tracking link",
-    access: 'public',
-    params: TrackingParams,
-    responses: { 200: TrackingView },
-    errors: ['not_found', 'link_expired'],
-  },
+  'GET /track/:token': ok(TrackingView, { access: 'public', params: TrackingParams, errors: ['not_found', 'link_expired'] }).summary(
+    "Public: an SOS event's status and live location for a contact's tracking link",
+  ),
 });
