@@ -32,29 +32,18 @@ describe('certificateDisplaySize', () => {
   });
 });
 
-/** Asserts each input's answer, naming the input when one differs. */
-function expectAnswers<I, O>(answer: (input: I) => O, cases: readonly (readonly [I, O])[]) {
-  for (const [input, expected] of cases) expect(answer(input), JSON.stringify(input)).toBe(expected);
-}
-
 describe('nameScript and nameFont', () => {
-  it('picks the face by the script of the name', () => {
-    expectAnswers(nameScript, [
-      ['Asha Patel', 'latin'],
-      ['José Ñúñez', 'latin'],
-      ['अर्जुन क्षत्रिय', 'devanagari'],
-      ['અંગે પટેલ', 'gujarati'],
-      ['முருகன்', 'other'],
-      ['', 'other'],
-    ]);
-  });
-
-  it('follows the letters most of the name is written in', () => {
-    expectAnswers(nameScript, [
-      ['अर्जुन K', 'devanagari'],
-      ['Dr. Ravi पटेल', 'latin'],
-    ]);
-  });
+  it.each([
+    ['Asha Patel', 'latin'],
+    ['José Ñúñez', 'latin'],
+    ['अर्जुन क्षत्रिय', 'devanagari'],
+    ['અંગે પટેલ', 'gujarati'],
+    ['முருகன்', 'other'],
+    ['', 'other'],
+    // A name in two scripts follows the letters most of it is written in.
+    ['अर्जुन K', 'devanagari'],
+    ['Dr. Ravi पटेल', 'latin'],
+  ])('picks the face by the script of the name: %j is %s', (name, script) => expect(nameScript(name)).toBe(script));
 
   it('draws Latin names in Great Vibes and Indian scripts in bold Noto Sans', () => {
     expect(nameFont('latin')).toBe('400 92px "Great Vibes", cursive');
@@ -64,37 +53,27 @@ describe('nameScript and nameFont', () => {
 });
 
 describe('capitaliseName', () => {
-  it('upper-cases the first letter of each word and lower-cases the rest', () => {
-    expectAnswers(capitaliseName, [
-      ['asha PATEL', 'Asha Patel'],
-      ['  mary   o’neil ', 'Mary O’neil'],
-      ['élodie', 'Élodie'],
-    ]);
-  });
-
-  it('leaves scripts without case as they are', () => {
-    expectAnswers(capitaliseName, [
-      ['अर्जुन क्षत्रिय', 'अर्जुन क्षत्रिय'],
-      ['અંગે પટેલ', 'અંગે પટેલ'],
-    ]);
-  });
+  it.each([
+    // The first letter of each word upper-cased, the rest lower-cased, spaces folded...
+    ['asha PATEL', 'Asha Patel'],
+    ['  mary   o’neil ', 'Mary O’neil'],
+    ['élodie', 'Élodie'],
+    // ...and scripts without case left as they are.
+    ['अर्जुन क्षत्रिय', 'अर्जुन क्षत्रिय'],
+    ['અંગે પટેલ', 'અંગે પટેલ'],
+  ])('writes %j as %j', (name, capitalised) => expect(capitaliseName(name)).toBe(capitalised));
 });
 
 describe('certificateFileName', () => {
-  it('is the product, the word certificate and the capitalised name', () => {
-    expectAnswers(certificateFileName, [
-      ['asha patel', 'Saathi-certificate-Asha-Patel.jpg'],
-      ['अर्जुन क्षत्रिय', 'Saathi-certificate-अर्जुन-क्षत्रिय.jpg'],
-    ]);
-  });
-
-  it('drops characters file systems refuse', () => {
-    expectAnswers(certificateFileName, [
-      ['a/b:c*d?"e"<f>|g\\h', 'Saathi-certificate-A-B-C-D-E-F-G-H.jpg'],
-      ['..hidden', 'Saathi-certificate-Hidden.jpg'],
-      [' / ', 'Saathi-certificate.jpg'],
-    ]);
-  });
+  it.each([
+    // The product, the word certificate and the capitalised name...
+    ['asha patel', 'Saathi-certificate-Asha-Patel.jpg'],
+    ['अर्जुन क्षत्रिय', 'Saathi-certificate-अर्जुन-क्षत्रिय.jpg'],
+    // ...without the characters file systems refuse.
+    ['a/b:c*d?"e"<f>|g\\h', 'Saathi-certificate-A-B-C-D-E-F-G-H.jpg'],
+    ['..hidden', 'Saathi-certificate-Hidden.jpg'],
+    [' / ', 'Saathi-certificate.jpg'],
+  ])('names the file for %j %s', (name, fileName) => expect(certificateFileName(name)).toBe(fileName));
 
   it('keeps long names to 80 characters', () => {
     const name = certificateFileName('a'.repeat(200));
