@@ -82,22 +82,14 @@ function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) => void
           error={actorError}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <NativeSelectField size="small" label={t('audit.action')} value={form.action} onValue={set('action')}>
-          <option value="">{t('audit.any')}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {actionName(t, action)}
-            </option>
-          ))}
-        </NativeSelectField>
-        <NativeSelectField size="small" label={t('audit.targetType')} value={form.targetType} onValue={set('targetType')}>
-          <option value="">{t('audit.any')}</option>
-          {AUDIT_TARGET_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {targetName(t, type)}
-            </option>
-          ))}
-        </NativeSelectField>
+        <AnyOrOne label={t('audit.action')} value={form.action} onValue={set('action')} options={AUDIT_ACTIONS} nameOf={(action) => actionName(t, action)} />
+        <AnyOrOne
+          label={t('audit.targetType')}
+          value={form.targetType}
+          onValue={set('targetType')}
+          options={AUDIT_TARGET_TYPES}
+          nameOf={(type) => targetName(t, type)}
+        />
         <FormTextField size="small" label={t('audit.targetId')} value={form.targetId} onValue={set('targetId')} />
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
@@ -109,6 +101,29 @@ function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) => void
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+interface AnyOrOneProps<T extends string> {
+  label: string;
+  value: T | '';
+  onValue: (value: string) => void;
+  options: readonly T[];
+  nameOf: (option: T) => string;
+}
+
+/** A filter that is "Any" (the empty value) or one of `options`, each by its name. */
+function AnyOrOne<T extends string>({ label, value, onValue, options, nameOf }: AnyOrOneProps<T>) {
+  const { t } = useTranslation('manage');
+  return (
+    <NativeSelectField size="small" label={label} value={value} onValue={onValue}>
+      <option value="">{t('audit.any')}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {nameOf(option)}
+        </option>
+      ))}
+    </NativeSelectField>
   );
 }
 
