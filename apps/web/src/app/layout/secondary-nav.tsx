@@ -40,35 +40,30 @@ export function SecondaryNavLinks() {
   return (
     <ul className="nav__secondary">
       {secondaryNavItems.map((item) => (
-        <li key={item.path}>
-          <Link to={item.path} className="nav__link" aria-current={pathname === item.path ? 'page' : undefined}>
-            <svg className="nav__icon" width={24} height={24} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-              <path d={item.iconPath} />
-            </svg>
-            <span>{item.labelKey === 'leaderboard' ? t('leaderboard') : t('certificate')}</span>
-          </Link>
-        </li>
+        <RailLink
+          key={item.path}
+          to={item.path}
+          iconPath={item.iconPath}
+          label={item.labelKey === 'leaderboard' ? t('leaderboard') : t('certificate')}
+          current={pathname === item.path}
+        />
       ))}
-      {astroAi && (
-        <li>
-          <Link to="/astro-ai" className="nav__link" aria-current={pathname === '/astro-ai' ? 'page' : undefined}>
-            <svg className="nav__icon" width={24} height={24} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-              <path d={ASTRO_ICON_PATH} />
-            </svg>
-            <span>{t('astro')}</span>
-          </Link>
-        </li>
-      )}
-      {manages && (
-        <li>
-          <Link to="/manage" className="nav__link" aria-current={pathname === '/manage' || pathname.startsWith('/manage/') ? 'page' : undefined}>
-            <svg className="nav__icon" width={24} height={24} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-              <path d={MANAGE_ICON_PATH} />
-            </svg>
-            <span>{t('manage')}</span>
-          </Link>
-        </li>
-      )}
+      {astroAi && <RailLink to="/astro-ai" iconPath={ASTRO_ICON_PATH} label={t('astro')} current={pathname === '/astro-ai'} />}
+      {manages && <RailLink to="/manage" iconPath={MANAGE_ICON_PATH} label={t('manage')} current={pathname === '/manage' || pathname.startsWith('/manage/')} />}
     </ul>
+  );
+}
+
+/** One link of the group: its icon (one SVG path) and label, marked as the current page where it is. */
+function RailLink({ to, iconPath, label, current }: { to: string; iconPath: string; label: string; current: boolean }) {
+  return (
+    <li>
+      <Link to={to} className="nav__link" aria-current={current ? 'page' : undefined}>
+        <svg className="nav__icon" width={24} height={24} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+          <path d={iconPath} />
+        </svg>
+        <span>{label}</span>
+      </Link>
+    </li>
   );
 }
