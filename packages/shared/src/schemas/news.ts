@@ -95,6 +95,16 @@ export const PublishNewsArticleBody = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'at is an ISO 8601 date-time' }).optional(),
 });
 
+/** The paging of the readers' list and the desk's: a cursor this server gave, and a page size. */
+const pageQuery = {
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this server gave')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+};
+
 /** The reader's choice of articles (newsPreferences) as a query. */
 export const NewsListQuery = z.object({
   language: z.enum(NEWS_LANGUAGES, { error: 'language must be en, hi or gu' }).default('en'),
@@ -111,12 +121,7 @@ export const NewsListQuery = z.object({
     .pipe(z.array(z.enum(NEWS_CATEGORIES, { error: `category must be among ${NEWS_CATEGORIES.join(', ')}` })))
     .optional(),
   type: z.enum(['all', 'breaking'], { error: 'type must be all or breaking' }).default('all'),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this server gave')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  ...pageQuery,
 });
 export type NewsListQuery = z.input<typeof NewsListQuery>;
 
@@ -187,12 +192,7 @@ export const EditorNewsListQuery = z.object({
   state: z.enum(NEWS_STATES, { error: `state must be one of ${NEWS_STATES.join(', ')}` }).optional(),
   /** Words of a title or the slug. */
   query: z.string().trim().max(100).optional(),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this server gave')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  ...pageQuery,
 });
 
 /** A row of the desk's list: the newest change first. */
