@@ -33,6 +33,8 @@ export function LoginPage() {
   const featureFlags = useFeatureFlags();
 
   if (session.isLoggedIn && session.user) {
+    // Whether astroai may land on /astro-ai is in the public config: wait for it rather than guess.
+    if (session.user.defaultApp === 'astroai' && !featureFlags.known) return null;
     return <Navigate to={postLoginDestination(session.user, from, { astroEnabled: featureFlags.astroAi })} replace />;
   }
 
