@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
+import { getSession } from '../auth/session';
 import { useErrorText } from '../../lib/error-text';
 import { DiagnosticsList } from './diagnostics-list';
 import { readDiagnostics, readPosition } from './diagnostics';
@@ -84,9 +85,11 @@ export function FeedbackForm() {
     event.preventDefault();
     setTouched(true);
     setResult(null);
-    if (!category || text.trim() === '' || screenshotError || !diagnostics) return;
+    const userId = getSession()?.user.id;
+    if (!category || text.trim() === '' || screenshotError || !diagnostics || userId === undefined) return;
     const item: QueuedFeedback = {
       clientId: newClientId(),
+      userId,
       category,
       text: text.trim(),
       diagnostics: { ...diagnostics, online: navigator.onLine, ...(withLocation && location ? { location } : {}) },

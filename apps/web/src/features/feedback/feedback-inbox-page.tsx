@@ -3,20 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FEEDBACK_LIMITS, FEEDBACK_STATUSES, type FeedbackStatus, type InboxTicket } from '@saathi/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../components/load-failed';
+import { PagedList } from '../../components/paged-list';
 import { PageHeader } from '../../components/page-header';
-import { PageLoading } from '../../components/page-loading';
 import { useErrorText } from '../../lib/error-text';
 import { RoleGate } from '../manage/role-gate';
 import { DiagnosticsList } from './diagnostics-list';
-import { STATUS_COLOR, formatWhen } from './feedback-page';
+import { TicketCard, formatWhen } from './ticket-card';
 import { useFeedbackInboxQuery, useReplyMutation } from './queries';
 import { useFeedbackLabels } from './labels';
 
@@ -39,10 +37,8 @@ export function FeedbackInboxPage() {
 function Inbox() {
   const { t } = useTranslation('feedback');
   const labels = useFeedbackLabels();
-  const errorText = useErrorText();
   const [status, setStatus] = useState<FeedbackStatus | null>('open');
   const query = useFeedbackInboxQuery(status);
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const choices: (FeedbackStatus | null)[] = [...FEEDBACK_STATUSES, null];
   return (
     <Stack spacing={2}>
@@ -59,77 +55,56 @@ function Inbox() {
           />
         ))}
       </Stack>
-      {query.isPending ? (
-        <PageLoading />
-      ) : query.isError ? (
-        <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <Typography color="text.secondary">{t('inbox.none')}</Typography>
-      ) : (
-        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {items.map((ticket) => (
-            <InboxCard key={ticket.id} ticket={ticket} />
-          ))}
-        </Stack>
-      )}
-      {query.hasNextPage && (
-        <Box>
-          <Button variant="outlined" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('inbox.more')}
-          </Button>
-        </Box>
-      )}
+      <PagedList query={query} empty={<Typography color="text.secondary">{t('inbox.none')}</Typography>} moreLabel={t('inbox.more')}>
+        {(items) => (
+          <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {items.map((ticket) => (
+              <InboxCard key={ticket.id} ticket={ticket} />
+            ))}
+          </Stack>
+        )}
+      </PagedList>
     </Stack>
   );
 }
 
 function InboxCard({ ticket }: { ticket: InboxTicket }) {
   const { t, i18n } = useTranslation('feedback');
-  const labels = useFeedbackLabels();
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <Typography variant="subtitle2" component="h2">
-          {t('mine.ticket', { id: ticket.id, category: labels.category(ticket.category) })}
+    <TicketCard
+      ticket={ticket}
+      heading="h2"
+      intro={
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          {t('inbox.from', { name: ticket.user.name ?? t('inbox.unnamed'), id: ticket.user.id, when: formatWhen(ticket.createdAt, i18n.language) })}
         </Typography>
-        <Chip size="small" label={labels.status(ticket.status)} color={STATUS_COLOR[ticket.status]} />
-      </Stack>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        {t('inbox.from', { name: ticket.user.name ?? t('inbox.unnamed'), id: ticket.user.id, when: formatWhen(ticket.createdAt, i18n.language) })}
-      </Typography>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {ticket.text}
-      </Typography>
-      {ticket.screenshotUrl && (
-        <Link href={ticket.screenshotUrl} target="_blank" rel="noopener" sx={{ display: 'inline-block', mt: 1 }}>
-          <Box
-            component="img"
-            src={ticket.screenshotUrl}
-            alt={t('inbox.screenshotAlt', { id: ticket.id })}
-            sx={{ maxWidth: '100%', width: 240, maxHeight: 240, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
-          />
-        </Link>
-      )}
-      <Box component="details" sx={{ mt: 1 }}>
-        <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
-          {t('inbox.diagnostics')}
-        </Typography>
-        <Box sx={{ mt: 1 }}>
-          <DiagnosticsList diagnostics={ticket.diagnostics} />
-        </Box>
-      </Box>
-      {ticket.replies.map((reply) => (
-        <Box key={reply.id} sx={{ mt: 1.5, pl: 1.5, borderLeft: 3, borderColor: 'primary.main' }}>
-          <Typography variant="caption" color="text.secondary">
-            {t('inbox.replyBy', { name: reply.author?.name ?? t('inbox.unnamed'), when: formatWhen(reply.createdAt, i18n.language) })}
-          </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {reply.text}
-          </Typography>
-        </Box>
-      ))}
+      }
+      attachments={
+        <>
+          {ticket.screenshotUrl && (
+            <Link href={ticket.screenshotUrl} target="_blank" rel="noopener" sx={{ display: 'inline-block', mt: 1 }}>
+              <Box
+                component="img"
+                src={ticket.screenshotUrl}
+                alt={t('inbox.screenshotAlt', { id: ticket.id })}
+                sx={{ maxWidth: '100%', width: 240, maxHeight: 240, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
+              />
+            </Link>
+          )}
+          <Box component="details" sx={{ mt: 1 }}>
+            <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
+              {t('inbox.diagnostics')}
+            </Typography>
+            <Box sx={{ mt: 1 }}>
+              <DiagnosticsList diagnostics={ticket.diagnostics} />
+            </Box>
+          </Box>
+        </>
+      }
+      replyCaption={(reply) => t('inbox.replyBy', { name: reply.author?.name ?? t('inbox.unnamed'), when: formatWhen(reply.createdAt, i18n.language) })}
+    >
       {ticket.status !== 'closed' && <ReplyForm ticketId={ticket.id} />}
-    </Paper>
+    </TicketCard>
   );
 }
 

@@ -1,9 +1,15 @@
+import type { User } from '@saathi/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../auth/session';
 import { createFeedbackOutbox, memoryStore, type QueuedFeedback } from './feedback-outbox';
 import { PENDING_FLAG, startFeedbackOutbox } from './outbox-start';
 
-const item = (clientId: string, queuedAt = '2025-03-01T10:00:00.000Z'): QueuedFeedback => ({
+const WRITER = 11;
+const OTHER = 12;
+
+const item = (clientId: string, queuedAt = '2025-03-01T10:00:00.000Z', userId = WRITER): QueuedFeedback => ({
   clientId,
+  userId,
   category: 'problem',
   text: `Ticket ${clientId}`,
   diagnostics: {
@@ -18,6 +24,7 @@ const item = (clientId: string, queuedAt = '2025-03-01T10:00:00.000Z'): QueuedFe
 
 afterEach(() => {
   vi.restoreAllMocks();
+  clearSession();
   localStorage.clear();
 });
 
@@ -28,6 +35,7 @@ describe('the feedback outbox', () => {
     const outbox = createFeedbackOutbox({
       store: memoryStore(),
       flag: localStorage,
+      currentUserId: () => WRITER,
       send: async (queued) => {
         if (!online) return { kind: 'retry' };
         sent.push(queued.clientId);
@@ -51,6 +59,7 @@ describe('the feedback outbox', () => {
   it('drops a ticket the server refuses for good and goes on with the next', async () => {
     const outbox = createFeedbackOutbox({
       store: memoryStore(),
+      currentUserId: () => WRITER,
       send: async (queued) => (queued.clientId === 'refused-001' ? { kind: 'drop' } : { kind: 'sent', ticket: { id: 9, status: 'open' } }),
     });
     await outbox.add(item('refused-001', '2025-03-01T09:00:00.000Z'));
@@ -59,7 +68,42 @@ describe('the feedback outbox', () => {
     expect(await outbox.pending()).toEqual([]);
   });
 
+  it('sends a ticket only while its author is signed in: another account neither sees nor sends it, and the author later does', async () => {
+    let signedIn: number | null = OTHER;
+    const sent: string[] = [];
+    const outbox = createFeedbackOutbox({
+      store: memoryStore(),
+      flag: localStorage,
+      currentUserId: () => signedIn,
+      send: async (queued) => {
+        sent.push(`${queued.clientId} as ${signedIn}`);
+        return { kind: 'sent', ticket: { id: sent.length, status: 'open' } };
+      },
+    });
+    await outbox.add(item('writers-0001'));
+    await outbox.add(item('others-00001', '2025-03-01T10:01:00.000Z', OTHER));
+    // An entry an older version kept, without its author: nobody can tell whose it is.
+    await outbox.add({ ...item('unknown-0001'), userId: undefined as unknown as number });
+
+    expect((await outbox.pending()).map((q) => q.clientId)).toEqual(['others-00001']);
+    expect(await outbox.flush()).toBe(1);
+    expect(sent).toEqual([`others-00001 as ${OTHER}`]);
+    // The writer's ticket still waits on the device, and the flag says so.
+    expect(localStorage.getItem(PENDING_FLAG)).toBe('1');
+
+    signedIn = null;
+    expect(await outbox.pending()).toEqual([]);
+    expect(await outbox.flush()).toBe(0);
+
+    signedIn = WRITER;
+    expect((await outbox.pending()).map((q) => q.clientId)).toEqual(['writers-0001']);
+    expect(await outbox.flush()).toBe(1);
+    expect(sent).toEqual([`others-00001 as ${OTHER}`, `writers-0001 as ${WRITER}`]);
+    expect(localStorage.getItem(PENDING_FLAG)).toBeNull();
+  });
+
   it('sends a ticket queued offline through the API when the browser comes back online, with its clientId and screenshot', async () => {
+    setSession({ id: WRITER, name: 'Asha' } as unknown as User);
     const { feedbackOutbox } = await import('./outbox');
     let reachable = false;
     const requests: FormData[] = [];

@@ -5,6 +5,11 @@ import { PENDING_FLAG } from './outbox-start';
 export interface QueuedFeedback {
   /** Sent as `clientId`: a ticket whose first answer was lost is stored once by the server. */
   clientId: string;
+  /**
+   * Who wrote it. The server takes the author from the session, so a ticket is sent only
+   * while the same account is signed in: never under someone else's on a shared phone.
+   */
+  userId: number;
   category: FeedbackCategory;
   text: string;
   diagnostics: FeedbackDiagnostics;
@@ -35,17 +40,23 @@ export function feedbackForm(item: QueuedFeedback): FormData {
 
 /**
  * The feedback outbox: tickets go in when they could not be sent, and `flush` sends them, oldest
- * first, when the connection returns (the `online` event) and when the app starts. One flush
- * runs at a time; listeners hear when the list changes.
+ * first, when the connection returns (the `online` event) and when the app starts. Each ticket
+ * waits for its own author: another account signed in on the device neither sees it nor sends
+ * it, and it goes when its author is back. A ticket without an author (kept by an older version
+ * of the app) is dropped, since nobody can tell whose it is. One flush runs at a time;
+ * listeners hear when the list changes.
  */
 export function createFeedbackOutbox({
   store,
   send,
   flag,
+  currentUserId,
 }: {
   store: OutboxStore;
   send: (item: QueuedFeedback) => Promise<SendOutcome>;
   flag?: Storage | undefined;
+  /** The signed-in account's id, null when signed out. */
+  currentUserId: () => number | null;
 }) {
   const listeners = new Set<() => void>();
   let running: Promise<number> | null = null;
@@ -61,9 +72,15 @@ export function createFeedbackOutbox({
     for (const listener of listeners) listener();
   };
 
+  const mine = async () => {
+    const userId = currentUserId();
+    return userId === null ? [] : (await store.all()).filter((item) => item.userId === userId);
+  };
+
   async function flushOnce(): Promise<number> {
     let sent = 0;
-    const items = (await store.all()).sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+    for (const orphan of (await store.all()).filter((item) => typeof item.userId !== 'number')) await store.remove(orphan.clientId);
+    const items = (await mine()).sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
     for (const item of items) {
       const outcome = await send(item);
       if (outcome.kind === 'retry') break;
@@ -79,7 +96,8 @@ export function createFeedbackOutbox({
       await store.put(item);
       await changed();
     },
-    pending: () => store.all(),
+    /** What waits for the signed-in account (nothing when signed out). */
+    pending: mine,
     /** Sends what waits; the number sent. */
     flush(): Promise<number> {
       running ??= flushOnce().finally(() => {

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FeedbackStatus, FeedbackTicket } from '@saathi/shared';
+import type { FeedbackTicket } from '@saathi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,9 @@ import type { QueuedFeedback } from './feedback-outbox';
 import { feedbackOutbox } from './outbox';
 import { feedbackKeys, useMyFeedbackQuery } from './queries';
 import { useFeedbackLabels } from './labels';
+import { TicketCard, formatWhen } from './ticket-card';
 
 // Colours whose white text keeps AA contrast (MUI's orange warning does not).
-export const STATUS_COLOR: Record<FeedbackStatus, 'primary' | 'success' | 'default'> = { open: 'primary', answered: 'success', closed: 'default' };
 
 /** `/feedback`: send a ticket (kept on the phone while offline), and read the answers to one's tickets. */
 export function FeedbackPage() {
@@ -58,6 +58,8 @@ function WaitingToSend() {
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     read();
+    // Tickets wait for their author: whoever just signed in sends theirs when they open the page.
+    if (navigator.onLine) void outbox.flush();
     return () => {
       live = false;
       unsubscribe();
@@ -131,7 +133,7 @@ function MyTickets() {
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {query.data.items.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} />
+            <MyTicket key={ticket.id} ticket={ticket} />
           ))}
         </Stack>
       )}
@@ -139,42 +141,25 @@ function MyTickets() {
   );
 }
 
-export function formatWhen(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function TicketCard({ ticket }: { ticket: FeedbackTicket }) {
+function MyTicket({ ticket }: { ticket: FeedbackTicket }) {
   const { t, i18n } = useTranslation('feedback');
-  const labels = useFeedbackLabels();
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <Typography variant="subtitle2" component="h3">
-          {t('mine.ticket', { id: ticket.id, category: labels.category(ticket.category) })}
-        </Typography>
-        <Chip size="small" label={labels.status(ticket.status)} color={STATUS_COLOR[ticket.status]} />
+    <TicketCard
+      ticket={ticket}
+      heading="h3"
+      headerExtra={
         <Typography variant="caption" color="text.secondary">
           {formatWhen(ticket.createdAt, i18n.language)}
         </Typography>
-      </Stack>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {ticket.text}
-      </Typography>
-      {ticket.screenshotUrl && (
-        <Link href={ticket.screenshotUrl} target="_blank" rel="noopener" variant="body2">
-          {t('mine.screenshot')}
-        </Link>
-      )}
-      {ticket.replies.map((reply) => (
-        <Box key={reply.id} sx={{ mt: 1.5, pl: 1.5, borderLeft: 3, borderColor: 'primary.main' }}>
-          <Typography variant="caption" color="text.secondary">
-            {t('mine.reply', { when: formatWhen(reply.createdAt, i18n.language) })}
-          </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {reply.text}
-          </Typography>
-        </Box>
-      ))}
-    </Paper>
+      }
+      attachments={
+        ticket.screenshotUrl && (
+          <Link href={ticket.screenshotUrl} target="_blank" rel="noopener" variant="body2">
+            {t('mine.screenshot')}
+          </Link>
+        )
+      }
+      replyCaption={(reply) => t('mine.reply', { when: formatWhen(reply.createdAt, i18n.language) })}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { api, isApiError } from '../../lib/api-client';
+import { getSession } from '../auth/session';
 import { createFeedbackOutbox, feedbackForm, indexedDbStore, memoryStore, type FeedbackOutbox, type QueuedFeedback, type SendOutcome } from './feedback-outbox';
 
 /** Sends one queued ticket; offline, a server fault or a lost session keeps it for later. */
@@ -20,6 +21,7 @@ export function feedbackOutbox(): FeedbackOutbox {
     store: typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore,
     send: sendQueued,
     flag: typeof localStorage === 'undefined' ? undefined : localStorage,
+    currentUserId: () => getSession()?.user.id ?? null,
   });
   return outbox;
 }
