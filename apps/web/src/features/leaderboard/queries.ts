@@ -1,7 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LeaderboardResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { CURSOR_PAGING } from '../../lib/cursor-paging';
+import { useCursorPagesQuery } from '../../lib/cursor-paging';
 import { scopeOf, type LeaderboardScope, type LeaderboardTab } from './tabs';
 
 /** Rows per page: a phone screen and a half, so the next page is asked for before the end shows. */
@@ -21,11 +20,7 @@ export function fetchLeaderboardPage(scope: LeaderboardScope, cursor: string | n
 /** One tab's ranking, page by page (each tab keeps its own pages, so switching back is instant). */
 export function useLeaderboardQuery(tab: LeaderboardTab) {
   const scope = scopeOf(tab);
-  return useInfiniteQuery({
-    queryKey: leaderboardKeys.scope(scope),
-    queryFn: ({ pageParam, signal }) => fetchLeaderboardPage(scope, pageParam, signal),
-    ...CURSOR_PAGING,
+  return useCursorPagesQuery(leaderboardKeys.scope(scope), (cursor, signal) => fetchLeaderboardPage(scope, cursor, signal), {
     staleTime: LEADERBOARD_STALE_TIME_MS,
-    retry: false,
   });
 }

@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditPage, AuditTargetType, AdminUsersPage, Role, UserRoles } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { CURSOR_PAGING } from '../../lib/cursor-paging';
+import { useCursorPagesQuery } from '../../lib/cursor-paging';
 import { userKeys } from '../users/queries';
 
 /** An admin acts on what they see; a short staleness keeps another admin's changes close. */
@@ -26,25 +26,21 @@ export const manageKeys = {
 
 export function useAdminUsersQuery(query: string) {
   const text = query.trim();
-  return useInfiniteQuery({
-    queryKey: manageKeys.userSearch(text),
-    queryFn: ({ pageParam, signal }): Promise<AdminUsersPage> =>
-      api.call('GET /admin/users', { query: { ...(text ? { query: text } : {}), ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    ...CURSOR_PAGING,
-    staleTime: MANAGE_STALE_TIME_MS,
-    retry: false,
-  });
+  return useCursorPagesQuery(
+    manageKeys.userSearch(text),
+    (cursor, signal): Promise<AdminUsersPage> =>
+      api.call('GET /admin/users', { query: { ...(text ? { query: text } : {}), ...(cursor ? { cursor } : {}) }, signal }),
+    { staleTime: MANAGE_STALE_TIME_MS },
+  );
 }
 
 export function useAuditQuery(filters: AuditFilters) {
-  return useInfiniteQuery({
-    queryKey: manageKeys.auditFiltered(filters),
-    queryFn: ({ pageParam, signal }): Promise<AuditPage> =>
-      api.call('GET /admin/audit', { query: { ...filters, limit: AUDIT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    ...CURSOR_PAGING,
-    staleTime: MANAGE_STALE_TIME_MS,
-    retry: false,
-  });
+  return useCursorPagesQuery(
+    manageKeys.auditFiltered(filters),
+    (cursor, signal): Promise<AuditPage> =>
+      api.call('GET /admin/audit', { query: { ...filters, limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) }, signal }),
+    { staleTime: MANAGE_STALE_TIME_MS },
+  );
 }
 
 /** Saving roles changes the user lists and adds an audit row; one's own roles may change too. */

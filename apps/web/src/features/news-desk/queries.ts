@@ -1,7 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateNewsArticleBody, EditorNewsArticle, NewsState, UpdateNewsArticleBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { CURSOR_PAGING } from '../../lib/cursor-paging';
+import { useCursorPagesQuery } from '../../lib/cursor-paging';
 import { newsKeys } from '../news/queries';
 
 /** Rows per page of the desk's list. */
@@ -23,23 +23,20 @@ export const deskKeys = {
 
 /** Every article, by state and words of the title or slug, the newest change first. */
 export function useDeskListQuery(state: NewsState | null, search: string) {
-  return useInfiniteQuery({
-    queryKey: deskKeys.list(state, search),
-    queryFn: ({ pageParam, signal }) =>
+  return useCursorPagesQuery(
+    deskKeys.list(state, search),
+    (cursor, signal) =>
       api.call('GET /editor/news', {
         query: {
           limit: DESK_PAGE_SIZE,
           ...(state ? { state } : {}),
           ...(search.trim() ? { query: search.trim() } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
+          ...(cursor ? { cursor } : {}),
         },
         signal,
       }),
-    ...CURSOR_PAGING,
-    staleTime: DESK_STALE_TIME_MS,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+    { staleTime: DESK_STALE_TIME_MS, keepPrevious: true },
+  );
 }
 
 export function useDeskArticleQuery(id: number | null) {

@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { NewsArticle, NewsList } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { CURSOR_PAGING } from '../../lib/cursor-paging';
+import { useCursorPagesQuery } from '../../lib/cursor-paging';
 import type { ReaderPreferences } from './news-preferences';
 
 /** Articles per page of the strip: a few screens of thumbnails, so the next page is asked for early. */
@@ -31,13 +31,7 @@ export function fetchNewsPage(preferences: ReaderPreferences, cursor: string | n
 
 /** The published articles the reader's preferences choose, newest first, page by page. */
 export function useNewsListQuery(preferences: ReaderPreferences) {
-  return useInfiniteQuery({
-    queryKey: newsKeys.list(preferences),
-    queryFn: ({ pageParam, signal }) => fetchNewsPage(preferences, pageParam, signal),
-    ...CURSOR_PAGING,
-    staleTime: NEWS_STALE_TIME_MS,
-    retry: false,
-  });
+  return useCursorPagesQuery(newsKeys.list(preferences), (cursor, signal) => fetchNewsPage(preferences, cursor, signal), { staleTime: NEWS_STALE_TIME_MS });
 }
 
 export function fetchNewsArticle(idOrSlug: string, language: ReaderPreferences['language'], signal?: AbortSignal): Promise<NewsArticle> {
