@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type InsertObject, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Permission } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
@@ -6,6 +6,21 @@ import type { UsersTable } from '../../core/db/tables/users';
 import { geoPoint } from '../../core/db/geo';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** Replaces one of a user's lists (emergency contacts, saved places) with `rows`, kept in their order. */
+async function replaceList<T extends 'emergency_contacts' | 'saved_locations'>(
+  trx: Kysely<Database>,
+  table: T,
+  userId: number,
+  rows: readonly InsertObject<Database, T>[],
+): Promise<void> {
+  // Both tables hold user_id; naming one lets Kysely type the filter.
+  await trx
+    .deleteFrom(table as 'emergency_contacts')
+    .where('user_id', '=', userId)
+    .execute();
+  if (rows.length > 0) await trx.insertInto(table).values(rows).execute();
+}
 
 export interface ContactRow {
   name: string;
@@ -114,39 +129,19 @@ export function createUsersRepository(ref: DbRef) {
           .where('id', '=', id)
           .execute();
         if (change.contacts) {
-          await trx.deleteFrom('emergency_contacts').where('user_id', '=', id).execute();
-          if (change.contacts.length > 0) {
-            await trx
-              .insertInto('emergency_contacts')
-              .values(
-                change.contacts.map((c, position) => ({
-                  user_id: id,
-                  name: c.name,
-                  phone_number: c.phoneNumber,
-                  relation: c.relation,
-                  position,
-                })),
-              )
-              .execute();
-          }
+          const contacts = change.contacts.map((c, position) => ({ user_id: id, name: c.name, phone_number: c.phoneNumber, relation: c.relation, position }));
+          await replaceList(trx, 'emergency_contacts', id, contacts);
         }
         if (change.locations) {
-          await trx.deleteFrom('saved_locations').where('user_id', '=', id).execute();
-          if (change.locations.length > 0) {
-            await trx
-              .insertInto('saved_locations')
-              .values(
-                change.locations.map((l, position) => ({
-                  user_id: id,
-                  name: l.name,
-                  is_business_location: l.isBusinessLocation,
-                  is_volunteer_location: l.isVolunteerLocation,
-                  location: geoPoint(l),
-                  position,
-                })),
-              )
-              .execute();
-          }
+          const locations = change.locations.map((l, position) => ({
+            user_id: id,
+            name: l.name,
+            is_business_location: l.isBusinessLocation,
+            is_volunteer_location: l.isVolunteerLocation,
+            location: geoPoint(l),
+            position,
+          }));
+          await replaceList(trx, 'saved_locations', id, locations);
         }
       });
     },
