@@ -2,8 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { clearSession } from '../auth/session';
+import { emit } from '../notifications/test-live-events';
 import { makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { ReadinessPage } from './readiness-page';
+
+vi.mock('../notifications/live-events', () => import('../notifications/test-live-events'));
 
 beforeEach(() => {
   Object.defineProperty(navigator, 'permissions', { value: { query: async () => ({ state: 'prompt' }) }, configurable: true });
@@ -64,5 +67,21 @@ describe('ReadinessPage', () => {
     reply = { status: 429, body: { error: { code: 'push_test_limit', message: 'Too many', params: { seconds: 1800 } } } };
     fireEvent.click(screen.getByRole('button', { name: 'Send a test notification' }));
     expect(await screen.findByText('You have sent several test notifications. Please try again in 30 minutes.')).toBeInTheDocument();
+  });
+
+  it('shows the test notification the server sent when it reaches the app on the live stream, whatever the push', async () => {
+    const user = makeUser({ emergencyContacts: [{ name: 'Asha', phoneNumber: '9876543210' }] });
+    mockApi(user, { 'POST /api/push/test': () => ({ status: 200, body: { outcome: 'none' } }) });
+    signIn(user);
+    await renderRoutes([page('/test', <ReadinessPage />)], '/test');
+    await settled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a test notification' }));
+    await screen.findByText(/not set up for notifications yet/);
+    const notification = { id: 5, type: 'push.test', title: 'Test notification from Saathi', body: 'SOS alerts can reach this phone.', data: {}, readAt: null };
+    // Another notification on the stream is not the test one.
+    emit({ type: 'notification.created', data: { notification: { ...notification, id: 4, type: 'moderation.report' } } } as never);
+    expect(screen.queryByText(/The app received it/)).not.toBeInTheDocument();
+    emit({ type: 'notification.created', data: { notification } } as never);
+    expect(await screen.findByText('The app received it: “Test notification from Saathi” SOS alerts can reach this phone.')).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/error-text';
 import { isPushClientMessage } from '../../pwa/push-messages';
 import { enablePush, syncPushSubscription } from '../../pwa/push-subscription';
 import { useSession } from '../auth/session';
+import { useLiveEvents } from '../notifications/live-events';
 import { useMeQuery } from '../users/queries';
 import { FixSteps } from './fix-steps';
 import { useSendTestPushMutation } from './queries';
@@ -146,7 +147,16 @@ function TestPushSection() {
   const errorText = useErrorText();
   const send = useSendTestPushMutation();
   const [phase, setPhase] = useState<PushPhase>('idle');
+  /** The test notification as the server sent it, seen on the app's live stream (any phone, push or not). */
+  const [inApp, setInApp] = useState<{ title: string; body: string } | null>(null);
   const phaseTexts = t('push.phases', { returnObjects: true }) as Record<Exclude<PushPhase, 'idle'>, string>;
+
+  // Every notification also reaches open pages on the live stream; listening from the start, the
+  // test one is not missed however fast the server answers.
+  useLiveEvents((message) => {
+    if (message.type !== 'notification.created' || message.data.notification.type !== 'push.test') return;
+    setInApp({ title: message.data.notification.title, body: message.data.notification.body });
+  });
 
   // The service worker shows the push and tells open pages (public/push-sw.js): that is "arrived".
   useEffect(() => {
@@ -165,6 +175,7 @@ function TestPushSection() {
   const sendTest = useCallback(async () => {
     // Make sure this browser's subscription is stored first; without permission it stays 'none'.
     await syncPushSubscription().catch(() => false);
+    setInApp(null);
     send.mutate(undefined, {
       onSuccess: ({ outcome }) => setPhase(outcome === 'sent' ? 'waiting' : outcome === 'none' ? 'noSubscription' : 'failed'),
     });
@@ -180,6 +191,11 @@ function TestPushSection() {
         {send.isError ? <Alert severity="error">{errorText(send.error)}</Alert> : null}
         {phase !== 'idle' && !send.isError ? (
           <Alert severity={phase === 'arrived' ? 'success' : phase === 'waiting' ? 'info' : 'warning'}>{phaseTexts[phase]}</Alert>
+        ) : null}
+        {inApp ? (
+          <Alert severity="success" sx={{ mt: 1 }}>
+            {t('push.inApp', { title: inApp.title, body: inApp.body })}
+          </Alert>
         ) : null}
       </Box>
     </Section>
