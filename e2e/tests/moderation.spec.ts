@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { bearer, signUpViaApi, storeSession } from '../support/api';
 import { expect, loginThroughUi, test } from '../support/fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, transitionsFinished } from '../support/page-checks';
+import { DESKTOP, HINDI, MODERATOR_PHONE, shootDesk } from '../support/desks';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 import { SMALL_PHONE } from '../support/phone';
-import { keepScreenshot } from '../support/shots';
 import { randomPhone } from '../support/sms';
 import { translationOf } from '../support/translations';
 
@@ -15,10 +15,7 @@ import { translationOf } from '../support/translations';
  * the author reads that the appeal was accepted. The author and reporter are new accounts, so
  * no other test's posts are touched.
  */
-const MODERATOR_PHONE = '9000000038';
 const ADMIN_PHONE = '9000000001';
-const DESKTOP = { width: 1280, height: 800 };
-const HINDI = 'hi-IN';
 const hi = (english: string) => translationOf(english, 'moderation', HINDI);
 
 test('a reported post is removed by a moderator, appealed by its author, and restored by a second moderator', async ({ page, browser, request }) => {
@@ -59,6 +56,12 @@ test('a reported post is removed by a moderator, appealed by its author, and res
   await expect(card.getByText(title)).toBeVisible();
   await expectNoSeriousA11yViolations(moderator);
   await shoot(moderator, 'desk-queue');
+  // The IT Rules' first step: the moderator acknowledges the report, and the desk says who and when.
+  await card.getByRole('button', { name: `${hi('Acknowledge')}: ${hi('Post')} #${postId}` }).click();
+  await expect(
+    card.getByText(new RegExp(hi('Acknowledged by {{name}} at {{time}} IST').replace('{{name}}', 'Swati Deshmukh').replace('{{time}}', '.+'))),
+  ).toBeVisible();
+  await expect(card.getByRole('button', { name: `${hi('Acknowledge')}: ${hi('Post')} #${postId}` })).toHaveCount(0);
   await card.getByRole('button', { name: `${hi('Remove')}: ${hi('Post')} #${postId}` }).click();
   const decide = moderator.getByRole('dialog');
   await decide.getByRole('textbox', { name: hi('Reason (the author reads it)') }).fill('Spam: the same advert in many groups');
@@ -125,16 +128,4 @@ test('a plain user who opens /community-feeds/manage reads that it is not for th
   await shoot(page, 'not-for-you');
 });
 
-/** A screen at 1280x800 and at 360x640 (fitting without sideways scrolling), kept for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  const original = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  await transitionsFinished(page);
-  await keepScreenshot(page, `moderation/${name}-1280x800.png`);
-  await page.setViewportSize(SMALL_PHONE.viewport);
-  await expectNoHorizontalScroll(page);
-  await transitionsFinished(page);
-  await keepScreenshot(page, `moderation/${name}-360x640.png`, { fullPage: true });
-  if (original) await page.setViewportSize(original);
-}
+const shoot = (page: Page, name: string) => shootDesk(page, 'moderation', name);

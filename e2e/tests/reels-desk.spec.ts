@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { bearer, signUpViaApi, storeSession } from '../support/api';
 import { expect, loginThroughUi, test } from '../support/fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, transitionsFinished } from '../support/page-checks';
+import { DESKTOP, HINDI, MODERATOR_PHONE, shootDesk } from '../support/desks';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 import { SMALL_PHONE } from '../support/phone';
-import { keepScreenshot } from '../support/shots';
 import { randomPhone } from '../support/sms';
 import { translationOf } from '../support/translations';
 
@@ -17,9 +17,6 @@ import { translationOf } from '../support/translations';
  * new account, and the reel a new hosted-video reel, so no other test's reels are touched.
  */
 const REPORTER_PHONE = '9000000036';
-const MODERATOR_PHONE = '9000000038';
-const DESKTOP = { width: 1280, height: 800 };
-const HINDI = 'hi-IN';
 const desk = (english: string) => translationOf(english, 'reels-desk', HINDI);
 
 test('a reported reel is found on the desk, hidden with a reason, gone from the feed, and its author is told', async ({ page, browser, request }) => {
@@ -43,9 +40,9 @@ test('a reported reel is found on the desk, hidden with a reason, gone from the 
   await page.getByRole('menuitem', { name: 'Report' }).click();
   const report = page.getByRole('dialog', { name: 'Report this reel' });
   await report.getByRole('radio', { name: 'Harassment' }).check();
-  await report.getByRole('textbox', { name: /Anything the moderators should know/ }).fill('Mocks the people in the crash');
+  await report.getByRole('textbox', { name: /Note for the moderators/ }).fill('Mocks the people in the crash');
   await report.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByText('Thank you. The moderators will look at this reel.')).toBeVisible();
+  await expect(page.getByText('Thank you. The moderators will look at it.')).toBeVisible();
   await expect(report).toBeHidden();
 
   // The moderator, in Hindi: the reel under "reported", with the reason and the note.
@@ -114,16 +111,4 @@ test('a plain user who opens /shorts-crud reads that it is not for their account
   await expect(page.getByRole('button', { name: 'Add hosted video' })).toHaveCount(0);
 });
 
-/** The desk at 1280x800 and at 360x640 (fitting without sideways scrolling), kept for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  // No pointer resting on a chip, and no chip or ripple half-way through its transition.
-  await page.mouse.move(0, 0);
-  await page.setViewportSize(DESKTOP);
-  await transitionsFinished(page);
-  await keepScreenshot(page, `reels-desk/${name}-1280x800.png`);
-  await page.setViewportSize(SMALL_PHONE.viewport);
-  await expectNoHorizontalScroll(page);
-  await transitionsFinished(page);
-  await keepScreenshot(page, `reels-desk/${name}-360x640.png`, { fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => shootDesk(page, 'reels-desk', name);
