@@ -135,11 +135,17 @@ export function createGazetteer(towns: readonly Town[]): Gazetteer {
 }
 
 let loading: Promise<Gazetteer> | null = null;
+let loaded: Gazetteer | null = null;
 
 /** The bundled gazetteer, fetched as its own chunk on first use. */
 export function loadGazetteer(): Promise<Gazetteer> {
-  loading ??= import('./gazetteer-data').then(({ STATES, TOWNS }) => createGazetteer(parseGazetteer(STATES, TOWNS)));
+  loading ??= import('./gazetteer-data').then(({ STATES, TOWNS }) => (loaded = createGazetteer(parseGazetteer(STATES, TOWNS))));
   return loading;
+}
+
+/** The gazetteer if it has been loaded already (a form opened a second time searches at once). */
+export function loadedGazetteer(): Gazetteer | null {
+  return loaded;
 }
 
 /** "Bhavnagar, Gujarat" in the language shown. */

@@ -6,7 +6,7 @@ import type { Language } from '@saathi/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/feature-flags';
 import { resolveLocationText } from '../../volunteers/geocode';
-import { loadGazetteer, townLabel, type Gazetteer } from './gazetteer';
+import { loadedGazetteer, loadGazetteer, townLabel, type Gazetteer } from './gazetteer';
 
 /** A choice in the list: a town of the bundled gazetteer, or "search online for what I typed". */
 type PlaceOption = { kind: 'town'; label: string; place: AstroPlace } | { kind: 'online'; label: string; text: string };
@@ -25,17 +25,18 @@ export function PlaceField({ value, onChange, error }: PlaceFieldProps) {
   const { t, i18n } = useTranslation('astro');
   const language = (i18n.resolvedLanguage ?? 'en-US') as Language;
   const geocoderUrl = usePublicConfig().data?.geocoderUrl ?? null;
-  const [gazetteer, setGazetteer] = useState<Gazetteer | null>(null);
+  const [gazetteer, setGazetteer] = useState<Gazetteer | null>(loadedGazetteer);
   const [text, setText] = useState(value?.name ?? '');
   const [onlineState, setOnlineState] = useState<'idle' | 'searching' | 'not-found' | 'failed'>('idle');
 
   useEffect(() => {
+    if (gazetteer) return;
     let live = true;
     void loadGazetteer().then((loaded) => live && setGazetteer(loaded));
     return () => {
       live = false;
     };
-  }, []);
+  }, [gazetteer]);
 
   const towns: PlaceOption[] = (gazetteer?.search(text) ?? []).map((town) => {
     const label = townLabel(town, language);
@@ -97,6 +98,12 @@ export function PlaceField({ value, onChange, error }: PlaceFieldProps) {
         else if (option.kind === 'town') onChange(option.place);
         else void searchOnline(option.text);
       }}
+      // The list shows each choice's label: the town with its state, or "Search online for …".
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          {option.label}
+        </li>
+      )}
       noOptionsText={gazetteer ? t('form.placeNoMatch') : t('form.placeLoading')}
       renderInput={(params) => (
         <TextField
