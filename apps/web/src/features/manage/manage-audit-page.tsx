@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, NativeSelectField } from '../../components/form-fields';
 import { PagedList } from '../../components/paged-list';
+import { formatIndiaDateTime } from '../../lib/india-time-format';
 import { actionName, summaryText, targetName } from './audit-text';
 import { useAuditQuery, type AuditFilters } from './queries';
 import { RoleGatedPage } from './role-gate';
@@ -156,9 +157,7 @@ function AuditList({ filters }: { filters: AuditFilters }) {
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('manage');
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
-    new Date(entry.createdAt),
-  );
+  const when = formatIndiaDateTime(new Date(entry.createdAt), i18n.resolvedLanguage ?? i18n.language);
   const actor = entry.actor.name ?? t('audit.formerUser');
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }} data-testid="audit-entry">

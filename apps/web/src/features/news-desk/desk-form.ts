@@ -7,6 +7,7 @@ import {
   type UpdateNewsArticleBody,
 } from '@saathi/shared';
 import { NEWS_LANGUAGES, type NewsLanguage } from '@saathi/shared/languages';
+import { formatIndiaDateTime } from '../../lib/india-time-format';
 
 /** One language of the article as the editor types it: Markdown body. */
 export interface TranslationDraft {
@@ -144,6 +145,5 @@ export function formatIst(iso: string | null, language: string): string {
   if (!iso) return '';
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  const text = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(at);
-  return `${text} IST`;
+  return `${formatIndiaDateTime(at, language)} IST`;
 }
