@@ -46,6 +46,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         LOG_LEVEL: 'info',
         // Every test signs in from 127.0.0.1: one address stands for many people here.
         OTP_CODES_PER_IP_PER_HOUR: '1000',
+        // Safety timers in seconds, not minutes: a 5-minute timer runs out in 5 s (safety-timer.spec.ts).
+        SAFETY_TIMER_MINUTE_SECONDS: '1',
+        SAFETY_TIMER_REMINDER_SECONDS: '2',
+        SAFETY_TIMER_CONTACTS_AFTER_SECONDS: '2',
       },
     ),
   });

@@ -142,7 +142,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         log,
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
-      ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, kick: () => outbox.kick(), log }),
+      ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, sms, kick: () => outbox.kick(), log }),
     },
     clock,
     log,

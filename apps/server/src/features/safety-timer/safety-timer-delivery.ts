@@ -5,6 +5,7 @@ import type { DbRef } from '../../core/db/db-ref';
 import type { SafetyTimerDbStage } from '../../core/db/tables/safety-timer';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
+import type { SmsProvider } from '../../core/sms';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { SOS_TOPICS } from '../sos/sos-delivery';
 import { createSosRepository } from '../sos/sos.repository';
@@ -88,6 +89,7 @@ export interface SafetyTimerDeliveryDeps {
   clock: Clock;
   config: Pick<Config, 'safetyTimer' | 'sos' | 'publicUrl'>;
   secret: string;
+  sms: SmsProvider;
   /** Wakes the outbox after the SOS stage raised an alert. */
   kick: () => void;
   log: { warn(obj: object, msg: string): void };
@@ -106,6 +108,25 @@ export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps): Record
     kick: deps.kick,
     log,
   });
+
+  /**
+   * Sends at once (an alert must not queue behind older work); a text the gateway refused becomes
+   * an SMS job of the outbox, retried with backoff there, so nobody is texted twice and none is lost.
+   */
+  async function sendSms(messages: ReadonlyArray<{ to: string; text: string; dedupeKey: string }>, now: Date): Promise<void> {
+    const failed: OutboxMessage[] = [];
+    await Promise.all(
+      messages.map(async (m) => {
+        try {
+          await deps.sms.send({ to: m.to, text: m.text });
+        } catch (error) {
+          log.warn({ reason: String(error) }, 'safety timer SMS failed; queued for a retry');
+          failed.push({ topic: SOS_TOPICS.sms, payload: { to: m.to, text: m.text }, dedupeKey: m.dedupeKey, dueAt: now });
+        }
+      }),
+    );
+    await timers.enqueue(failed);
+  }
 
   async function notifyOwner(timer: TimerRecord, step: 'reminder' | 'ask', dueAtMs: number): Promise<void> {
     const language = timer.ownerLanguage;
@@ -138,17 +159,17 @@ export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps): Record
       linkExpiresAt,
     );
     const owner = firstName(timer.ownerName);
-    await timers.enqueue(
+    await sendSms(
       contacts.map((c) => {
         const token = tokenOf(c.phone);
         const link = token ? `${config.publicUrl}/track/${token}` : null;
         return {
-          topic: SOS_TOPICS.sms,
-          payload: { to: c.phone, text: timerTexts.contactSms(c.language ?? timer.ownerLanguage, kind, owner, timer.destination, link) },
+          to: c.phone,
+          text: timerTexts.contactSms(c.language ?? timer.ownerLanguage, kind, owner, timer.destination, link),
           dedupeKey: `safety_timer:${timer.id}:${kind}:sms:${c.phone}`,
-          dueAt: now,
         };
       }),
+      now,
     );
     await notifications.deliver(
       contacts.flatMap((c) => {
@@ -172,13 +193,13 @@ export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps): Record
   async function allClear(timer: TimerRecord, now: Date): Promise<void> {
     const contacts = await timers.contactsOf(timer);
     const owner = firstName(timer.ownerName);
-    await timers.enqueue(
+    await sendSms(
       contacts.map((c) => ({
-        topic: SOS_TOPICS.sms,
-        payload: { to: c.phone, text: timerTexts.allClearSms(c.language ?? timer.ownerLanguage, owner) },
+        to: c.phone,
+        text: timerTexts.allClearSms(c.language ?? timer.ownerLanguage, owner),
         dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
-        dueAt: now,
       })),
+      now,
     );
     await notifications.deliver(
       contacts.flatMap((c) =>
