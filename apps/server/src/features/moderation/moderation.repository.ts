@@ -1,6 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
+import type { ModerationDecisionsTable } from '../../core/db/tables/moderation';
 import type { AnyReportReason, ModerationAction, ModerationTarget } from '@saathi/shared';
 
 export interface QueueTargetRow {
@@ -43,20 +44,8 @@ export interface TargetRow {
   post_id: number | null;
 }
 
-export interface DecisionRow {
-  id: number;
-  target_type: ModerationTarget;
-  target_id: number;
-  author_id: number | null;
-  moderator_id: number | null;
-  action: ModerationAction;
-  reason: string;
-  suspend_days: number | null;
-  removed_item: boolean;
-  created_at: Date;
-  suspension_ends_at: Date | null;
-  suspension_lifted_at: Date | null;
-}
+/** A decision with its suspension's end and lifting, if it suspended. */
+export type DecisionRow = Selectable<ModerationDecisionsTable> & { suspension_ends_at: Date | null; suspension_lifted_at: Date | null };
 
 export interface AppealRow {
   id: number;

@@ -223,6 +223,7 @@ describe('reports, decisions and appeals', () => {
   });
 });
 
+const decide = (caller: Caller, body: Record<string, unknown>) => call('POST', '/moderation/decisions', caller.token, body);
 const statusOf = async (table: 'posts' | 'post_comments', id: number) =>
   (await t.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const queuePage = async (token: string, query = '') => (await call('GET', `/moderation/queue${query}`, token)).json<ModerationQueue>();
@@ -278,7 +279,7 @@ describe('acknowledging a report (IT Rules 2021: within 24 hours)', () => {
       acknowledged: { by: { id: moderator.id } },
       deadlines: { acknowledgeOverdue: false },
     });
-    const res = await call('POST', '/moderation/decisions', admin.token, { targetType: 'post', targetId: postId, action: 'remove', reason: 'Rent scam' });
+    const res = await decide(admin, { targetType: 'post', targetId: postId, action: 'remove', reason: 'Rent scam' });
     expect(res.statusCode).toBe(201);
     const reports = await t.db.selectFrom('content_reports').select(['acknowledged_by', 'status']).where('post_id', '=', postId).orderBy('id').execute();
     expect(reports).toEqual([
@@ -297,12 +298,7 @@ describe('warn and suspend act on the author; the item comes down only when the 
     hiddenPost = await c.post({ userId: writer.id, title: 'Loud protest', description: 'Meet at the gate' });
     for (const r of reporters) expect((await call('POST', `/posts/${hiddenPost}/report`, r.token, { reason: 'violence' })).statusCode).toBe(201);
     expect(await statusOf('posts', hiddenPost)).toBe('hidden');
-    const res = await call('POST', '/moderation/decisions', moderator.token, {
-      targetType: 'post',
-      targetId: hiddenPost,
-      action: 'warn',
-      reason: 'Keep it peaceful',
-    });
+    const res = await decide(moderator, { targetType: 'post', targetId: hiddenPost, action: 'warn', reason: 'Keep it peaceful' });
     expect(res.statusCode).toBe(201);
     const decision = res.json<ModerationDecision>();
     expect(decision).toMatchObject({ action: 'warn', removedItem: false, appealable: true });
@@ -323,16 +319,10 @@ describe('warn and suspend act on the author; the item comes down only when the 
     const post = await c.post({ userId: writer.id, description: 'Second try' });
     expect((await call('POST', `/posts/${post}/report`, reporters[0]!.token, { reason: 'violence' })).statusCode).toBe(201);
     for (const action of ['remove', 'restore'] as const) {
-      const bad = await call('POST', '/moderation/decisions', moderator.token, { targetType: 'post', targetId: post, action, reason: 'x', removeItem: true });
+      const bad = await decide(moderator, { targetType: 'post', targetId: post, action, reason: 'x', removeItem: true });
       expect([bad.statusCode, bad.json<{ error: { field: string } }>().error.field]).toEqual([400, 'removeItem']);
     }
-    const res = await call('POST', '/moderation/decisions', moderator.token, {
-      targetType: 'post',
-      targetId: post,
-      action: 'warn',
-      reason: 'Threatening',
-      removeItem: true,
-    });
+    const res = await decide(moderator, { targetType: 'post', targetId: post, action: 'warn', reason: 'Threatening', removeItem: true });
     expect(res.json<ModerationDecision>()).toMatchObject({ action: 'warn', removedItem: true });
     expect(await statusOf('posts', post)).toBe('removed');
     expect((await notificationsOf(writer.id)).at(-1)!.body).toContain('removed your post');
@@ -341,13 +331,7 @@ describe('warn and suspend act on the author; the item comes down only when the 
   it('suspend without removal: posting pauses, the item stays up', async () => {
     const post = await c.post({ userId: writer.id, description: 'Third post' });
     expect((await call('POST', `/posts/${post}/report`, reporters[1]!.token, { reason: 'harassment' })).statusCode).toBe(201);
-    const res = await call('POST', '/moderation/decisions', moderator.token, {
-      targetType: 'post',
-      targetId: post,
-      action: 'suspend',
-      reason: 'Repeated insults',
-      suspendDays: 2,
-    });
+    const res = await decide(moderator, { targetType: 'post', targetId: post, action: 'suspend', reason: 'Repeated insults', suspendDays: 2 });
     expect(res.json<ModerationDecision>()).toMatchObject({ action: 'suspend', removedItem: false, suspendDays: 2 });
     expect(await statusOf('posts', post)).toBe('active');
     const blocked = await call('POST', `/posts/${post}/comments`, writer.token, { content: 'still here' });
@@ -381,12 +365,7 @@ describe('reported comments hide like posts', () => {
     const item = (await queuePage(moderator.token)).items.find((i) => i.targetType === 'comment' && i.targetId === commentId);
     expect(item).toMatchObject({ status: 'hidden', reportCount: 3 });
 
-    const restore = await call('POST', '/moderation/decisions', moderator.token, {
-      targetType: 'comment',
-      targetId: commentId,
-      action: 'restore',
-      reason: 'Rude, not abuse',
-    });
+    const restore = await decide(moderator, { targetType: 'comment', targetId: commentId, action: 'restore', reason: 'Rude, not abuse' });
     expect(restore.statusCode).toBe(201);
     expect(await seenBy(reader.token)).toEqual([commentId]);
     // Whoever reported it keeps it out of their own view.

@@ -55,7 +55,7 @@ describe('ModerationDeskPage', () => {
     await show();
     expect(await screen.findByText(/not available for your account/)).toBeInTheDocument();
     expect(callsOf(spy, 'GET /moderation/queue')).toEqual([]);
-  });
+  }, 30_000);
 
   it('shows an item with its reports, deadlines in IST, context and history, and sends a removal with its reason', async () => {
     const spy = serve(['user', 'moderator']);

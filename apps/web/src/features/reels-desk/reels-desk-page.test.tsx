@@ -8,13 +8,13 @@ import { ReelsDeskPage } from './reels-desk-page';
 
 const reel = (values: Partial<DeskReel> = {}): DeskReel => ({
   id: 7,
-  title: 'Flooded underpass',
-  description: 'Avoid the station road.',
-  videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
-  videoSource: 'youtube',
-  videoId: 'dQw4w9WgXcQ',
-  thumbnailUrl: null,
   status: 'active',
+  title: 'Flooded underpass',
+  thumbnailUrl: null,
+  description: 'Avoid the station road.',
+  videoSource: 'youtube',
+  videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+  videoId: 'dQw4w9WgXcQ',
   author: { id: 24, name: 'Arjun Nair' },
   createdAt: new Date('2025-03-01T10:00:00Z').toISOString(),
   likes: 3,
@@ -49,7 +49,7 @@ describe('ReelsDeskPage', () => {
     expect(await screen.findByText(/This screen is for moderators/)).toBeInTheDocument();
     expect(callsOf(spy, 'GET /moderation/reels')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Add hosted video' })).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('lists reels with their reports, and asks the server for the chosen filters', async () => {
     const spy = serve(
