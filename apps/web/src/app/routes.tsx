@@ -111,6 +111,11 @@ export const routes: RouteObject[] = [
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
               { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
               {
+                path: 'manage/responders',
+                handle: title('manageResponders'),
+                lazy: page(() => import('../features/responders/responders-review-page'), 'RespondersReviewPage'),
+              },
+              {
                 path: 'manage/feedback',
                 handle: title('feedbackInbox'),
                 lazy: page(() => morePages().then((pages) => pages.feedbackInboxPage()), 'FeedbackInboxPage'),

@@ -46,9 +46,10 @@ export function createRespondersRepository(ref: DbRef) {
     },
 
     async find(id: number, db: Db = ref.db, forUpdate = false): Promise<VerificationRow | undefined> {
-      let query = selectVerification(db).where('v.id', '=', id);
-      if (forUpdate) query = query.forUpdate('v');
-      return query.executeTakeFirst();
+      return selectVerification(db)
+        .where('v.id', '=', id)
+        .$if(forUpdate, (q) => q.forUpdate('v'))
+        .executeTakeFirst();
     },
 
     /** The person's newest request (responder_verifications_user_idx). */

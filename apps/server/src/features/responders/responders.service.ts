@@ -8,8 +8,6 @@ import {
   type VerificationStatus,
 } from '@saathi/shared';
 import type { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../core/db/schema';
 import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
 import { AppError, NotFoundError } from '../../core/errors';
@@ -97,21 +95,35 @@ export function createRespondersService(deps: {
     }
   }
 
-  /** Decides a request that is `expect` now, in one transaction with its audit row; then deletes the photo. */
-  async function close(id: number, expect: 'pending' | 'approved', work: (row: VerificationRow, trx: Transaction<Database>) => Promise<void>) {
+  /**
+   * Moves a request that is `from` now to `to`, in one transaction with the badge and its audit
+   * row; then deletes the photo (a file a crash left behind goes with a retry) and tells the volunteer.
+   */
+  async function settle(reviewer: Reviewer, id: number, from: 'pending' | 'approved', to: 'approved' | 'rejected' | 'revoked', reason: string | null) {
     const now = clock();
-    const row = await responders.transaction(async (trx) => {
+    const until = to === 'approved' ? new Date(now.getTime() + YEAR_MS) : null;
+    const before = await responders.transaction(async (trx) => {
       const found = await responders.find(id, trx, true);
       if (!found) throw new NotFoundError('Verification request not found', 'verification_not_found');
-      if (statusOf(found, now) !== expect) throw new AppError('verification_closed', `This request is ${statusOf(found, now)}`);
-      await work(found, trx);
+      if (statusOf(found, now) !== from) throw new AppError('verification_closed', `This request is ${statusOf(found, now)}`);
+      await responders.decide(trx, id, { status: to, by: reviewer.id, reason, expiresAt: until, now });
+      if (to !== 'rejected') await responders.setBadge(trx, found.user_id, until && { profession: found.profession, until });
+      await recordAudit(trx, {
+        actor: reviewer,
+        action: to === 'revoked' ? 'responder_verification_revoke' : 'responder_verification_decide',
+        target: { type: 'responder_verification', id },
+        reason,
+        before: { status: from },
+        after: { status: to, profession: found.profession, userId: found.user_id },
+        at: now,
+      });
       return found;
     });
-    // The photo goes with the decision; a file that outlived a crash is removed on the next decision's retry.
-    if (row.document_key) await documents.delete(row.document_key);
+    if (before.document_key) await documents.delete(before.document_key);
+    await tell(before, to, reason, until);
     const after = await responders.find(id);
     if (!after) throw new NotFoundError('Verification request not found', 'verification_not_found');
-    return { before: row, after };
+    return toReviewed(after, now);
   }
 
   return {
@@ -162,45 +174,10 @@ export function createRespondersService(deps: {
       return file;
     },
 
-    async decide(reviewer: Reviewer, id: number, decision: 'approve' | 'reject', reason: string | null): Promise<ReviewedVerification> {
-      const now = clock();
-      const until = decision === 'approve' ? new Date(now.getTime() + YEAR_MS) : null;
-      const status = decision === 'approve' ? 'approved' : 'rejected';
-      const { before, after } = await close(id, 'pending', async (row, trx) => {
-        await responders.decide(trx, id, { status, by: reviewer.id, reason, expiresAt: until, now });
-        if (until) await responders.setBadge(trx, row.user_id, { profession: row.profession, until });
-        await recordAudit(trx, {
-          actor: reviewer,
-          action: 'responder_verification_decide',
-          target: { type: 'responder_verification', id },
-          reason,
-          before: { status: 'pending' },
-          after: { status, profession: row.profession, userId: row.user_id },
-          at: now,
-        });
-      });
-      await tell(before, status, reason, until);
-      return toReviewed(after, now);
-    },
+    decide: (reviewer: Reviewer, id: number, decision: 'approve' | 'reject', reason: string | null): Promise<ReviewedVerification> =>
+      settle(reviewer, id, 'pending', decision === 'approve' ? 'approved' : 'rejected', reason),
 
-    async revoke(reviewer: Reviewer, id: number, reason: string): Promise<ReviewedVerification> {
-      const now = clock();
-      const { before, after } = await close(id, 'approved', async (row, trx) => {
-        await responders.decide(trx, id, { status: 'revoked', by: reviewer.id, reason, now });
-        await responders.setBadge(trx, row.user_id, null);
-        await recordAudit(trx, {
-          actor: reviewer,
-          action: 'responder_verification_revoke',
-          target: { type: 'responder_verification', id },
-          reason,
-          before: { status: 'approved' },
-          after: { status: 'revoked', userId: row.user_id },
-          at: now,
-        });
-      });
-      await tell(before, 'revoked', reason, null);
-      return toReviewed(after, now);
-    },
+    revoke: (reviewer: Reviewer, id: number, reason: string): Promise<ReviewedVerification> => settle(reviewer, id, 'approved', 'revoked', reason),
   };
 }
 

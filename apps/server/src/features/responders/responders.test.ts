@@ -86,7 +86,12 @@ describe('verification requests', () => {
       expect([res.statusCode, res.json().error.field], JSON.stringify(fields)).toEqual([400, field]);
     }
     const noPhoto = multipart({ profession: 'firefighter', station: 'Navrangpura Fire Station' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/responders/verification', headers: { ...bearer(token), ...noPhoto.headers }, payload: noPhoto.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/responders/verification',
+      headers: { ...bearer(token), ...noPhoto.headers },
+      payload: noPhoto.payload,
+    });
     expect([res.statusCode, res.json().error.field]).toEqual([400, 'document']);
     expect((await call('GET', '/api/responders/verification/me', token)).json().latest).toBeNull();
     expect((await call('POST', '/api/responders/verification')).statusCode).toBe(401);
@@ -130,7 +135,12 @@ describe('reviewing', () => {
       'verification_closed',
     );
 
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('target_type', '=', 'responder_verification').where('target_id', '=', String(id)).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', 'responder_verification')
+      .where('target_id', '=', String(id))
+      .execute();
     expect(audit.map((a) => [a.action, a.actor_id, a.reason])).toEqual([['responder_verification_decide', moderator.id, 'NMC register checked']]);
     expect(audit[0]?.after).toEqual({ status: 'approved', profession: 'doctor', userId: user.id });
 

@@ -99,7 +99,7 @@ export const sosFanoutRepository = {
         FROM cells c JOIN users u ON u.id = c.user_id
         WHERE u.available_for_community AND u.id <> ${victimId}
           -- Off duty or in their quiet hours (India time): never alerted.
-          AND u.on_duty AND NOT responder_quiet_now(u.quiet_days, u.quiet_start_min, u.quiet_end_min, ${now}::timestamptz)
+          AND u.on_duty AND (u.quiet_days IS NULL OR NOT responder_quiet_now(u.quiet_days, u.quiet_start_min, u.quiet_end_min, ${now}::timestamptz))
           ${responders}
           AND NOT EXISTS (SELECT 1 FROM sos_notifications n WHERE n.event_id = ${eventId} AND n.recipient_user_id = c.user_id)
         GROUP BY c.user_id

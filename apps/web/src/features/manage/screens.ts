@@ -21,6 +21,7 @@ export const MANAGE_SCREENS: readonly ManageScreen[] = [
   { path: '/shorts-crud', titleKey: 'screens.reels.title', descriptionKey: 'screens.reels.description', roles: ['moderator'] },
   { path: '/community-feeds/manage', titleKey: 'screens.moderation.title', descriptionKey: 'screens.moderation.description', roles: ['moderator'] },
   { path: '/manage/feedback', titleKey: 'screens.feedback.title', descriptionKey: 'screens.feedback.description', roles: ['admin'] },
+  { path: '/manage/responders', titleKey: 'screens.responders.title', descriptionKey: 'screens.responders.description', roles: ['moderator'] },
 ];
 
 /** Whether someone holding `held` may open `screen`. */

@@ -16,6 +16,7 @@ import { formatCoordinates } from '../sos/lib/sms-link';
 import { OpenMapsButton } from '../sos/components/open-maps-button';
 import { SosHeadlineCard } from '../sos/components/sos-headline-card';
 import { QueryState } from '../../components/query-state';
+import { SceneResponders } from '../responders/scene-responders';
 
 /** Contacts without the app see the location refresh this often. */
 export const TRACKING_POLL_MS = 5000;
@@ -39,7 +40,7 @@ const isFinal = (error: unknown) => linkGone(error) !== null;
  * No login, no app chrome, no map library: coordinates, accuracy, a maps link and the time.
  */
 export function TrackingPage() {
-  const { t, i18n } = useTranslation('tracking');
+  const { t, i18n } = useTranslation(['tracking', 'responders']);
   const { token = '' } = useParams();
   const query = useQuery({
     queryKey: sosKeys.tracking(token),
@@ -93,6 +94,11 @@ export function TrackingPage() {
                       </Typography>
                       <OpenMapsButton latitude={data.location.latitude} longitude={data.location.longitude} label={t('openMaps')} />
                     </Stack>
+                  </CardContent>
+                </Card>
+                <Card variant="outlined">
+                  <CardContent>
+                    <SceneResponders responders={data.responders} title={t('responders:scene.coming')} />
                   </CardContent>
                 </Card>
                 {query.isRefetchError && <Alert severity="warning">{t('refreshFailed')}</Alert>}

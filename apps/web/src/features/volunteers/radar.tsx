@@ -45,7 +45,7 @@ interface RadarProps {
  * range rings, one icon per volunteer placed by SPEC.md's metres-per-degree scale.
  */
 export function Radar({ centre, rangeM, volunteers }: RadarProps) {
-  const { t, i18n } = useTranslation(['volunteers', 'profile']);
+  const { t, i18n } = useTranslation(['volunteers', 'profile', 'responders']);
   const rings = radarRings(rangeM);
   const frame = { centreX: CENTRE, centreY: CENTRE, radiusPx: RADIUS };
   return (
@@ -79,7 +79,8 @@ export function Radar({ centre, rangeM, volunteers }: RadarProps) {
       {volunteers.map((volunteer) => {
         const [longitude, latitude] = volunteer.location.coordinates;
         const spot = placeOnRadar(centre, { latitude, longitude }, rangeM, frame);
-        const profession = volunteer.profession ? t(`profile:professions.${volunteer.profession}`) : t('radar.unknownProfession');
+        const named = volunteer.profession ? t(`profile:professions.${volunteer.profession}`) : t('radar.unknownProfession');
+        const profession = volunteer.verified ? `${named} · ${t('responders:badge.short')}` : named;
         return (
           <Tooltip key={volunteer.id} title={profession} arrow>
             <g className="radar__volunteer" tabIndex={0} role="img" aria-label={profession} data-testid="radar-volunteer">
@@ -87,6 +88,7 @@ export function Radar({ centre, rangeM, volunteers }: RadarProps) {
               <svg x={spot.x - ICON / 2 + 4} y={spot.y - ICON / 2 + 4} width={ICON - 8} height={ICON - 8} viewBox="0 0 24 24" aria-hidden="true">
                 <path d={ICON_PATHS[volunteerIcon(volunteer.profession)]} fill="#fff" />
               </svg>
+              {volunteer.verified && <VerifiedMark x={spot.x + ICON / 2 - 1} y={spot.y - ICON / 2 + 1} />}
             </g>
           </Tooltip>
         );
@@ -96,5 +98,15 @@ export function Radar({ centre, rangeM, volunteers }: RadarProps) {
         <circle cx={CENTRE} cy={CENTRE} r={5} fill="#d81b60" stroke="#fff" strokeWidth={1.5} />
       </g>
     </svg>
+  );
+}
+
+/** The verified-responder badge on a radar marker: a small gold disc with a tick at its top right. */
+function VerifiedMark({ x, y }: { x: number; y: number }) {
+  return (
+    <g data-testid="radar-verified" aria-hidden="true">
+      <circle cx={x} cy={y} r={6} fill="#f9a825" stroke="#fff" strokeWidth={1.5} />
+      <path d={`M${x - 3} ${y} l2 2 l4 -4`} fill="none" stroke="#3e2723" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" />
+    </g>
   );
 }

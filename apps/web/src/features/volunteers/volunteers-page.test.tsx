@@ -23,8 +23,8 @@ afterEach(() => {
 });
 
 const volunteers: NearbyVolunteer[] = [
-  { id: 7, profession: 'Doctor Emergency', location: { type: 'Point', coordinates: [72.5725, 23.0236] } },
-  { id: 9, profession: 'Police', location: { type: 'Point', coordinates: [72.5701, 23.0212] } },
+  { id: 7, profession: 'Doctor Emergency', verified: true, location: { type: 'Point', coordinates: [72.5725, 23.0236] } },
+  { id: 9, profession: 'Police', verified: false, location: { type: 'Point', coordinates: [72.5701, 23.0212] } },
 ];
 
 interface Seen {
@@ -102,7 +102,7 @@ describe('VolunteersPage', () => {
       within(radar)
         .getAllByTestId('radar-volunteer')
         .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['Doctor (emergency)', 'Police']);
+    ).toEqual(['Doctor (emergency) · Verified', 'Police']);
     // Debounced: the two moves made one request, for the settled radius.
     expect(seen.filter((s) => s.path === '/api/community/volunteers-nearby').map((s) => s.query.range)).toEqual(['500', '700']);
 

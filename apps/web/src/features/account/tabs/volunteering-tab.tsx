@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import type { Profession, User } from '@saathi/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfessionSelect } from '../../profile/components/profession-select';
 import type { FieldErrors } from '../../profile/lib/field-errors';
@@ -11,6 +11,9 @@ import { locationItemsFromUser, type LocationItem } from '../../profile/lib/loca
 import { useSaveProfile } from '../../profile/lib/use-save-profile';
 import { SwitchFields } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
+
+// Duty, verification and practice alerts: the responders feature's own chunk.
+const ResponderSettings = lazy(() => import('../../responders/responder-settings').then((m) => ({ default: m.ResponderSettings })));
 
 type VolunteerSwitch = 'availableForCommunity' | 'availableForPaidProfessionalService' | 'shareLiveLocation';
 const SWITCHES: readonly VolunteerSwitch[] = ['availableForCommunity', 'availableForPaidProfessionalService', 'shareLiveLocation'];
@@ -38,29 +41,34 @@ export function VolunteeringTab({ user }: { user: User }) {
   }
 
   return (
-    <TabSection title={t('tabs.volunteering')} description={t('volunteering.description')} onSave={() => void onSave()} saving={isPending}>
-      <SwitchFields keys={SWITCHES} section="volunteering" values={flags} onChange={setFlags} />
-      <ProfessionSelect value={profession} onChange={setProfession} error={errors.profession} />
-      <div>
-        <Typography variant="subtitle2" component="h3" gutterBottom>
-          {t('volunteering.locationsHeading')}
-        </Typography>
-        {locations.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('volunteering.noLocations')}
+    <>
+      <TabSection title={t('tabs.volunteering')} description={t('volunteering.description')} onSave={() => void onSave()} saving={isPending}>
+        <SwitchFields keys={SWITCHES} section="volunteering" values={flags} onChange={setFlags} />
+        <ProfessionSelect value={profession} onChange={setProfession} error={errors.profession} />
+        <div>
+          <Typography variant="subtitle2" component="h3" gutterBottom>
+            {t('volunteering.locationsHeading')}
           </Typography>
-        ) : (
-          <FormGroup>
-            {locations.map((item, index) => (
-              <FormControlLabel
-                key={`${item.name}-${item.location.coordinates.join(',')}`}
-                control={<Checkbox checked={item.isVolunteerLocation} onChange={(event) => toggleVolunteerLocation(index, event.target.checked)} />}
-                label={t('volunteering.volunteerAt', { name: item.name })}
-              />
-            ))}
-          </FormGroup>
-        )}
-      </div>
-    </TabSection>
+          {locations.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('volunteering.noLocations')}
+            </Typography>
+          ) : (
+            <FormGroup>
+              {locations.map((item, index) => (
+                <FormControlLabel
+                  key={`${item.name}-${item.location.coordinates.join(',')}`}
+                  control={<Checkbox checked={item.isVolunteerLocation} onChange={(event) => toggleVolunteerLocation(index, event.target.checked)} />}
+                  label={t('volunteering.volunteerAt', { name: item.name })}
+                />
+              ))}
+            </FormGroup>
+          )}
+        </div>
+      </TabSection>
+      <Suspense fallback={null}>
+        <ResponderSettings />
+      </Suspense>
+    </>
   );
 }

@@ -18,7 +18,7 @@ export const sosApi = {
   cancel: (id: number) => api.call('POST /sos/:id/cancel', { params: { id } }),
   /** With where the volunteer is, the victim sees how far they are. */
   accept: (id: number, position?: CallOptions<'POST /sos/:id/accept'>['body']) => api.call('POST /sos/:id/accept', { params: { id }, body: position }),
-  decline: (id: number) => api.call('POST /sos/:id/decline', { params: { id } }),
+  decline: (id: number) => api.call('POST /sos/:id/decline', { params: { id }, body: undefined }),
   evidence: (id: number) => api.call('GET /sos/:id/evidence', { params: { id } }),
   acceptedUsers: (userId: number, eventId: number) => api.call('GET /sos/sos-accepted-users', { query: { userId, eventId } }),
   feedback: (body: SosFeedbackBody) => api.call('POST /sos/feedback', { body }),

@@ -24,6 +24,7 @@ import { EvidenceStatus } from './evidence-status';
 import { RecipientsList } from './recipients-list';
 import { useLocationStreaming } from './use-location-streaming';
 import { RecipientDistance } from './distance-text';
+import { AcceptedStatus } from './accepted-status';
 
 /** The victim's live screen: location streaming, who was alerted and who is coming, resolve/cancel. */
 export function OwnerView({ event }: { event: SosEventOwnerView }) {
@@ -130,6 +131,7 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
                       <RecipientDistance distanceM={recipient.distanceM} distanceBand={recipient.distanceBand} />
                     </>
                   )}
+                  <AcceptedStatus recipient={recipient} />
                 </Typography>
               ))}
             </Stack>

@@ -8,6 +8,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import type { SosRecipient } from '@saathi/shared';
 import { RecipientDistance } from './distance-text';
+import { ResponderBadge } from '../../responders/responder-badge';
 
 const STATUS_COLOR = { accepted: 'success', declined: 'default', notified: 'info' } as const;
 
@@ -39,7 +40,11 @@ export function RecipientsList({ recipients, label }: { recipients: readonly Sos
               {recipient.kind === 'volunteer' ? <VolunteerActivismIcon color="primary" /> : <ContactPhoneIcon color="primary" />}
             </ListItemIcon>
             <ListItemText
-              primary={name}
+              primary={
+                <>
+                  {name} {recipient.verifiedProfession && <ResponderBadge profession={recipient.verifiedProfession} />}
+                </>
+              }
               secondary={
                 <>
                   {details.join(' · ')}

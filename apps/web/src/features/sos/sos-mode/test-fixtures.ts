@@ -12,13 +12,18 @@ export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient =
   distanceBand: '0-500',
   radiusM: 500,
   respondedAt: null,
+  tier: 'volunteer',
+  verifiedProfession: null,
+  sceneStatus: null,
+  handedTo: null,
   ...overrides,
 });
 
 /** Event 7: a medical alert, active, seen by everyone alike. */
-const EVENT: Pick<SosEventVolunteerView, 'id' | 'status' | 'threat' | 'contactsOnly' | 'createdAt' | 'updatedAt' | 'endedAt'> = {
+const EVENT: Pick<SosEventVolunteerView, 'id' | 'status' | 'practice' | 'threat' | 'contactsOnly' | 'createdAt' | 'updatedAt' | 'endedAt'> = {
   id: 7,
   status: 'active',
+  practice: false,
   threat: 'medical',
   contactsOnly: false,
   createdAt: '2026-01-10T10:00:00.000Z',
@@ -32,6 +37,10 @@ export const volunteerEvent = (overrides: Partial<SosEventVolunteerView> = {}): 
   role: 'volunteer',
   response: 'notified',
   victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null },
+  verifiedProfession: null,
+  sceneStatus: null,
+  handedTo: null,
+  responders: [],
   ...overrides,
 });
 

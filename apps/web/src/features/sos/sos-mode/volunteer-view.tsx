@@ -11,7 +11,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import type { SosEventView, SosEventVolunteerView } from '@saathi/shared';
+import type { DeclineReason, SosEventView, SosEventVolunteerView } from '@saathi/shared';
 import { isApiError } from '../../../lib/api-client';
 import { locationStore } from '../../location/location-store';
 import { sosApi, sosKeys } from '../api/sos-api';
@@ -20,6 +20,11 @@ import { formatCoordinates } from '../lib/sms-link';
 import { OpenMapsButton } from '../components/open-maps-button';
 import { SosHeadlineCard } from '../components/sos-headline-card';
 import { DistanceBandText, DistanceText } from './distance-text';
+import { DeclineDialog } from '../../responders/decline-dialog';
+import { sceneApi } from '../../responders/queries';
+import { ResponderBadge } from '../../responders/responder-badge';
+import { ScenePanel } from '../../responders/scene-panel';
+import { PracticeBanner } from './practice-banner';
 
 /**
  * An alerted volunteer's (or contact's) view: accept or decline, knowing only a distance band;
@@ -32,13 +37,15 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
   // The tapped answer while it is on its way, and why the last one failed.
   const [pending, setPending] = useState<Answer | null>(null);
   const [failure, setFailure] = useState<{ answer: Answer; reason: FailureReason } | null>(null);
+  const [choosingReason, setChoosingReason] = useState(false);
   const name = event.victim.firstName ?? t('alerts:someone');
   const threat = event.threat ? t(`dashboard:threats.${event.threat}`) : t('rating.defaultThreat');
 
   if (event.status !== 'active') return <VolunteerEventEnded />;
 
-  const respond = async (answer: Answer) => {
+  const respond = async (answer: Answer, reason?: DeclineReason) => {
     if (pending) return;
+    setChoosingReason(false);
     setPending(answer);
     setFailure(null);
     try {
@@ -46,7 +53,8 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
       // server then measures from their live position or volunteer place); a fresh fix
       // follows in the background.
       const known = answer === 'accept' ? knownPosition() : undefined;
-      const result = answer === 'accept' ? await sosApi.accept(event.id, known) : await sosApi.decline(event.id);
+      const result =
+        answer === 'accept' ? await sosApi.accept(event.id, known) : reason ? await sceneApi.decline(event.id, reason) : await sosApi.decline(event.id);
       queryClient.setQueryData<SosEventView>(sosKeys.event(event.id), (current) =>
         current?.role === 'volunteer' ? { ...current, response: result.status, victim: { ...current.victim, distanceM: result.distanceM } } : current,
       );
@@ -70,8 +78,15 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
   };
 
   const location = event.victim.location;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
   return (
     <Stack spacing={2}>
+      {event.practice && <PracticeBanner />}
+      {event.verifiedProfession && (
+        <Stack direction="row">
+          <ResponderBadge profession={event.verifiedProfession} />
+        </Stack>
+      )}
       <SosHeadlineCard
         title={t('volunteer.title', { name })}
         summary={t('volunteer.summary', { threat, time: new Date(event.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }) })}
@@ -122,7 +137,7 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
               <Typography>{event.response === 'declined' ? t('volunteer.declinedNote') : t('volunteer.question')}</Typography>
               <Stack direction="row" spacing={1.5}>
                 <AnswerButton answer="accept" pending={pending} onClick={() => void respond('accept')} />
-                {event.response !== 'declined' && <AnswerButton answer="decline" pending={pending} onClick={() => void respond('decline')} />}
+                {event.response !== 'declined' && <AnswerButton answer="decline" pending={pending} onClick={() => setChoosingReason(true)} />}
               </Stack>
               {failure && (
                 <Alert
@@ -144,9 +159,12 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
         </Card>
       )}
 
+      {event.response === 'accepted' && <ScenePanel event={event} onChanged={refresh} />}
+
       <Button href="tel:112" variant="outlined" color="error" size="large" startIcon={<PhoneInTalkIcon />}>
         {t('common:call112')}
       </Button>
+      <DeclineDialog open={choosingReason} onChoose={(reason) => void respond('decline', reason)} onClose={() => setChoosingReason(false)} />
     </Stack>
   );
 }

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { HandedTo, SceneStatus, SosEventVolunteerView } from '@saathi/shared';
+import { useTranslation } from 'react-i18next';
+import { sceneApi } from './queries';
+import { SceneResponders } from './scene-responders';
+import { label, type LabelFamilies } from './labels';
+
+interface Step {
+  key: LabelFamilies['scene'];
+  status: SceneStatus;
+  handedTo?: HandedTo;
+}
+
+const STEPS: readonly Step[] = [
+  { key: 'en_route', status: 'en_route' },
+  { key: 'arrived', status: 'arrived' },
+  { key: 'handed_over_ambulance', status: 'handed_over', handedTo: 'ambulance' },
+  { key: 'handed_over_police', status: 'handed_over', handedTo: 'police' },
+  { key: 'done', status: 'done' },
+];
+
+const isCurrent = (step: Step, event: Pick<SosEventVolunteerView, 'sceneStatus' | 'handedTo'>) =>
+  step.status === event.sceneStatus && (step.handedTo ?? null) === (step.status === 'handed_over' ? event.handedTo : null);
+
+/**
+ * An accepted volunteer on the scene: one tap per step (on the way, arrived, handed to the
+ * ambulance or the police, done), which the person and their contacts see live; and who else is coming.
+ */
+export function ScenePanel({ event, onChanged }: { event: SosEventVolunteerView; onChanged: () => void }) {
+  const { t } = useTranslation('responders');
+  const [pending, setPending] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const choose = async (step: Step) => {
+    setPending(step.key);
+    setFailed(false);
+    try {
+      await sceneApi.setStatus(event.id, { status: step.status, ...(step.handedTo ? { handedTo: step.handedTo } : {}) });
+      onChanged();
+    } catch {
+      setFailed(true);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="scene-title" sx={{ p: 2 }}>
+      <Typography id="scene-title" variant="h6" component="h2">
+        {t('scene.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('scene.hint')}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('scene.title')}>
+        {STEPS.map((step) => (
+          <StepButton key={step.key} step={step} current={isCurrent(step, event)} disabled={pending !== null} onClick={() => void choose(step)} />
+        ))}
+      </Stack>
+      {failed && (
+        <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
+          {t('scene.failed')}
+        </Alert>
+      )}
+      {event.responders.length > 0 && (
+        <Stack sx={{ mt: 2 }}>
+          <SceneResponders responders={event.responders} title={t('scene.others')} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function StepButton({ step, current, disabled, onClick }: { step: Step; current: boolean; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation('responders');
+  return (
+    <Button
+      variant={current ? 'contained' : 'outlined'}
+      color={step.status === 'done' ? 'success' : 'primary'}
+      aria-pressed={current}
+      disabled={disabled}
+      onClick={onClick}
+      sx={{ minHeight: 44, flex: '1 1 140px' }}
+    >
+      {label(t, 'scene', step.key)}
+    </Button>
+  );
+}

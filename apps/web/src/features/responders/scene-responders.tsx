@@ -1,0 +1,33 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { SceneResponder } from '@saathi/shared';
+import { useTranslation } from 'react-i18next';
+import { ResponderBadge } from './responder-badge';
+import { sceneStatusText } from './labels';
+
+/** The volunteers coming, each with their badge and step on the scene (the tracking page, the other volunteers). */
+export function SceneResponders({ responders, title }: { responders: readonly SceneResponder[]; title: string }) {
+  const { t } = useTranslation('responders');
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {responders.length === 0 ? (
+        <Typography color="text.secondary">{t('scene.nobodyYet')}</Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={title}>
+          {responders.map((r, index) => (
+            <Stack component="li" key={`${r.name ?? ''}-${index}`} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Typography sx={{ fontWeight: 600 }}>{r.name ?? t('scene.coming')}</Typography>
+              <Typography color="text.secondary" data-testid="scene-status">
+                {sceneStatusText(t, r.sceneStatus, r.handedTo)}
+              </Typography>
+              {r.verifiedProfession && <ResponderBadge profession={r.verifiedProfession} />}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
