@@ -17,6 +17,7 @@ export const managePages = () => import('../features/manage/pages');
 export const reelsDeskPage = () => import('../features/reels-desk/reels-desk-page');
 export const moderationPages = () => import('../features/moderation/pages');
 export const feedbackPage = () => import('../features/feedback/feedback-page');
+export const safetyTimerPage = () => import('../features/safety-timer/safety-timer-page');
 export const feedbackInboxPage = () => import('../features/feedback/feedback-inbox-page');
 export const notificationsPage = () => import('../features/notifications/notifications-page');
 export const accountPage = () => import('../features/account/account-page');

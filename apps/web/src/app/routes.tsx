@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => morePages().then((pages) => pages.feedbackInboxPage()), 'FeedbackInboxPage'),
               },
               { path: 'feedback', handle: title('feedback'), lazy: page(() => morePages().then((pages) => pages.feedbackPage()), 'FeedbackPage') },
-              { path: 'safety-timer', handle: title('safetyTimer'), lazy: page(() => import('../features/safety-timer/safety-timer-page'), 'SafetyTimerPage') },
+              { path: 'safety-timer', handle: title('safetyTimer'), lazy: page(() => morePages().then((pages) => pages.safetyTimerPage()), 'SafetyTimerPage') },
               // SPEC.md §2 names the reels desk 'shorts-crud'; the screen checks the role itself.
               { path: 'shorts-crud', handle: title('reelsDesk'), lazy: page(() => morePages().then((pages) => pages.reelsDeskPage()), 'ReelsDeskPage') },
               // Needs sign-in although SPEC.md shows no flag (docs/adr/0013-moderation-desk-needs-sign-in.md).
