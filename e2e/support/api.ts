@@ -25,6 +25,11 @@ export async function signUpViaApi(request: APIRequestContext, phone: string, pr
   return { token, user: (await updated.json()) as ApiSession['user'] };
 }
 
+/** A finished profile of an adult living in `place` (in Gujarat unless `place.state` says otherwise), for signUpViaApi. */
+export function completedProfile(name: string, dob: string, place: { city: string; pincode: string; state?: string }) {
+  return { name, dob, city: place.city, state: place.state ?? 'Gujarat', pincode: place.pincode, profileCompleted: true };
+}
+
 /** Signs an existing (e.g. seeded) user in through the real OTP calls, changing nothing on the account. */
 export async function signInViaApi(request: APIRequestContext, phone: string): Promise<ApiSession> {
   await waitUntilCodeMayBeRequested(phone);

@@ -1,5 +1,5 @@
 import type { ConsoleMessage } from '@playwright/test';
-import { bearer, signUpViaApi, storeSession } from '../support/api';
+import { bearer, completedProfile, signUpViaApi, storeSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
@@ -12,14 +12,7 @@ const GANDHINAGAR = { latitude: 23.2156, longitude: 72.6369 };
 test.use(phoneAt(GANDHINAGAR));
 
 test('a catalog out of delivery range says so in km, as an expected answer (no error, nothing logged)', async ({ page, request }) => {
-  const reader = await signUpViaApi(request, randomPhone(), {
-    name: 'Rohan Trivedi',
-    dob: '1992-11-05',
-    city: 'Gandhinagar',
-    state: 'Gujarat',
-    pincode: '382010',
-    profileCompleted: true,
-  });
+  const reader = await signUpViaApi(request, randomPhone(), completedProfile('Rohan Trivedi', '1992-11-05', { city: 'Gandhinagar', pincode: '382010' }));
   // The seeded grocery business with a catalog, found through the feed near its shop.
   const feed = await request.get('/api/posts/community-posts', {
     headers: bearer(reader.token),

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { bearer, signUpViaApi, storeSession, type ApiSession } from '../support/api';
+import { bearer, completedProfile, signUpViaApi, storeSession, type ApiSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
@@ -21,14 +21,7 @@ async function loginAsBusiness(request: APIRequestContext): Promise<ApiSession> 
 
 /** A new adult in Ahmedabad with a finished profile: the neighbour who reads, the customer who orders. */
 function signUpKavya(request: APIRequestContext): Promise<ApiSession> {
-  return signUpViaApi(request, randomPhone(), {
-    name: 'Kavya Joshi',
-    dob: '1995-07-21',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380015',
-    profileCompleted: true,
-  });
+  return signUpViaApi(request, randomPhone(), completedProfile('Kavya Joshi', '1995-07-21', { city: 'Ahmedabad', pincode: '380015' }));
 }
 
 /** A valid solid-colour PNG, built by hand so the test needs no image files. */

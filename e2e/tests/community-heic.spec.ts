@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signUpViaApi, storeSession, type ApiSession } from '../support/api';
+import { completedProfile, signUpViaApi, storeSession, type ApiSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
@@ -43,14 +43,7 @@ async function recordUploads(page: Page): Promise<() => Promise<Upload[]>> {
 }
 
 async function signUp(request: APIRequestContext): Promise<ApiSession> {
-  return signUpViaApi(request, randomPhone(), {
-    name: 'Ishita Shah',
-    dob: '1994-02-11',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380015',
-    profileCompleted: true,
-  });
+  return signUpViaApi(request, randomPhone(), completedProfile('Ishita Shah', '1994-02-11', { city: 'Ahmedabad', pincode: '380015' }));
 }
 
 /** Width and height from a JPEG's start-of-frame segment. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { bearer, signUpViaApi } from '../support/api';
+import { bearer, completedProfile, signUpViaApi } from '../support/api';
 import { ENV_SERVER_LOG, requiredEnv } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { randomPhone } from '../support/sms';
@@ -64,13 +64,8 @@ test('a link that never existed says "This link is not valid", and nothing is lo
 test('a contact follows the live link, and it says "This SOS has ended" once the SOS is resolved', async ({ page, request }) => {
   const contactPhone = randomPhone();
   const victim = await signUpViaApi(request, randomPhone(), {
-    name: 'Farida Khan',
-    dob: '1990-03-14',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380009',
+    ...completedProfile('Farida Khan', '1990-03-14', { city: 'Ahmedabad', pincode: '380009' }),
     emergencyContacts: [{ name: 'Salim Khan', phoneNumber: contactPhone }],
-    profileCompleted: true,
   });
   const raised = await request.post('/api/sos', {
     headers: bearer(victim.token),

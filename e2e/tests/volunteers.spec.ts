@@ -1,4 +1,4 @@
-import { bearer, signUpViaApi, storeSession } from '../support/api';
+import { bearer, completedProfile, signUpViaApi, storeSession } from '../support/api';
 import { expect, LOGIN_URL, test } from '../support/fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/page-checks';
 import { phoneAt } from '../support/phone';
@@ -17,14 +17,7 @@ test('anonymous visitors are told to log in and sent to /login', async ({ page }
 });
 
 test('the radar finds the seeded volunteers, and more of them as the radius grows from 500 to 2000 m', async ({ page, request }) => {
-  const session = await signUpViaApi(request, randomPhone(), {
-    name: 'Ritu Desai',
-    dob: '1996-03-12',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380006',
-    profileCompleted: true,
-  });
+  const session = await signUpViaApi(request, randomPhone(), completedProfile('Ritu Desai', '1996-03-12', { city: 'Ahmedabad', pincode: '380006' }));
   const countWithin = async (range: number) => {
     const res = await request.get('/api/community/volunteers-nearby', {
       headers: bearer(session.token),
