@@ -71,12 +71,17 @@ function DecisionCard({ decision, focused }: { decision: ModerationDecision; foc
             </Typography>
           )}
           <Typography variant="body2">{t('mine.reason', { reason: decision.reason })}</Typography>
+          {(decision.action === 'warn' || decision.action === 'suspend') && (
+            <Typography variant="body2" color="text.secondary">
+              {decision.removedItem ? t('mine.itemRemoved') : t('mine.itemKept')}
+            </Typography>
+          )}
           {decision.suspendedUntil && (
             <Alert severity="warning">{t('mine.suspendedUntil', { time: new Date(decision.suspendedUntil).toLocaleString() })}</Alert>
           )}
           {decision.appeal && (
             <Alert severity={decision.appeal.status === 'overturned' ? 'success' : 'info'}>
-              {appealStatusLabel(t, decision.appeal.status)}
+              {decision.appeal.status === 'overturned' && !decision.removedItem ? t('mine.status.cancelled') : appealStatusLabel(t, decision.appeal.status)}
               {decision.appeal.decisionReason && ` ${t('mine.appealReason', { reason: decision.appeal.decisionReason })}`}
             </Alert>
           )}
