@@ -13,23 +13,21 @@ export function withSafetyTimerLinks(tracking: TrackingRepository, ref: DbRef): 
     async findByTokenHash(tokenHash: string): Promise<TrackedEvent | undefined> {
       const found = await tracking.findByTokenHash(tokenHash);
       if (found) return found;
-      const row = await ref.db
-        .selectFrom('safety_timer_links as l')
-        .innerJoin('safety_timers as t', 't.id', 'l.timer_id')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          'l.id',
-          'l.expires_at',
-          'l.revoked_at',
-          'u.name',
-          't.started_at',
-          't.last_lat',
-          't.last_lon',
-          't.last_accuracy_m',
-          sql<Date>`COALESCE(t.last_location_at, t.started_at)`.as('at'),
-        ])
-        .where('l.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const result = await sql<{
+        id: number;
+        expires_at: Date;
+        revoked_at: Date | null;
+        name: string | null;
+        started_at: Date;
+        last_lat: number | null;
+        last_lon: number | null;
+        last_accuracy_m: number | null;
+        at: Date;
+      }>`SELECT l.id, l.expires_at, l.revoked_at, u.name, t.started_at, t.last_lat, t.last_lon, t.last_accuracy_m,
+                COALESCE(t.last_location_at, t.started_at) AS at
+         FROM safety_timer_links l JOIN safety_timers t ON t.id = l.timer_id JOIN users u ON u.id = t.user_id
+         WHERE l.token_hash = ${tokenHash}`.execute(ref.db);
+      const row = result.rows[0];
       if (!row || row.last_lat === null || row.last_lon === null) return undefined;
       return {
         tokenId: -row.id,

@@ -81,17 +81,13 @@ function toTimer(r: TimerRow): TimerRecord {
   };
 }
 
-export interface NewTimer {
-  userId: number;
-  durationMinutes: number;
-  destination: string | null;
-  contactIds: number[] | null;
-  chosenContacts: Array<{ name: string; phone: string }> | null;
-  contactsOnly: boolean;
-  startedAt: Date;
-  dueAt: Date;
+/** A timer as `start` writes it: the chosen settings, and the first position if the phone gave one. */
+export type NewTimer = Pick<
+  TimerRecord,
+  'userId' | 'durationMinutes' | 'destination' | 'contactIds' | 'chosenContacts' | 'contactsOnly' | 'startedAt' | 'dueAt'
+> & {
   location: { latitude: number; longitude: number; accuracy: number | null } | null;
-}
+};
 
 export function createSafetyTimerRepository(ref: DbRef) {
   return {
