@@ -110,11 +110,7 @@ export const routes: RouteObject[] = [
               { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
               { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
-              {
-                path: 'manage/responders',
-                handle: title('manageResponders'),
-                lazy: page(() => import('../features/responders/responders-review-page'), 'RespondersReviewPage'),
-              },
+              { path: 'manage/responders', handle: title('manageResponders'), lazy: page(managePages, 'RespondersReviewPage') },
               {
                 path: 'manage/feedback',
                 handle: title('feedbackInbox'),

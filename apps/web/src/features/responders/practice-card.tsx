@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { locationStore } from '../location/location-store';
+import { getSosPosition } from '../sos/lib/position';
 import { usePracticeMutation } from './queries';
+
+/** How long the button waits for a position before sending the practice alert without one. */
+const PRACTICE_FIX_MS = 3000;
 
 /** A practice SOS to oneself: the whole path, marked practice, nobody else alerted. */
 export function PracticeCard() {
@@ -15,8 +18,9 @@ export function PracticeCard() {
   const toast = useToast();
   const errorText = useErrorText();
   const practice = usePracticeMutation();
-  const send = () => {
-    const here = locationStore().getState().position;
+  const send = async () => {
+    // The practice 'person in danger' stands where the volunteer is, when the phone says so quickly.
+    const here = await getSosPosition(PRACTICE_FIX_MS);
     practice.mutate(here ? { latitude: here.latitude, longitude: here.longitude } : undefined, {
       onSuccess: (event) => void navigate(`/sos-mode?sosEventId=${event.id}`),
       onError: (error) => toast.error(errorText(error)),
@@ -30,7 +34,7 @@ export function PracticeCard() {
       <Typography variant="body2" color="text.secondary">
         {t('practice.body')}
       </Typography>
-      <Button variant="outlined" onClick={send} disabled={practice.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <Button variant="outlined" onClick={() => void send()} disabled={practice.isPending} sx={{ alignSelf: 'flex-start' }}>
         {t('practice.send')}
       </Button>
     </Stack>

@@ -1,4 +1,5 @@
 import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { QueryState } from '../../components/query-state';
 import { DutyCard } from './duty-card';
@@ -11,10 +12,12 @@ export function ResponderSettings() {
   const duty = useDutyQuery();
   const mine = useMyVerificationQuery();
   return (
-    <Stack spacing={2.5} divider={<Divider flexItem />} sx={{ mt: 2 }}>
-      <QueryState query={duty}>{(data) => <DutyCard duty={data} />}</QueryState>
-      <QueryState query={mine}>{(data) => <VerificationCard mine={data} />}</QueryState>
-      <PracticeCard />
-    </Stack>
+    <Paper variant="outlined" component="section" sx={{ mt: 2, p: 2 }}>
+      <Stack spacing={2.5} divider={<Divider flexItem />}>
+        <QueryState query={duty}>{(data) => <DutyCard duty={data} />}</QueryState>
+        <QueryState query={mine}>{(data) => <VerificationCard mine={data} />}</QueryState>
+        <PracticeCard />
+      </Stack>
+    </Paper>
   );
 }
