@@ -3,9 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { AstroChart, AstroPlace, CreateChartBody } from '@saathi/shared';
 import { ASTRO_LIMITS } from '@saathi/shared/astro';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
 import { PlaceField } from './place/place-field';
 import { useCreateChartMutation } from './queries';
+import { AstroSection } from './section';
 
 type Field = 'name' | 'birthDate' | 'birthTime' | 'place';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -77,10 +76,7 @@ export function BirthForm({ onCreated }: { onCreated: (chart: AstroChart) => voi
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="astro-form-heading">
-      <Typography variant="h6" component="h2" id="astro-form-heading" gutterBottom>
-        {t('form.heading')}
-      </Typography>
+    <AstroSection id="astro-form-heading" title={t('form.heading')}>
       <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
         <FormTextField
           label={t('form.name')}
@@ -124,6 +120,6 @@ export function BirthForm({ onCreated }: { onCreated: (chart: AstroChart) => voi
           {t('form.submit')}
         </Button>
       </Stack>
-    </Paper>
+    </AstroSection>
   );
 }

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { AstroChart, Panchang } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
 import { dateIn, formatTimeIn } from './format';
 import { usePanchangQuery } from './queries';
+import { AstroSection } from './section';
 import { useAstroTerms } from './use-astro-terms';
 
 /** Today's panchang at the chart's place: sunrise, sunset, and the five limbs with the times they end, in the place's time zone. */
@@ -16,17 +15,11 @@ export function PanchangCard({ chart }: { chart: AstroChart }) {
   const today = dateIn(new Date(), chart.timeZone);
   const query = usePanchangQuery(today, chart.place, chart.timeZone);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="astro-panchang-heading">
-      <Typography variant="h6" component="h2" id="astro-panchang-heading">
-        {t('panchang.heading')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        {t('panchang.where', { place: chart.place.name, zone: chart.timeZone })}
-      </Typography>
+    <AstroSection id="astro-panchang-heading" title={t('panchang.heading')} subtitle={t('panchang.where', { place: chart.place.name, zone: chart.timeZone })}>
       {query.isPending && <Skeleton variant="rounded" height={180} />}
       {query.isError && <Alert severity="warning">{errorText(query.error)}</Alert>}
       {query.data && <PanchangRows panchang={query.data} />}
-    </Paper>
+    </AstroSection>
   );
 }
 

@@ -13,25 +13,25 @@ export type AstroTerms = Pick<
 
 export function useAstroTerms(): AstroTerms {
   const { t, i18n } = useTranslation('astro-terms');
-  return useMemo(() => {
-    const part = <K extends keyof AstroTermsCatalog>(key: K) => t(key, { returnObjects: true }) as AstroTermsCatalog[K];
-    return {
-      sign: part('sign'),
-      rashi: part('rashi'),
-      body: part('body'),
-      graha: part('graha'),
-      bodyShort: part('bodyShort'),
-      nakshatra: part('nakshatra'),
-      tithi: part('tithi'),
-      paksha: part('paksha'),
-      vara: part('vara'),
-      yoga: part('yoga'),
-      karana: part('karana'),
-      ayanamsa: part('ayanamsa'),
+  return useMemo(
+    () => ({
+      sign: t('sign', { returnObjects: true }) as AstroTerms['sign'],
+      rashi: t('rashi', { returnObjects: true }) as AstroTerms['rashi'],
+      body: t('body', { returnObjects: true }) as AstroTerms['body'],
+      graha: t('graha', { returnObjects: true }) as AstroTerms['graha'],
+      bodyShort: t('bodyShort', { returnObjects: true }) as AstroTerms['bodyShort'],
+      nakshatra: t('nakshatra', { returnObjects: true }) as AstroTerms['nakshatra'],
+      tithi: t('tithi', { returnObjects: true }) as AstroTerms['tithi'],
+      paksha: t('paksha', { returnObjects: true }) as AstroTerms['paksha'],
+      vara: t('vara', { returnObjects: true }) as AstroTerms['vara'],
+      yoga: t('yoga', { returnObjects: true }) as AstroTerms['yoga'],
+      karana: t('karana', { returnObjects: true }) as AstroTerms['karana'],
+      ayanamsa: t('ayanamsa', { returnObjects: true }) as AstroTerms['ayanamsa'],
       houseNumber: t('houseNumber'),
-      element: part('element'),
-    };
+      element: t('element', { returnObjects: true }) as AstroTerms['element'],
+    }),
     // The texts change with the language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, i18n.resolvedLanguage]);
+    [t, i18n.resolvedLanguage],
+  );
 }

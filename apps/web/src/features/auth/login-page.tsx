@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import type { LoginResponse } from '@saathi/shared';
+import type { LoginResponse, User } from '@saathi/shared';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitcher } from '../../app/layout/language-switcher';
 import { fetchFeatureFlags, useFeatureFlags } from '../../lib/feature-flags';
@@ -15,7 +15,7 @@ import { changeAppLanguage } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/languages';
 import { api } from '../../lib/api-client';
 import { userKeys } from '../users/queries';
-import { postLoginDestination, readFromState } from './post-login';
+import { postLoginDestination, readFromState, type SavedLocation } from './post-login';
 import { useSession } from './session';
 import { PhoneStep } from './phone-step';
 import { CodeStep } from './code-step';
@@ -30,13 +30,8 @@ export function LoginPage() {
   const session = useSession();
   const [sent, setSent] = useState<{ phoneNumber: string; attemptId: string; resendAfterSeconds: number } | null>(null);
   const from = readFromState(location.state);
-  const featureFlags = useFeatureFlags();
 
-  if (session.isLoggedIn && session.user) {
-    // Whether astroai may land on /astro-ai is in the public config: wait for it rather than guess.
-    if (session.user.defaultApp === 'astroai' && !featureFlags.known) return null;
-    return <Navigate to={postLoginDestination(session.user, from, { astroEnabled: featureFlags.astroAi })} replace />;
-  }
+  if (session.isLoggedIn && session.user) return <SignedInRedirect user={session.user} from={from} />;
 
   const onLoggedIn = async ({ user }: LoginResponse) => {
     queryClient.clear();
@@ -54,9 +49,9 @@ export function LoginPage() {
       await changeAppLanguage(user.language);
       session.setSession(user);
     }
-    // queryClient.clear() above dropped the config: read the flags again before choosing where to land.
-    const { astroAi } = await fetchFeatureFlags(queryClient);
-    void navigate(postLoginDestination(user, from, { astroEnabled: astroAi }), { replace: true });
+    // Only an astroai user's landing depends on the run-time config (queryClient.clear() above dropped it).
+    const astroEnabled = user.defaultApp === 'astroai' && (await fetchFeatureFlags(queryClient)).astroAi;
+    void navigate(postLoginDestination(user, from, { astroEnabled }), { replace: true });
   };
 
   return (
@@ -121,4 +116,11 @@ export function LoginPage() {
       </Box>
     </Box>
   );
+}
+
+/** Someone already signed in is sent on; an astroai user waits for the public config to know whether the feature is on. */
+function SignedInRedirect({ user, from }: { user: User; from: SavedLocation | null }) {
+  const featureFlags = useFeatureFlags();
+  if (user.defaultApp === 'astroai' && !featureFlags.known) return null;
+  return <Navigate to={postLoginDestination(user, from, { astroEnabled: featureFlags.astroAi })} replace />;
 }

@@ -98,7 +98,9 @@ function ProfileStepper({ user }: { user: User }) {
       return;
     }
     toast.success(t('stepper.finished'));
-    await navigate(defaultAppPath(defaultApp, (await fetchFeatureFlags(queryClient)).astroAi), { replace: true });
+    // Only astroai's landing depends on the run-time config.
+    const astroEnabled = defaultApp === 'astroai' && (await fetchFeatureFlags(queryClient)).astroAi;
+    await navigate(defaultAppPath(defaultApp, astroEnabled), { replace: true });
   }
 
   function chooseLanguage(next: Language) {

@@ -98,6 +98,13 @@ describe('the North Indian chart', () => {
       [11, 367, 100],
       [12, 300, 33],
     ]);
+    expect(shapes.map((shape) => shape.perLine)).toEqual([3, 3, 2, 3, 2, 3, 3, 3, 2, 3, 2, 3]);
+    expect(shapes[3]?.polygon).toEqual([
+      { x: 0, y: 200 },
+      { x: 100, y: 100 },
+      { x: 200, y: 200 },
+      { x: 100, y: 300 },
+    ]);
   });
 
   it('writes each house’s sign number and bodies, marks the lagna and retrograde bodies', () => {

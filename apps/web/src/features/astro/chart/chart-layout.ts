@@ -65,36 +65,31 @@ export interface NorthHouseShape {
  * the fixed houses.
  */
 export function northHouseShapes(size = SIZE): NorthHouseShape[] {
-  const s = size;
-  const h = s / 2;
-  const q = s / 4;
+  const h = size / 2;
+  const q = size / 4;
   const p = (x: number, y: number): Point => ({ x, y });
-  const top = p(h, 0);
-  const right = p(s, h);
-  const bottom = p(h, s);
-  const left = p(0, h);
   const centre = p(h, h);
-  const [nw, ne, se, sw] = [p(q, q), p(s - q, q), p(s - q, s - q), p(q, s - q)];
-  const [tl, tr, br, bl] = [p(0, 0), p(s, 0), p(s, s), p(0, s)];
-  const towards = (from: Point, to: Point, share: number): Point => p(from.x + (to.x - from.x) * share, from.y + (to.y - from.y) * share);
-  const house = (number: number, polygon: Point[], inner: Point, perLine: number): NorthHouseShape => {
-    const anchor = p(polygon.reduce((sum, point) => sum + point.x, 0) / polygon.length, polygon.reduce((sum, point) => sum + point.y, 0) / polygon.length);
-    return { house: number, polygon, anchor, numberAt: towards(inner, anchor, 0.3), perLine };
-  };
-  return [
-    house(1, [top, ne, centre, nw], centre, 3),
-    house(2, [tl, top, nw], nw, 3),
-    house(3, [tl, nw, left], nw, 2),
-    house(4, [left, nw, centre, sw], centre, 3),
-    house(5, [left, sw, bl], sw, 2),
-    house(6, [bl, sw, bottom], sw, 3),
-    house(7, [bottom, sw, centre, se], centre, 3),
-    house(8, [bottom, se, br], se, 3),
-    house(9, [br, se, right], se, 2),
-    house(10, [right, se, centre, ne], centre, 3),
-    house(11, [right, ne, tr], ne, 2),
-    house(12, [tr, ne, top], ne, 3),
+  // Houses 1–3 (the top diamond, then the two triangles at the upper left); every next three are
+  // the same shapes turned a quarter anticlockwise about the centre.
+  const firstThree: { polygon: Point[]; inner: Point }[] = [
+    { polygon: [p(h, 0), p(size - q, q), centre, p(q, q)], inner: centre },
+    { polygon: [p(0, 0), p(h, 0), p(q, q)], inner: p(q, q) },
+    { polygon: [p(0, 0), p(q, q), p(0, h)], inner: p(q, q) },
   ];
+  const quarterTurn = (point: Point): Point => p(h + (point.y - h), h - (point.x - h));
+  const turned = (point: Point, turns: number): Point => (turns === 0 ? point : turned(quarterTurn(point), turns - 1));
+  return Array.from({ length: 12 }, (_, index) => {
+    const base = firstThree[index % 3] as { polygon: Point[]; inner: Point };
+    const turns = Math.floor(index / 3);
+    const polygon = base.polygon.map((point) => turned(point, turns));
+    const inner = turned(base.inner, turns);
+    const xs = polygon.map((point) => point.x);
+    const anchor = p(xs.reduce((sum, x) => sum + x, 0) / polygon.length, polygon.reduce((sum, point) => sum + point.y, 0) / polygon.length);
+    // Text runs across: the side triangles (a quarter of the chart wide) take two names a line, the others three.
+    const perLine = Math.max(...xs) - Math.min(...xs) < h ? 2 : 3;
+    const numberAt = p(inner.x + (anchor.x - inner.x) * 0.3, inner.y + (anchor.y - inner.y) * 0.3);
+    return { house: index + 1, polygon, anchor, numberAt, perLine };
+  });
 }
 
 /**

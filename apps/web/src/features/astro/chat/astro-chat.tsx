@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText, waitText } from '../../../lib/error-text';
 import { useAskMutation } from '../queries';
+import { AstroSection } from '../section';
 import { CrisisAnswer } from './crisis-answer';
 
 interface Exchange {
@@ -64,14 +64,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="astro-chat-heading">
-      <Typography variant="h6" component="h2" id="astro-chat-heading">
-        {t('chat.heading')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        {t('chat.guidance')}
-      </Typography>
-
+    <AstroSection id="astro-chat-heading" title={t('chat.heading')} subtitle={t('chat.guidance')}>
       <Stack component="ol" spacing={2} aria-live="polite" sx={{ listStyle: 'none', p: 0, m: 0, my: exchanges.length > 0 ? 2 : 0 }}>
         {exchanges.map((exchange) => (
           <Box component="li" key={exchange.id} data-testid="astro-exchange">
@@ -123,7 +116,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
           {t('chat.send')}
         </Button>
       </Stack>
-    </Paper>
+    </AstroSection>
   );
 }
 
