@@ -27,6 +27,14 @@ export const UserDataExport = z.object({
   feedbackTickets: Rows,
   sessions: Rows,
   media: Rows,
+  astroCharts: Rows,
+  /** Whether the safety and duress PINs are set, and when; never the PINs' hashes. */
+  safetyPins: z.record(z.string(), z.unknown()),
+  safetyTimers: Rows,
+  /** Verification requests with their decisions; `documentHeld` says whether the document photo is still kept. */
+  responderVerifications: Rows,
+  /** Duty, weekly quiet hours (minutes of the India day) and the verified badge. */
+  responderDuty: z.record(z.string(), z.unknown()),
 });
 export type UserDataExport = z.infer<typeof UserDataExport>;
 

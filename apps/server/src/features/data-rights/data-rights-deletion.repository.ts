@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 
 /**
  * The SQL of deleting an account (`DELETE /api/users/me`), run inside the transaction that
  * uses the confirming code. Most rows go with the users row (ON DELETE CASCADE: contacts,
- * places, posts, comments, likes, reels, sessions, notifications, points ledger, scores);
+ * places, posts, comments, likes, reels, sessions, notifications, points ledger, scores, birth
+ * charts, safety PINs and timers, responder verification requests);
  * audit_log has no foreign key and keeps its rows. What cascading cannot do is here.
  */
 export function createAccountDeletionRepository(ref: DbRef) {
@@ -57,6 +58,16 @@ export function createAccountDeletionRepository(ref: DbRef) {
         .execute();
       const keys = [...rows.map((r) => r.key), ...screenshots.flatMap((r) => (r.screenshot_key ? [r.screenshot_key] : []))];
       return [...new Set(keys)];
+    },
+
+    /**
+     * The storage keys of the verification document photos still held (a pending request's);
+     * the rows go with the users row, the files are private ones outside the media storage.
+     */
+    async verificationDocuments(trx: Kysely<Database>, userId: number): Promise<string[]> {
+      const result = await sql<{ key: string }>`
+        SELECT document_key AS key FROM responder_verifications WHERE user_id = ${userId} AND document_key IS NOT NULL`.execute(trx);
+      return result.rows.map((r) => r.key);
     },
 
     /** The users row; everything with ON DELETE CASCADE goes with it. */

@@ -21,6 +21,11 @@ export type ExportSections = {
   feedbackTickets: Row[];
   sessions: Row[];
   media: Row[];
+  astroCharts: Row[];
+  safetyPins: Row;
+  safetyTimers: Row[];
+  responderVerifications: Row[];
+  responderDuty: Row;
 };
 
 /**
@@ -94,6 +99,28 @@ export function createDataExportRepository(ref: DbRef) {
         media: await run(sql`
           SELECT key, kind, content_type AS "contentType", size_bytes AS "sizeBytes", created_at AS "createdAt"
           FROM media_objects WHERE owner_id = ${userId} AND status <> 'deleted' ORDER BY created_at, id`),
+        astroCharts: await run(sql`
+          SELECT id, name, birth_date AS "birthDate", birth_time AS "birthTime", place_name AS "placeName", latitude, longitude,
+                 time_zone AS "timeZone", chart, created_at AS "createdAt"
+          FROM astro_charts WHERE user_id = ${userId} ORDER BY id`),
+        // Whether the PINs are set and when, never their hashes or salts.
+        safetyPins: (
+          await run(sql`
+            SELECT count(*) > 0 AS set, max(updated_at) AS "setAt" FROM safety_pins WHERE user_id = ${userId}`)
+        )[0]!,
+        safetyTimers: await run(safetyTimersQuery(userId)),
+        // The request and its decision; the document photo only as whether one is held (its key is a private file's name).
+        responderVerifications: await run(sql`
+          SELECT id, profession, registration_number AS "registrationNumber", council, station, status,
+                 document_key IS NOT NULL AS "documentHeld", decided_at AS "decidedAt", reason, expires_at AS "expiresAt",
+                 created_at AS "createdAt"
+          FROM responder_verifications WHERE user_id = ${userId} ORDER BY id`),
+        responderDuty: (
+          await run(sql`
+            SELECT on_duty AS "onDuty", quiet_days AS "quietDays", quiet_start_min AS "quietStartMinute", quiet_end_min AS "quietEndMinute",
+                   duty_set_at AS "dutySetAt", verified_profession AS "verifiedProfession", verified_until AS "verifiedUntil"
+            FROM users WHERE id = ${userId}`)
+        )[0]!,
       };
     },
   };
@@ -125,6 +152,20 @@ function sosEventsQuery(userId: number): RawBuilder<Row> {
     FROM sos_events e
     WHERE e.user_id = ${userId}
     ORDER BY e.created_at, e.id`;
+}
+
+/**
+ * The safety timers with their check-in and escalation steps. How a timer ended (safe or duress
+ * PIN), the silent alert, the wrong-PIN count and the contacts' tracking links stay out: a
+ * duress check-in must read as a safe one, also to someone who makes the person download this.
+ */
+function safetyTimersQuery(userId: number): RawBuilder<Row> {
+  return sql`
+    SELECT id, status, stage, duration_minutes AS "durationMinutes", extended_minutes AS "extendedMinutes", destination,
+           chosen_contacts AS "chosenContacts", contacts_only AS "contactsOnly", started_at AS "startedAt", due_at AS "dueAt",
+           ended_at AS "checkedInAt", contacts_alerted_at AS "contactsAlertedAt", sos_event_id AS "sosEventId",
+           last_lat AS "lastLatitude", last_lon AS "lastLongitude", last_accuracy_m AS "lastAccuracyM", last_location_at AS "lastLocationAt"
+    FROM safety_timers WHERE user_id = ${userId} ORDER BY id`;
 }
 
 /** Feedback tickets with their replies; the replies' authors stay out (staff are not the user's data). */

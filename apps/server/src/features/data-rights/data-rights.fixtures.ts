@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { TestApp } from '../../../test/build';
+import { bearer, type TestApp } from '../../../test/build';
+import { jpegWithGps, multipart } from '../posts/community.fixtures';
 
 /** Rows of every kind the export and the deletion deal with, inserted as the app would have. */
 export async function seedLife(t: TestApp, userId: number, label: string) {
@@ -55,6 +56,46 @@ export async function seedLife(t: TestApp, userId: number, label: string) {
     .values({ user_id: userId, type: 'post.like', title: `${label} notice` })
     .execute();
   return { postId: post.id, reelId: reel.id, imageKey, reelKey };
+}
+
+export const SAFETY_PIN = '4821';
+export const DURESS_PIN = '7305';
+
+/**
+ * Through the API, as the app does: a birth chart, safety PINs and a timer ended with the
+ * duress PIN, a pending responder verification with its document photo, and duty with quiet
+ * hours. Returns the timer's and the request's ids and the photo's storage key.
+ */
+export async function seedNewerFeatures(t: TestApp, token: string) {
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object, status: number) => {
+    const res = await t.app.inject({ method, url, headers: bearer(token), payload });
+    if (res.statusCode !== status) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.body ? res.json<{ id: number }>() : undefined;
+  };
+  const place = { name: 'New Delhi', latitude: 28.6139, longitude: 77.209 };
+  await call('POST', '/api/astro/charts', { name: 'Chart of mine', birthDate: '1990-04-12', birthTime: '06:30', place }, 201);
+  await call('PUT', '/api/users/me/safety-pins', { safetyPin: SAFETY_PIN, duressPin: DURESS_PIN }, 204);
+  const timer = await call('POST', '/api/safety-timers', { durationMinutes: 30, destination: 'Home from the metro' }, 201);
+  await call('POST', `/api/safety-timers/${timer!.id}/check-in`, { pin: DURESS_PIN }, 200);
+  const form = multipart({ profession: 'doctor', registrationNumber: 'GMC-G-12345', council: 'Gujarat Medical Council' }, [
+    { field: 'document', name: 'registration.jpg', type: 'image/jpeg', bytes: await jpegWithGps() },
+  ]);
+  const request = await t.app.inject({
+    method: 'POST',
+    url: '/api/responders/verification',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+  if (request.statusCode !== 201) throw new Error(`verification request answered ${request.statusCode}: ${request.body}`);
+  // Monday and Tuesday, 22:00 to 06:00 India time.
+  await call('PUT', '/api/volunteers/me/duty', { onDuty: false, quietHours: { days: [1, 2], start: '22:00', end: '06:00' } }, 200);
+  const verificationId = request.json<{ id: number }>().id;
+  const { document_key: documentKey } = await t.db
+    .selectFrom('responder_verifications')
+    .select('document_key')
+    .where('id', '=', verificationId)
+    .executeTakeFirstOrThrow();
+  return { timerId: timer!.id, verificationId, documentKey: documentKey! };
 }
 
 /** An SOS the user raised, with a trail, a contact reached and a volunteer who accepted and was rated. */

@@ -1,5 +1,6 @@
 import type { FeaturePlugin } from '../../app-context';
 import { authServiceOf } from '../auth/auth.plugin';
+import { createDocumentStore } from '../responders/responders-document';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService } from '../users/users.service';
 import { createAccountDeletionRepository } from './data-rights-deletion.repository';
@@ -18,6 +19,7 @@ export const dataRightsPlugin: FeaturePlugin = async (app, { ctx }) => {
     users,
     auth,
     storage: ctx.storage,
+    documents: createDocumentStore(ctx.mediaDir),
     clock: ctx.clock,
     log: ctx.log,
   });

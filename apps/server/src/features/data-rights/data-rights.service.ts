@@ -9,6 +9,7 @@ import type { Database } from '../../core/db/schema';
 import type { Storage } from '../../core/storage';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { AuthService } from '../auth/auth.service';
+import type { DocumentStore } from '../responders/responders-document';
 import type { UsersService } from '../users/users.service';
 import type { AccountDeletionRepository } from './data-rights-deletion.repository';
 import type { DataExportRepository } from './data-rights-export.repository';
@@ -19,6 +20,8 @@ export interface DataRightsDeps {
   users: UsersService;
   auth: AuthService;
   storage: Pick<Storage, 'delete'>;
+  /** The private verification document photos (not in the media storage). */
+  documents: Pick<DocumentStore, 'delete'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -31,7 +34,7 @@ const deletionAttemptPrefix = (sessionId: number) => `account-deletion-${session
 
 /** The user's rights over their data (DPDP Act 2023): a copy of it all, and erasure. */
 export function createDataRightsService(deps: DataRightsDeps) {
-  const { exports, deletion, users, auth, storage, clock, log } = deps;
+  const { exports, deletion, users, auth, storage, documents, clock, log } = deps;
 
   return {
     async exportData(userId: number): Promise<UserDataExport> {
@@ -57,23 +60,24 @@ export function createDataRightsService(deps: DataRightsDeps) {
       const userId = caller.id;
       const phone = await deletion.phoneOf(userId);
       if (!phone) throw new NotFoundError('User not found', 'user_not_found');
-      const keys = await auth.confirmCode({ phoneNumber: phone, code, attemptPrefix: deletionAttemptPrefix(sessionId), ip }, async (trx) => {
+      const files = await auth.confirmCode({ phoneNumber: phone, code, attemptPrefix: deletionAttemptPrefix(sessionId), ip }, async (trx) => {
         await deletion.anonymiseSosEvents(trx, userId, clock());
         const own = await deletion.deleteOwnMedia(trx, userId);
+        const verificationDocuments = await deletion.verificationDocuments(trx, userId);
         if (!(await deletion.deleteUser(trx, userId))) throw new NotFoundError('User not found', 'user_not_found');
         // confirmCode runs `work` inside its transaction: the audit row commits with the deletion or not at all.
         await recordAudit(trx as Transaction<Database>, {
           actor: caller,
           action: 'account_delete',
           target: { type: 'user', id: userId },
-          after: { files: own.length },
+          after: { files: own.length + verificationDocuments.length },
           at: clock(),
         });
-        return own;
+        return { own, verificationDocuments };
       });
-      for (const key of keys) {
-        await storage.delete(key).catch((error: unknown) => log.error({ err: error, key }, 'a deleted account left a media file behind'));
-      }
+      const leftBehind = (key: string) => (error: unknown) => log.error({ err: error, key }, 'a deleted account left a media file behind');
+      for (const key of files.own) await storage.delete(key).catch(leftBehind(key));
+      for (const key of files.verificationDocuments) await documents.delete(key).catch(leftBehind(key));
     },
   };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { jpegWithGps, multipart } from '../posts/community.fixtures';
-import { exists, mediaPath, seedLife, seedRatedSos } from './data-rights.fixtures';
+import { DURESS_PIN, exists, mediaPath, SAFETY_PIN, seedLife, seedNewerFeatures, seedRatedSos } from './data-rights.fixtures';
 
-const t = build();
+// Cheap PIN hashes: the production cost is the safety timer's business, not the export's.
+const t = build({ SAFETY_PIN_HASH_COST: '10' });
 
 async function signedIn(name: string) {
   const user = await t.factory.user({ name });
@@ -64,6 +65,7 @@ describe('GET /api/users/me/export', () => {
     await seedLife(t, asha.id, 'Asha');
     await seedLife(t, other.id, 'Bina');
     const eventId = await seedRatedSos(t, asha.id, volunteer.id);
+    const newer = await seedNewerFeatures(t, asha.token);
     await t.app.inject({ method: 'POST', url: '/api/users/me/deletion-code', headers: bearer(asha.token) });
 
     const res = await exportOf(asha.token);
@@ -87,6 +89,11 @@ describe('GET /api/users/me/export', () => {
       'feedbackTickets',
       'sessions',
       'media',
+      'astroCharts',
+      'safetyPins',
+      'safetyTimers',
+      'responderVerifications',
+      'responderDuty',
     ]) {
       expect(data, section).toHaveProperty(section);
     }
@@ -112,12 +119,68 @@ describe('GET /api/users/me/export', () => {
     expect(data.sosRatingsGiven).toEqual([expect.objectContaining({ rating: 5, text: 'Came fast' })]);
     expect(data.sessions).toHaveLength(1);
     expect(data.media).toHaveLength(2);
+    expect(data.astroCharts).toEqual([
+      expect.objectContaining({
+        name: 'Chart of mine',
+        birthDate: '1990-04-12',
+        birthTime: '06:30',
+        placeName: 'New Delhi',
+        latitude: 28.6139,
+        longitude: 77.209,
+        timeZone: 'Asia/Kolkata',
+        chart: expect.objectContaining({ lagna: expect.any(Object) }),
+      }),
+    ]);
+    expect(data.safetyPins).toEqual({ set: true, setAt: expect.any(String) });
+    // Ended with the duress PIN: the export reads exactly like a safe check-in.
+    expect(data.safetyTimers).toEqual([
+      expect.objectContaining({
+        id: newer.timerId,
+        status: 'ended',
+        durationMinutes: 30,
+        extendedMinutes: 0,
+        destination: 'Home from the metro',
+        checkedInAt: expect.any(String),
+        contactsAlertedAt: null,
+      }),
+    ]);
+    expect(data.responderVerifications).toEqual([
+      expect.objectContaining({
+        id: newer.verificationId,
+        profession: 'doctor',
+        registrationNumber: 'GMC-G-12345',
+        council: 'Gujarat Medical Council',
+        status: 'pending',
+        documentHeld: true,
+        decidedAt: null,
+        reason: null,
+      }),
+    ]);
+    expect(data.responderDuty).toEqual({
+      onDuty: false,
+      quietDays: [1, 2],
+      quietStartMinute: 1320,
+      quietEndMinute: 360,
+      dutySetAt: expect.any(String),
+      verifiedProfession: null,
+      verifiedUntil: null,
+    });
 
     const text = res.body;
+    expect(newer.documentKey).toMatch(/^evidence\//);
+    expect(text).not.toContain(newer.documentKey);
+    expect(text).not.toMatch(/duress|scrypt|silent|wrong_?pins/i);
+    expect(text).not.toContain(`"${SAFETY_PIN}"`);
+    expect(text).not.toContain(`"${DURESS_PIN}"`);
     expect(text).not.toContain('Bina');
     expect(text).not.toContain('Volunteer Vikram');
     expect(text).not.toContain(asha.token);
     expect(text).not.toMatch(/token_?hash|code_?hash|tokenHash|codeHash/i);
+
+    const empty = (await exportOf(other.token)).json();
+    expect([empty.astroCharts, empty.safetyTimers, empty.responderVerifications]).toEqual([[], [], []]);
+    expect(empty.safetyPins).toEqual({ set: false, setAt: null });
+    expect(empty.responderDuty).toMatchObject({ onDuty: true, quietDays: null, dutySetAt: null });
   });
 
   it('needs a session', async () => {
@@ -173,7 +236,7 @@ describe('DELETE /api/users/me', () => {
     expect((await askCode(kiran.token)).statusCode).toBe(429);
   });
 
-  it('deletes the account, its rows and media files (feedback screenshots too), ends every session, keeps the volunteer’s rating without the person, and audits it', async () => {
+  it('deletes the account, its rows and media files (feedback screenshots and a pending verification’s document photo too), ends every session, keeps the volunteer’s rating without the person, and audits it', async () => {
     const neha = await signedIn('Neha');
     const otherSession = await t.loginAs(neha);
     const volunteer = await t.factory.user({ name: 'Volunteer Vijay' });
@@ -200,6 +263,8 @@ describe('DELETE /api/users/me', () => {
       .where('user_id', '=', neha.id)
       .executeTakeFirstOrThrow();
     expect(await exists(mediaPath(t, screenshotKey!))).toBe(true);
+    const newer = await seedNewerFeatures(t, neha.token);
+    expect(await exists(mediaPath(t, newer.documentKey))).toBe(true);
 
     expect((await askCode(neha.token)).statusCode).toBe(200);
     const res = await deleteMe(neha.token, { code: t.sms.lastCode(neha.phoneNumber) });
@@ -214,12 +279,20 @@ describe('DELETE /api/users/me', () => {
     expect(await exists(mediaPath(t, screenshotKey!))).toBe(false);
     expect(await t.db.selectFrom('feedback_tickets').select('id').where('user_id', '=', neha.id).execute()).toEqual([]);
     expect(await exists(mediaPath(t, others.imageKey))).toBe(true);
+    expect(await exists(mediaPath(t, newer.documentKey))).toBe(false);
+    const newerRows = await Promise.all(
+      (['astro_charts', 'safety_pins', 'safety_timers', 'responder_verifications'] as const).map((table) =>
+        t.db.selectFrom(table).select('user_id').where('user_id', '=', neha.id).execute(),
+      ),
+    );
+    expect(newerRows).toEqual([[], [], [], []]);
+    expect(await t.db.selectFrom('safety_timer_links').select('id').where('timer_id', '=', newer.timerId).execute()).toEqual([]);
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['actor_id', 'action', 'target_type', 'target_id', 'after'])
       .where('action', '=', 'account_delete')
       .execute();
-    expect(audit).toEqual([{ actor_id: neha.id, action: 'account_delete', target_type: 'user', target_id: String(neha.id), after: { files: 3 } }]);
+    expect(audit).toEqual([{ actor_id: neha.id, action: 'account_delete', target_type: 'user', target_id: String(neha.id), after: { files: 4 } }]);
     expect((await rowsOf(bystander.id)).posts).toBe(1);
 
     for (const token of [neha.token, otherSession]) {
