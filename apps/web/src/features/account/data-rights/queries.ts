@@ -1,11 +1,10 @@
-import type { DeleteAccountBody } from '@saathi/shared';
+import { indiaDate, type DeleteAccountBody } from '@saathi/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `saathi-data-2026-11-26.json`: the day in India, as the server names the same file. */
 export function exportFileName(at: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return `saathi-data-${day}.json`;
+  return `saathi-data-${indiaDate(at)}.json`;
 }
 
 /** Fetches the export and hands it to the browser as a file download. */
