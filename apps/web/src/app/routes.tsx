@@ -40,14 +40,24 @@ const title = (titleKey: TitleKey): RouteHandle => ({ titleKey });
 // screen does not carry them (bench:bundle). The root shell fetches that chunk once the first
 // screen is up, so moving to another tab costs no extra request.
 const morePages = () => import('./more-pages');
+/** A screen's module, loaded through that chunk: `more((pages) => pages.newsPage())`. */
+function more<M>(load: (pages: typeof import('./more-pages')) => Promise<M>): () => Promise<M> {
+  return () => morePages().then(load);
+}
 // All community screens share one chunk (cards, sheets), and so do the management screens.
-const communityPages = () => morePages().then((pages) => pages.communityPages());
-const managePages = () => morePages().then((pages) => pages.managePages());
+const communityPages = more((pages) => pages.communityPages());
+const managePages = more((pages) => pages.managePages());
 const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
 // Screens that more than one path opens: one loader each.
 const dashboardPage = plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage');
-const newsPage = page(() => morePages().then((pages) => pages.newsPage()), 'NewsPage');
-const volunteersPage = page(() => morePages().then((pages) => pages.volunteersPage()), 'VolunteersPage');
+const newsPage = page(
+  more((pages) => pages.newsPage()),
+  'NewsPage',
+);
+const volunteersPage = page(
+  more((pages) => pages.volunteersPage()),
+  'VolunteersPage',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -70,20 +80,36 @@ export const routes: RouteObject[] = [
               {
                 path: 'notifications',
                 handle: title('notifications'),
-                lazy: page(() => morePages().then((pages) => pages.notificationsPage()), 'NotificationsPage'),
+                lazy: page(
+                  more((pages) => pages.notificationsPage()),
+                  'NotificationsPage',
+                ),
               },
               {
                 path: 'profile',
                 handle: title('profileSetup'),
-                lazy: page(() => morePages().then((pages) => pages.profileStepperPage()), 'ProfileStepperPage'),
+                lazy: page(
+                  more((pages) => pages.profileStepperPage()),
+                  'ProfileStepperPage',
+                ),
               },
-              { path: 'account', handle: title('account'), lazy: page(() => morePages().then((pages) => pages.accountPage()), 'AccountPage') },
+              {
+                path: 'account',
+                handle: title('account'),
+                lazy: page(
+                  more((pages) => pages.accountPage()),
+                  'AccountPage',
+                ),
+              },
               // The newsroom's desk: its list, and with an id (or `new`) the editor. One route keeps the
               // first screen's route table small; the screens check the role themselves.
               {
                 path: 'news/manage/:articleId?',
                 handle: title('newsDesk'),
-                lazy: page(() => morePages().then((pages) => pages.newsDeskRoute()), 'NewsDeskRoute'),
+                lazy: page(
+                  more((pages) => pages.newsDeskRoute()),
+                  'NewsDeskRoute',
+                ),
               },
               { path: 'joined-community', handle: title('community'), lazy: page(communityPages, 'CommunityPage') },
               { path: 'community-post/:id', handle: title('communityPost'), lazy: page(communityPages, 'PostPage') },
@@ -92,20 +118,61 @@ export const routes: RouteObject[] = [
               {
                 path: 'community/create',
                 handle: title('createPost'),
-                lazy: page(() => morePages().then((pages) => pages.createPostPage()), 'CreatePostPage'),
+                lazy: page(
+                  more((pages) => pages.createPostPage()),
+                  'CreatePostPage',
+                ),
               },
               {
                 path: 'community/catalog/:userId',
                 handle: title('catalog'),
-                lazy: page(() => morePages().then((pages) => pages.catalogPage()), 'CatalogPage'),
+                lazy: page(
+                  more((pages) => pages.catalogPage()),
+                  'CatalogPage',
+                ),
               },
-              { path: 'incident-reels', handle: title('reels'), lazy: page(() => morePages().then((pages) => pages.reelsPage()), 'ReelsPage') },
-              { path: 'create-reel', handle: title('createReel'), lazy: page(() => morePages().then((pages) => pages.createReelPage()), 'CreateReelPage') },
+              {
+                path: 'incident-reels',
+                handle: title('reels'),
+                lazy: page(
+                  more((pages) => pages.reelsPage()),
+                  'ReelsPage',
+                ),
+              },
+              {
+                path: 'create-reel',
+                handle: title('createReel'),
+                lazy: page(
+                  more((pages) => pages.createReelPage()),
+                  'CreateReelPage',
+                ),
+              },
               // The astrology assistant: the screen itself sends everyone to / while the feature is off.
-              { path: 'astro-ai', handle: title('astro'), lazy: page(() => morePages().then((pages) => pages.astroPage()), 'AstroPage') },
-              { path: 'leaderboard', handle: title('leaderboard'), lazy: page(() => morePages().then((pages) => pages.leaderboardPage()), 'LeaderboardPage') },
+              {
+                path: 'astro-ai',
+                handle: title('astro'),
+                lazy: page(
+                  more((pages) => pages.astroPage()),
+                  'AstroPage',
+                ),
+              },
+              {
+                path: 'leaderboard',
+                handle: title('leaderboard'),
+                lazy: page(
+                  more((pages) => pages.leaderboardPage()),
+                  'LeaderboardPage',
+                ),
+              },
               // SPEC.md §2 spells the route this way.
-              { path: 'cartificate', handle: title('certificate'), lazy: page(() => morePages().then((pages) => pages.certificatePage()), 'CertificatePage') },
+              {
+                path: 'cartificate',
+                handle: title('certificate'),
+                lazy: page(
+                  more((pages) => pages.certificatePage()),
+                  'CertificatePage',
+                ),
+              },
               // Management screens (features/manage/screens.ts lists them); each checks the role itself.
               { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
@@ -114,22 +181,52 @@ export const routes: RouteObject[] = [
               {
                 path: 'manage/feedback',
                 handle: title('feedbackInbox'),
-                lazy: page(() => morePages().then((pages) => pages.feedbackInboxPage()), 'FeedbackInboxPage'),
+                lazy: page(
+                  more((pages) => pages.feedbackInboxPage()),
+                  'FeedbackInboxPage',
+                ),
               },
-              { path: 'feedback', handle: title('feedback'), lazy: page(() => morePages().then((pages) => pages.feedbackPage()), 'FeedbackPage') },
-              { path: 'safety-timer', handle: title('safetyTimer'), lazy: page(() => morePages().then((pages) => pages.safetyTimerPage()), 'SafetyTimerPage') },
+              {
+                path: 'feedback',
+                handle: title('feedback'),
+                lazy: page(
+                  more((pages) => pages.feedbackPage()),
+                  'FeedbackPage',
+                ),
+              },
+              {
+                path: 'safety-timer',
+                handle: title('safetyTimer'),
+                lazy: page(
+                  more((pages) => pages.safetyTimerPage()),
+                  'SafetyTimerPage',
+                ),
+              },
               // SPEC.md §2 names the reels desk 'shorts-crud'; the screen checks the role itself.
-              { path: 'shorts-crud', handle: title('reelsDesk'), lazy: page(() => morePages().then((pages) => pages.reelsDeskPage()), 'ReelsDeskPage') },
+              {
+                path: 'shorts-crud',
+                handle: title('reelsDesk'),
+                lazy: page(
+                  more((pages) => pages.reelsDeskPage()),
+                  'ReelsDeskPage',
+                ),
+              },
               // Needs sign-in although SPEC.md shows no flag (docs/adr/0013-moderation-desk-needs-sign-in.md).
               {
                 path: 'community-feeds/manage',
                 handle: title('moderationDesk'),
-                lazy: page(() => morePages().then((pages) => pages.moderationPages()), 'ModerationDeskPage'),
+                lazy: page(
+                  more((pages) => pages.moderationPages()),
+                  'ModerationDeskPage',
+                ),
               },
               {
                 path: 'community-feeds/decisions',
                 handle: title('moderationDecisions'),
-                lazy: page(() => morePages().then((pages) => pages.moderationPages()), 'MyDecisionsPage'),
+                lazy: page(
+                  more((pages) => pages.moderationPages()),
+                  'MyDecisionsPage',
+                ),
               },
             ],
           },
@@ -137,8 +234,22 @@ export const routes: RouteObject[] = [
           { path: 'volunteers', handle: title('volunteers'), lazy: volunteersPage },
           { path: 'volunteers-nearby', handle: title('volunteers'), lazy: volunteersPage },
           // Public pages (SPEC.md §2: no sign-in flag).
-          { path: 'tnc', handle: title('terms'), lazy: page(() => morePages().then((pages) => pages.termsPage()), 'TermsPage') },
-          { path: 'help', handle: title('help'), lazy: page(() => morePages().then((pages) => pages.helpPage()), 'HelpPage') },
+          {
+            path: 'tnc',
+            handle: title('terms'),
+            lazy: page(
+              more((pages) => pages.termsPage()),
+              'TermsPage',
+            ),
+          },
+          {
+            path: 'help',
+            handle: title('help'),
+            lazy: page(
+              more((pages) => pages.helpPage()),
+              'HelpPage',
+            ),
+          },
           // Readable without sign-in (SPEC.md §2): the shared post link, the community list (/comunity-post;
           // /community is the same screen and the nav's entry) and a member's posts. Visitors read; liking,
           // commenting, ordering and posting ask them to sign in and bring them back.
@@ -150,20 +261,58 @@ export const routes: RouteObject[] = [
           // sent to (docs/adr/0012-news-links-by-slug.md). Guests keep their news preferences on the device.
           { path: 'news', handle: title('news'), lazy: newsPage },
           { path: 'all-news', handle: title('news'), lazy: newsPage },
-          { path: 'news/:id', handle: title('newsArticle'), lazy: page(() => morePages().then((pages) => pages.newsArticlePage()), 'NewsArticlePage') },
-          { path: 'about-us', handle: title('about'), lazy: page(() => morePages().then((pages) => pages.aboutPage()), 'AboutPage') },
+          {
+            path: 'news/:id',
+            handle: title('newsArticle'),
+            lazy: page(
+              more((pages) => pages.newsArticlePage()),
+              'NewsArticlePage',
+            ),
+          },
+          {
+            path: 'about-us',
+            handle: title('about'),
+            lazy: page(
+              more((pages) => pages.aboutPage()),
+              'AboutPage',
+            ),
+          },
           // SPEC.md §2 names /home and home: one page, what Saathi is for visitors and shortcuts for the signed-in.
-          { path: 'home', handle: title('home'), lazy: page(() => morePages().then((pages) => pages.homePage()), 'HomePage') },
+          {
+            path: 'home',
+            handle: title('home'),
+            lazy: page(
+              more((pages) => pages.homePage()),
+              'HomePage',
+            ),
+          },
           // "Is my phone ready?": the device checks need no account; the test push and profile gaps ask to sign in.
-          { path: 'test', handle: title('readiness'), lazy: page(() => morePages().then((pages) => pages.readinessPage()), 'ReadinessPage') },
+          {
+            path: 'test',
+            handle: title('readiness'),
+            lazy: page(
+              more((pages) => pages.readinessPage()),
+              'ReadinessPage',
+            ),
+          },
           // The page a certificate's QR code opens: anyone may check it.
           {
             path: 'certificates/:code',
             handle: title('certificateCheck'),
-            lazy: page(() => morePages().then((pages) => pages.certificateCheckPage()), 'CertificateCheckPage'),
+            lazy: page(
+              more((pages) => pages.certificateCheckPage()),
+              'CertificateCheckPage',
+            ),
           },
           // SPEC.md §2 demo feed: sample posts, local data only, no sign-in.
-          { path: 'feed', handle: title('demoFeed'), lazy: page(() => morePages().then((pages) => pages.demoFeedPage()), 'DemoFeedRoute') },
+          {
+            path: 'feed',
+            handle: title('demoFeed'),
+            lazy: page(
+              more((pages) => pages.demoFeedPage()),
+              'DemoFeedRoute',
+            ),
+          },
           { path: '*', handle: title('notFound'), lazy: notFound },
         ],
       },
