@@ -62,7 +62,17 @@ export const AUDIT_ACTIONS = [
   'account_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'certificate', 'news_article', 'reel', 'feedback_ticket', 'post', 'comment', 'moderation_decision', 'responder_verification'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'certificate',
+  'news_article',
+  'reel',
+  'feedback_ticket',
+  'post',
+  'comment',
+  'moderation_decision',
+  'responder_verification',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
