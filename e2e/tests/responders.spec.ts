@@ -88,8 +88,8 @@ test('a practice alert goes through accept and the on-scene statuses; a moderato
     // Asking to be verified: registration, council and a photo of the certificate.
     await page.goto('/account?tab=volunteering');
     const verification = page.getByTestId('verification-card');
-    await verification.getByRole('textbox', { name: 'State Medical Council or NMC registration number' }).fill('G-12345');
-    await verification.getByRole('textbox', { name: 'Council (for example Gujarat Medical Council or NMC)' }).fill('Gujarat Medical Council');
+    await verification.getByRole('textbox', { name: 'Medical registration number' }).fill('G-12345');
+    await verification.getByRole('textbox', { name: 'Medical council or NMC' }).fill('Gujarat Medical Council');
     await verification.getByLabel('Photo of your registration certificate or badge').setInputFiles({
       name: 'registration.jpg',
       mimeType: 'image/jpeg',
