@@ -9,19 +9,29 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 
-/** @typedef {{ name: string, describe: string, run: () => Promise<void> }} Stage */
+/**
+ * A stage marked `alongsidePrevious` starts together with the stage before it: tsc and eslint
+ * each keep one core busy, so on a two-core machine the pair takes as long as the longer one.
+ * @typedef {{ name: string, describe: string, run: (output?: Output) => Promise<void>, alongsidePrevious?: boolean }} Stage
+ * @typedef {{ write: (chunk: Buffer | string) => void }} Output
+ */
 
 /** @type {Stage[]} */
 const stages = [
   { name: 'ensure-browser', describe: "Debian's Chromium for the end-to-end tests", run: ensureBrowser },
-  { name: 'typecheck', describe: 'tsc in every workspace', run: () => npm('run', 'typecheck') },
-  { name: 'lint', describe: "Prettier's check and type-aware eslint over the repository", run: () => npm('run', 'lint') },
-  { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm('run', 'test:unit') },
-  { name: 'integration', describe: 'server API suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)', run: () => npm('run', 'test:integration') },
-  { name: 'build', describe: 'web app and server bundles', run: () => npm('run', 'build') },
+  { name: 'typecheck', describe: 'tsc in every workspace', run: (output) => npm({ output }, 'run', 'typecheck') },
+  {
+    name: 'lint',
+    describe: "Prettier's check and type-aware eslint over the repository",
+    run: (output) => npm({ output }, 'run', 'lint'),
+    alongsidePrevious: true,
+  },
+  { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm({}, 'run', 'test:unit') },
+  { name: 'integration', describe: 'server API suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)', run: () => npm({}, 'run', 'test:integration') },
+  { name: 'build', describe: 'web app and server bundles', run: () => npm({}, 'run', 'build') },
   // Cheap and easy to break by one import (a schema library reaching the dashboard): checked on every run.
-  { name: 'bundle', describe: "the SOS dashboard's JavaScript budget (bench:bundle)", run: () => npm('run', 'bench:bundle') },
-  { name: 'e2e', describe: 'Playwright in Chromium against the built app', run: () => npm('run', 'test:e2e') },
+  { name: 'bundle', describe: "the SOS dashboard's JavaScript budget (bench:bundle)", run: () => npm({}, 'run', 'bench:bundle') },
+  { name: 'e2e', describe: 'Playwright in Chromium against the built app', run: () => npm({}, 'run', 'test:e2e') },
 ];
 
 class StageError extends Error {}
@@ -48,14 +58,28 @@ async function ensureBrowser() {
   );
 }
 
-function npm(...args) {
-  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args);
+/** @param {{ output?: Output }} options */
+function npm({ output }, ...args) {
+  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, {}, output);
 }
 
-/** Runs a command with inherited output; rejects with a StageError on a non-zero exit. */
-function run(command, args, extraEnv = {}) {
+/**
+ * Runs a command; rejects with a StageError on a non-zero exit. Its output goes straight to
+ * the terminal, or into `output` when another stage runs at the same time (so the two do not
+ * interleave line by line).
+ * @param {Output} [output]
+ */
+function run(command, args, extraEnv = {}, output) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...extraEnv },
+    });
+    if (output) {
+      child.stdout?.on('data', (chunk) => output.write(chunk));
+      child.stderr?.on('data', (chunk) => output.write(chunk));
+    }
     child.on('error', (error) => reject(new StageError(`could not start ${command}: ${error.message}`)));
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
@@ -66,6 +90,18 @@ function run(command, args, extraEnv = {}) {
 
 function formatDuration(ms) {
   return ms < 60_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
+}
+
+/** Consecutive stages, each stage joined to the group of the one before it when it runs alongside it. */
+function groupsOf(stageList) {
+  /** @type {Stage[][]} */
+  const groups = [];
+  for (const stage of stageList) {
+    const last = groups.at(-1);
+    if (stage.alongsidePrevious && last) last.push(stage);
+    else groups.push([stage]);
+  }
+  return groups;
 }
 
 async function main() {
@@ -81,22 +117,39 @@ async function main() {
   const results = [];
   let failed = false;
   const startedAt = Date.now();
-  for (const stage of selected) {
+  for (const group of groupsOf(selected)) {
     if (failed) {
-      results.push({ name: stage.name, status: 'not run', ms: 0 });
+      for (const stage of group) results.push({ name: stage.name, status: 'not run', ms: 0 });
       continue;
     }
-    console.log(`\n▶ ${stage.name}: ${stage.describe}`);
-    const stageStart = Date.now();
-    try {
-      await stage.run();
-      results.push({ name: stage.name, status: 'passed', ms: Date.now() - stageStart });
-    } catch (error) {
-      failed = true;
-      const reason = error instanceof Error ? error.message : String(error);
-      results.push({ name: stage.name, status: 'failed', ms: Date.now() - stageStart, reason });
-      console.error(`\n✖ stage "${stage.name}" failed: ${reason}`);
-    }
+    const together = group.length > 1;
+    if (together) console.log(`\n▶ ${group.map((stage) => stage.name).join(' and ')}, side by side (each one's output follows when it ends)`);
+    const outcomes = await Promise.all(
+      group.map(async (stage) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        const output = together ? { write: (chunk) => void chunks.push(Buffer.from(chunk)) } : undefined;
+        if (!together) console.log(`\n▶ ${stage.name}: ${stage.describe}`);
+        const stageStart = Date.now();
+        /** @type {{ name: string, status: 'passed' | 'failed', ms: number, reason?: string }} */
+        let result;
+        try {
+          await stage.run(output);
+          result = { name: stage.name, status: 'passed', ms: Date.now() - stageStart };
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          result = { name: stage.name, status: 'failed', ms: Date.now() - stageStart, reason };
+        }
+        if (together) {
+          console.log(`\n▶ ${stage.name}: ${stage.describe}`);
+          process.stdout.write(Buffer.concat(chunks));
+        }
+        if (result.status === 'failed') console.error(`\n✖ stage "${stage.name}" failed: ${result.reason}`);
+        return result;
+      }),
+    );
+    results.push(...outcomes);
+    failed = outcomes.some((outcome) => outcome.status === 'failed');
   }
 
   console.log('\nSummary');
