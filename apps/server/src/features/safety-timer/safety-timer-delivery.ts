@@ -1,17 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import { hmacHex, sha256Hex } from '../../core/crypto';
 import type { DbRef } from '../../core/db/db-ref';
 import type { SafetyTimerDbStage } from '../../core/db/tables/safety-timer';
-import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
+import type { Database } from '../../core/db/schema';
+import { backoffMs, type OutboxHandler, type OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
 import type { SmsProvider } from '../../core/sms';
+import type { NewNotification } from '../notifications/notifications.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { SOS_TOPICS } from '../sos/sos-delivery';
+import { SOS_LIMITS } from '@saathi/shared';
+import { fanoutMessage, SOS_TOPICS } from '../sos/sos-delivery';
 import { createSosRepository } from '../sos/sos.repository';
 import { createSosService, SosEndedError } from '../sos/sos.service';
 import { firstName } from '../sos/sos.texts';
-import { createSafetyTimerRepository, type SafetyTimerRepository, type TimerRecord } from './safety-timer.repository';
+import { batchedByTurn } from './safety-timer-stages';
+import { createSafetyTimerRepository, type SafetyTimerRepository, type TimerContact, type TimerRecord } from './safety-timer.repository';
 import { SAFETY_TIMER_URL, timerTexts, type ContactAlertKind } from './safety-timer.texts';
 
 export const SAFETY_TIMER_TOPICS = {
@@ -95,9 +101,43 @@ export interface SafetyTimerDeliveryDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps): Record<string, OutboxHandler> {
+/** How long an SMS job written by a stage stays with its writer before the outbox may send it instead. */
+const SMS_LEASE_MS = 60_000;
+
+interface StagePayload {
+  timerId: number;
+  step: EscalationStep;
+  dueAtMs: number;
+}
+
+/** Splits notifications so that each call of `deliver` has one per user (it pushes one per user). */
+function onePerUser<T extends { userId: number }>(items: readonly T[]): T[][] {
+  const rounds: T[][] = [];
+  const seen: Array<Set<number>> = [];
+  for (const item of items) {
+    let i = seen.findIndex((users) => !users.has(item.userId));
+    if (i === -1) {
+      i = rounds.length;
+      rounds.push([]);
+      seen.push(new Set());
+    }
+    rounds[i]?.push(item);
+    seen[i]?.add(item.userId);
+  }
+  return rounds;
+}
+
+/**
+ * The escalation, set-based: a batch of stage jobs (one from the outbox, or every stage due at
+ * once from the stage scheduler, safety-timer-stages.ts) reads its timers in one query, notifies
+ * the owners in one insert, alerts all the contacts with one insert of links and one of SMS jobs,
+ * and moves every timer on in one update. Every part may run again after a crash: a stage the
+ * timer already shows is not sent again, notifications and SMS jobs carry dedupe keys.
+ */
+export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   const { notifications, config, secret, log } = deps;
   const timers: SafetyTimerRepository = createSafetyTimerRepository(deps.dbRef);
+  const workerId = `timer-sms-${process.pid}-${randomBytes(3).toString('hex')}`;
   // The SOS stage raises a real SOS through the SOS feature's own service (its ladder, its rate limit).
   const sos = createSosService({
     sos: createSosRepository(deps.dbRef),
@@ -109,100 +149,101 @@ export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps): Record
     log,
   });
 
+  async function deliver(items: NewNotification[]): Promise<void> {
+    for (const round of onePerUser(items)) await notifications.deliver(round);
+  }
+
   /**
-   * Sends at once (an alert must not queue behind older work); a text the gateway refused becomes
-   * an SMS job of the outbox, retried with backoff there, so nobody is texted twice and none is lost.
+   * SMS jobs are written (leased to this worker) in the transaction that records the step, then
+   * sent at once and marked sent: an alert does not queue behind older work, a retry finds the
+   * jobs already written and texts nobody twice, and a stop in between leaves them to the outbox.
    */
-  async function sendSms(messages: ReadonlyArray<{ to: string; text: string; dedupeKey: string }>, now: Date): Promise<void> {
-    const failed: OutboxMessage[] = [];
+  async function textAndRecord(
+    messages: ReadonlyArray<{ to: string; text: string; dedupeKey: string }>,
+    record: (trx: Transaction<Database>) => Promise<void>,
+    now: Date,
+  ): Promise<void> {
+    const jobs = await timers.transaction(async (trx) => {
+      await record(trx);
+      return timers.insertLeasedSms(trx, messages, SOS_TOPICS.sms, workerId, new Date(now.getTime() + SMS_LEASE_MS));
+    });
+    const sent: number[] = [];
+    const failed: number[] = [];
+    let reason = '';
     await Promise.all(
-      messages.map(async (m) => {
+      jobs.map(async (job) => {
         try {
-          await deps.sms.send({ to: m.to, text: m.text });
+          await deps.sms.send({ to: job.to, text: job.text });
+          sent.push(job.id);
         } catch (error) {
-          log.warn({ reason: String(error) }, 'safety timer SMS failed; queued for a retry');
-          failed.push({ topic: SOS_TOPICS.sms, payload: { to: m.to, text: m.text }, dedupeKey: m.dedupeKey, dueAt: now });
+          reason = String(error);
+          failed.push(job.id);
         }
       }),
     );
-    await timers.enqueue(failed);
+    await timers.smsSent(sent, deps.clock());
+    if (failed.length > 0) {
+      log.warn({ failed: failed.length, reason }, 'safety timer SMS failed; queued for a retry');
+      await timers.smsFailed(failed, reason, new Date(deps.clock().getTime() + backoffMs(1)));
+    }
   }
 
-  async function notifyOwner(timer: TimerRecord, step: 'reminder' | 'ask', dueAtMs: number): Promise<void> {
+  function ownerNotification(timer: TimerRecord, step: 'reminder' | 'ask', dueAtMs: number): NewNotification {
     const language = timer.ownerLanguage;
     const minutes = Math.max(1, Math.round(config.safetyTimer.reminderBeforeMs / config.safetyTimer.minuteMs));
-    await notifications.deliver([
-      {
-        userId: timer.userId,
-        type: step === 'reminder' ? 'safety_timer.reminder' : 'safety_timer.check',
-        ...(step === 'reminder' ? timerTexts.reminder(language, minutes) : timerTexts.check(language)),
-        data: { url: SAFETY_TIMER_URL, timerId: timer.id, actionTitle: timerTexts.openTimer(language) },
-        dedupeKey: `safety_timer:${timer.id}:${step}:${dueAtMs}`,
-      },
-    ]);
+    return {
+      userId: timer.userId,
+      type: step === 'reminder' ? 'safety_timer.reminder' : 'safety_timer.check',
+      ...(step === 'reminder' ? timerTexts.reminder(language, minutes) : timerTexts.check(language)),
+      data: { url: SAFETY_TIMER_URL, timerId: timer.id, actionTitle: timerTexts.openTimer(language) },
+      dedupeKey: `safety_timer:${timer.id}:${step}:${dueAtMs}`,
+    };
   }
 
-  /**
-   * SMS (through the outbox's SMS jobs, once per number) and, for contacts who use the app, an
-   * in-app notification with a push. The link shows the newest position the phone sent; with
-   * none known the SMS says so instead of carrying a link to nothing.
-   */
-  async function alertContacts(timer: TimerRecord, kind: ContactAlertKind, now: Date, linkExpiresAt: Date): Promise<void> {
-    const contacts = await timers.contactsOf(timer);
-    const tokenOf = (phone: string) => (timer.location ? timerLinkToken(secret, timer.id, phone) : null);
-    await timers.upsertLinks(
-      timer.id,
-      contacts.flatMap((c) => {
-        const token = tokenOf(c.phone);
-        return token ? [{ tokenHash: sha256Hex(token), name: c.name, phone: c.phone }] : [];
-      }),
-      linkExpiresAt,
-    );
+  const tokenOf = (timer: TimerRecord, phone: string) => (timer.location ? timerLinkToken(secret, timer.id, phone) : null);
+
+  /** What a contact alert says to each contact: the SMS (with the link when a position is known) and, for users of the app, an in-app notification. */
+  function contactAlert(timer: TimerRecord, contacts: readonly TimerContact[], kind: ContactAlertKind) {
     const owner = firstName(timer.ownerName);
-    await sendSms(
-      contacts.map((c) => {
-        const token = tokenOf(c.phone);
-        const link = token ? `${config.publicUrl}/track/${token}` : null;
-        return {
-          to: c.phone,
-          text: timerTexts.contactSms(c.language ?? timer.ownerLanguage, kind, owner, timer.destination, link),
-          dedupeKey: `safety_timer:${timer.id}:${kind}:sms:${c.phone}`,
-        };
-      }),
-      now,
-    );
-    await notifications.deliver(
-      contacts.flatMap((c) => {
-        if (c.userId === null || c.userId === timer.userId) return [];
-        const language = c.language ?? timer.ownerLanguage;
-        const token = tokenOf(c.phone);
-        return [
-          {
-            userId: c.userId,
-            type: `safety_timer.${kind}`,
-            ...timerTexts.contactAlert(language, kind, owner),
-            data: { url: token ? `/track/${token}` : '/notifications' },
-            actorId: timer.userId,
-            dedupeKey: `safety_timer:${timer.id}:${kind}`,
-          },
-        ];
-      }),
-    );
+    const links = contacts.flatMap((c) => {
+      const token = tokenOf(timer, c.phone);
+      return token ? [{ tokenHash: sha256Hex(token), name: c.name, phone: c.phone }] : [];
+    });
+    const sms = contacts.map((c) => {
+      const token = tokenOf(timer, c.phone);
+      const link = token ? `${config.publicUrl}/track/${token}` : null;
+      return {
+        to: c.phone,
+        text: timerTexts.contactSms(c.language ?? timer.ownerLanguage, kind, owner, timer.destination, link),
+        dedupeKey: `safety_timer:${timer.id}:${kind}:sms:${c.phone}`,
+      };
+    });
+    const inApp = contacts.flatMap((c): NewNotification[] => {
+      if (c.userId === null || c.userId === timer.userId) return [];
+      const token = tokenOf(timer, c.phone);
+      return [
+        {
+          userId: c.userId,
+          type: `safety_timer.${kind}`,
+          ...timerTexts.contactAlert(c.language ?? timer.ownerLanguage, kind, owner),
+          data: { url: token ? `/track/${token}` : '/notifications' },
+          actorId: timer.userId,
+          dedupeKey: `safety_timer:${timer.id}:${kind}`,
+        },
+      ];
+    });
+    return { links, sms, inApp };
   }
 
-  async function allClear(timer: TimerRecord, now: Date): Promise<void> {
-    const contacts = await timers.contactsOf(timer);
+  function allClearTo(timer: TimerRecord, contacts: readonly TimerContact[]) {
     const owner = firstName(timer.ownerName);
-    await sendSms(
-      contacts.map((c) => ({
+    return {
+      sms: contacts.map((c) => ({
         to: c.phone,
         text: timerTexts.allClearSms(c.language ?? timer.ownerLanguage, owner),
         dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
       })),
-      now,
-    );
-    await notifications.deliver(
-      contacts.flatMap((c) =>
+      inApp: contacts.flatMap((c): NewNotification[] =>
         c.userId === null || c.userId === timer.userId
           ? []
           : [
@@ -216,64 +257,159 @@ export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps): Record
               },
             ],
       ),
-    );
+    };
   }
 
-  const stage: OutboxHandler = async (payload, { now }) => {
-    const step = String(payload.step) as EscalationStep;
-    const dueAtMs = Number(payload.dueAtMs);
-    const timer = await timers.find(Number(payload.timerId));
-    // Checked in or extended since this job was planned: nothing to do.
-    if (!timer || timer.status !== 'running' || timer.dueAt.getTime() !== dueAtMs) return;
-    const next = STEP_STAGE[step];
-    if (step === 'reminder' || step === 'ask') {
-      await notifyOwner(timer, step, dueAtMs);
-      if (isLaterStage(next, timer.stage)) await timers.setStage(timer.id, next);
-      return;
-    }
-    if (step === 'contacts') {
-      if (timer.contactsAlertedAt) return;
-      await alertContacts(timer, 'overdue', now, new Date(dueAtMs + LINK_AFTER_END_MS));
-      await timers.setStage(timer.id, next, { contactsAlertedAt: now });
-      return;
-    }
-    if (timer.sosEventId || timer.contactsOnly) return;
-    if (!timer.location) {
-      log.warn({ timerId: timer.id }, 'safety timer: no position known, so no SOS to volunteers; the contacts were alerted');
-      return;
-    }
-    const { view } = await sos.raise(timer.userId, {
-      latitude: timer.location.latitude,
-      longitude: timer.location.longitude,
-      accuracy: timer.location.accuracy ?? undefined,
-      contactsOnly: false,
-    });
-    await timers.setStage(timer.id, next, { sosEventId: view.id });
-  };
+  /**
+   * A batch of stage jobs; returns the error of each job that must be tried again (by its
+   * index), the others are done. A job whose timer ended or moved since it was planned does nothing.
+   */
+  async function runStages(payloads: ReadonlyArray<Record<string, unknown>>, now: Date): Promise<Map<number, unknown>> {
+    const jobs: StagePayload[] = payloads.map((p) => ({ timerId: Number(p.timerId), step: String(p.step) as EscalationStep, dueAtMs: Number(p.dueAtMs) }));
+    const byId = await timers.findMany(jobs.map((j) => j.timerId));
+    const failures = new Map<number, unknown>();
+    /** The live timers a step is due for, each once. */
+    const dueFor = (step: EscalationStep): TimerRecord[] => {
+      const found = new Map<number, TimerRecord>();
+      for (const job of jobs) {
+        const timer = byId.get(job.timerId);
+        if (job.step === step && timer && timer.status === 'running' && timer.dueAt.getTime() === job.dueAtMs) found.set(timer.id, timer);
+      }
+      return [...found.values()];
+    };
 
-  /** A check-in: duress alerts the contacts silently; a safe one after an alert tells them all is clear. */
-  const ended: OutboxHandler = async (payload, { now }) => {
-    const timer = await timers.find(Number(payload.timerId));
-    if (!timer || timer.status !== 'ended') return;
-    if (timer.endReason === 'duress') {
-      await timers.markSilentAlert(deps.dbRef.db, timer.id, now);
-      await alertContacts(timer, 'silent', now, new Date((timer.endedAt ?? now).getTime() + LINK_AFTER_END_MS));
-      return;
+    for (const step of ['reminder', 'ask'] as const) {
+      const next = STEP_STAGE[step];
+      // A timer that already shows this stage had its notification (a retried batch).
+      const due = dueFor(step).filter((timer) => isLaterStage(next, timer.stage));
+      if (due.length === 0) continue;
+      await deliver(due.map((timer) => ownerNotification(timer, step, timer.dueAt.getTime())));
+      await timers.setStages(
+        deps.dbRef.db,
+        due.map((timer) => ({ id: timer.id, stage: next })),
+      );
+      for (const timer of due) timer.stage = next;
     }
-    if (timer.contactsAlertedAt || timer.silentAlertAt) await allClear(timer, now);
-    await timers.revokeLinks(timer.id, now);
-    if (timer.sosEventId) {
+
+    const overdue = dueFor('contacts').filter((timer) => !timer.contactsAlertedAt);
+    if (overdue.length > 0) {
+      const contactsOf = await timers.contactsOfMany(overdue);
+      const alerts = overdue.map((timer) => ({ timer, ...contactAlert(timer, contactsOf.get(timer.id) ?? [], 'overdue') }));
+      await timers.upsertLinks(
+        alerts.flatMap((a) => a.links.map((l) => ({ ...l, timerId: a.timer.id, expiresAt: new Date(a.timer.dueAt.getTime() + LINK_AFTER_END_MS) }))),
+      );
+      await deliver(alerts.flatMap((a) => a.inApp));
+      await textAndRecord(
+        alerts.flatMap((a) => a.sms),
+        (trx) =>
+          timers.setStages(
+            trx,
+            overdue.map((timer) => ({ id: timer.id, stage: STEP_STAGE.contacts, contactsAlertedAt: now })),
+          ),
+        now,
+      );
+      for (const timer of overdue) {
+        timer.contactsAlertedAt = now;
+        timer.stage = STEP_STAGE.contacts;
+      }
+    }
+
+    const toRaise = dueFor('sos').filter((timer) => !timer.sosEventId && !timer.contactsOnly);
+    for (const timer of toRaise.filter((t) => !t.location)) {
+      log.warn({ timerId: timer.id }, 'safety timer: no position known, so no SOS to volunteers; the contacts were alerted');
+    }
+    const located = toRaise.filter((t) => t.location);
+    if (located.length > 0) {
+      const raised = await timers.transaction(async (trx) => {
+        const events = await timers.raiseSos(
+          trx,
+          located.map((t) => {
+            const location = t.location as NonNullable<TimerRecord['location']>;
+            return { timerId: t.id, userId: t.userId, latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy };
+          }),
+          {
+            now,
+            radiusM: config.sos.radiiM[0] as number,
+            windowStart: new Date(now.getTime() - SOS_LIMITS.windowMinutes * 60_000),
+            maxPerWindow: config.sos.maxPerWindow,
+            fanout: (eventId) => fanoutMessage(eventId, 0, now),
+          },
+        );
+        await timers.setStages(
+          trx,
+          [...events].map(([id, sosEventId]) => ({ id, stage: STEP_STAGE.sos, sosEventId })),
+        );
+        return events;
+      });
+      // The fan-outs were written with the alerts: the outbox sends them now.
+      deps.kick();
+      jobs.forEach((job, i) => {
+        const timer = byId.get(job.timerId);
+        if (job.step === 'sos' && timer && located.includes(timer) && !raised.has(timer.id)) {
+          failures.set(i, new Error('the SOS rate limit held this alert back'));
+        }
+      });
+    }
+    return failures;
+  }
+
+  /**
+   * A check-in, safe or duress, in the same work shape: the timer, its contacts, one statement on
+   * its links, one transaction (its row and the SMS jobs), whichever PIN it was. Duress alerts
+   * the contacts silently with a link that lasts an hour after the check-in; a safe ending after
+   * an alert sends the all-clear, stops the links and cancels an SOS the timer raised.
+   */
+  async function settleEnded(timerId: number, now: Date): Promise<void> {
+    const timer = (await timers.findMany([timerId])).get(timerId);
+    if (!timer || timer.status !== 'ended') return;
+    const duress = timer.endReason === 'duress';
+    const contacts = (await timers.contactsOfMany([timer])).get(timer.id) ?? [];
+    const alerted = Boolean(timer.contactsAlertedAt || timer.silentAlertAt);
+    const alert = duress ? contactAlert(timer, contacts, 'silent') : null;
+    const clear = !duress && alerted ? allClearTo(timer, contacts) : null;
+    await timers.settleLinks(timer.id, {
+      revokeAt: duress ? null : now,
+      links: alert?.links ?? [],
+      expiresAt: new Date((timer.endedAt ?? now).getTime() + LINK_AFTER_END_MS),
+    });
+    await deliver(alert?.inApp ?? clear?.inApp ?? []);
+    await textAndRecord(alert?.sms ?? clear?.sms ?? [], (trx) => timers.settleEnded(trx, timer.id, now), now);
+    if (!duress && timer.sosEventId) {
       await sos.end(timer.userId, timer.sosEventId, 'cancelled').catch((error: unknown) => {
         if (!(error instanceof SosEndedError)) throw error;
       });
     }
-  };
+  }
 
-  const silentAlert: OutboxHandler = async (payload, { now }) => {
-    const timer = await timers.find(Number(payload.timerId));
+  /** Five wrong PINs: the contacts hear of it silently while the timer runs on. */
+  async function silentAlert(timerId: number, now: Date): Promise<void> {
+    const timer = (await timers.findMany([timerId])).get(timerId);
     if (!timer) return;
-    await alertContacts(timer, 'silent', now, new Date(Math.max(timer.dueAt.getTime(), now.getTime()) + LINK_AFTER_END_MS));
-  };
+    const contacts = (await timers.contactsOfMany([timer])).get(timer.id) ?? [];
+    const alert = contactAlert(timer, contacts, 'silent');
+    const expiresAt = new Date(Math.max(timer.dueAt.getTime(), now.getTime()) + LINK_AFTER_END_MS);
+    await timers.upsertLinks(alert.links.map((l) => ({ ...l, timerId: timer.id, expiresAt })));
+    await deliver(alert.inApp);
+    await textAndRecord(alert.sms, async () => undefined, now);
+  }
 
-  return { [SAFETY_TIMER_TOPICS.stage]: stage, [SAFETY_TIMER_TOPICS.ended]: ended, [SAFETY_TIMER_TOPICS.silentAlert]: silentAlert };
+  return { runStages, settleEnded, silentAlert };
+}
+
+export type SafetyTimerWork = ReturnType<typeof createSafetyTimerWork>;
+
+/** The outbox's handlers of the timer's topics; the stage jobs of one outbox round run as one batch. */
+export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps, work: SafetyTimerWork = createSafetyTimerWork(deps)): Record<string, OutboxHandler> {
+  const stage = batchedByTurn<{ payload: Record<string, unknown>; now: Date }>(async (items) => {
+    const failures = await work.runStages(
+      items.map((i) => i.payload),
+      items[0]?.now ?? deps.clock(),
+    );
+    return items.map((_, i) => failures.get(i));
+  });
+  return {
+    [SAFETY_TIMER_TOPICS.stage]: (payload, { now }) => stage({ payload, now }),
+    [SAFETY_TIMER_TOPICS.ended]: (payload, { now }) => work.settleEnded(Number(payload.timerId), now),
+    [SAFETY_TIMER_TOPICS.silentAlert]: (payload, { now }) => work.silentAlert(Number(payload.timerId), now),
+  };
 }

@@ -12,6 +12,8 @@ export interface TimerRecord {
   userId: number;
   ownerName: string | null;
   ownerLanguage: Language;
+  /** The owner's own number: never texted as their contact. */
+  ownerPhone: string;
   status: SafetyTimerStatus;
   stage: SafetyTimerDbStage;
   endReason: 'safe' | 'duress' | null;
@@ -48,7 +50,7 @@ const selectTimer = (db: Db) =>
     .selectFrom('safety_timers as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .selectAll('t')
-    .select(['u.name as owner_name', 'u.language as owner_language']);
+    .select(['u.name as owner_name', 'u.language as owner_language', 'u.phone_number as owner_phone']);
 
 type TimerRow = Awaited<ReturnType<ReturnType<typeof selectTimer>['executeTakeFirstOrThrow']>>;
 
@@ -58,6 +60,7 @@ function toTimer(r: TimerRow): TimerRecord {
     userId: r.user_id,
     ownerName: r.owner_name,
     ownerLanguage: appLanguage(r.owner_language) ?? DEFAULT_LANGUAGE,
+    ownerPhone: r.owner_phone,
     status: r.status,
     stage: r.stage,
     endReason: r.end_reason,
@@ -190,19 +193,6 @@ export function createSafetyTimerRepository(ref: DbRef) {
       await db.updateTable('safety_timers').set({ due_at: dueAt, extended_minutes: extendedMinutes, stage }).where('id', '=', id).execute();
     },
 
-    async setStage(id: number, stage: SafetyTimerDbStage, extra: { contactsAlertedAt?: Date; sosEventId?: number } = {}): Promise<void> {
-      await ref.db
-        .updateTable('safety_timers')
-        .set({
-          stage,
-          ...(extra.contactsAlertedAt ? { contacts_alerted_at: extra.contactsAlertedAt } : {}),
-          ...(extra.sosEventId ? { sos_event_id: extra.sosEventId } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'running')
-        .execute();
-    },
-
     /** Marks the silent alert as raised; false when it already was (it goes out once per timer). */
     async markSilentAlert(db: Db, id: number, now: Date): Promise<boolean> {
       const result = await db
@@ -214,6 +204,57 @@ export function createSafetyTimerRepository(ref: DbRef) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * The SOS stage of many timers in one transaction, by the SOS feature's rules: one active
+     * SOS per person (an active one is taken over, never doubled), at most `maxPerWindow` in
+     * the window, the first radius, its first position kept, and its fan-out job (the ladder,
+     * the contacts: sos-delivery.ts) written with it. Returns the SOS of each timer that has
+     * one now; a timer missing from it was held back by the rate limit.
+     */
+    async raiseSos(
+      trx: Transaction<Database>,
+      due: ReadonlyArray<{ timerId: number; userId: number; latitude: number; longitude: number; accuracy: number | null }>,
+      rules: { now: Date; radiusM: number; windowStart: Date; maxPerWindow: number; fanout: (eventId: number) => OutboxMessage },
+    ): Promise<Map<number, number>> {
+      if (due.length === 0) return new Map();
+      const { now } = rules;
+      const users = due.map((d) => d.userId);
+      const created = await sql<{ id: number }>`
+        INSERT INTO sos_events (user_id, threat, contacts_only, location, accuracy_m, last_location, last_accuracy_m, last_location_at, radius_m, practice, created_at, updated_at)
+        SELECT d.user_id, NULL, false, p.g, d.acc, p.g, d.acc, ${now}, ${rules.radiusM}, false, ${now}, ${now}
+        FROM unnest(${users}::int[], ${due.map((d) => d.latitude)}::float8[], ${due.map((d) => d.longitude)}::float8[], ${due.map((d) => d.accuracy)}::real[])
+          AS d(user_id, lat, lon, acc)
+          CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(d.lon, d.lat), 4326)::geography AS g) p
+        WHERE NOT EXISTS (SELECT 1 FROM sos_events e WHERE e.user_id = d.user_id AND e.status = 'active' AND NOT e.practice)
+          AND (SELECT count(*) FROM sos_events e WHERE e.user_id = d.user_id AND e.created_at > ${rules.windowStart} AND NOT e.practice) < ${rules.maxPerWindow}
+        ON CONFLICT DO NOTHING
+        RETURNING id`.execute(trx);
+      const ids = created.rows.map((r) => r.id);
+      if (ids.length > 0) {
+        await sql`
+          INSERT INTO sos_location_updates (event_id, location, accuracy_m, recorded_at)
+          SELECT id, location, accuracy_m, ${now} FROM sos_events WHERE id = ANY(${ids}::int[])`.execute(trx);
+        await enqueue(trx, ids.map(rules.fanout));
+      }
+      const active = await trx
+        .selectFrom('sos_events')
+        .select(['id', 'user_id'])
+        .where('user_id', '=', sql<number>`ANY(${users}::int[])`)
+        .where('status', '=', 'active')
+        .where('practice', '=', false)
+        .execute();
+      const eventOf = new Map(active.map((e) => [e.user_id, e.id]));
+      return new Map(due.flatMap((d) => (eventOf.has(d.userId) ? [[d.timerId, eventOf.get(d.userId) as number] as const] : [])));
+    },
+
+    /** The ending's one row change in the worker, the same statement for both endings: a duress one marks its silent alert. */
+    async settleEnded(db: Db, id: number, now: Date): Promise<void> {
+      await sql`
+        UPDATE safety_timers
+        SET silent_alert_at = CASE WHEN end_reason = 'duress' THEN COALESCE(silent_alert_at, ${now}) ELSE silent_alert_at END
+        WHERE id = ${id}`.execute(db);
+    },
+
     async recordLocation(id: number, location: { latitude: number; longitude: number; accuracy: number | null }, now: Date): Promise<void> {
       await ref.db
         .updateTable('safety_timers')
@@ -223,50 +264,160 @@ export function createSafetyTimerRepository(ref: DbRef) {
     },
 
     /**
-     * The contacts the timer alerts: the ones chosen at the start, or every contact the user has
-     * now; a contact whose number belongs to a user is that user too. Never the owner's own number.
+     * The contacts each timer alerts: the ones chosen at the start, or every contact the user
+     * has now; a contact whose number belongs to a user is that user too. Never the owner's own
+     * number. Three queries for any number of timers.
      */
-    async contactsOf(timer: Pick<TimerRecord, 'userId' | 'chosenContacts'>): Promise<TimerContact[]> {
-      const owner = await ref.db.selectFrom('users').select('phone_number').where('id', '=', timer.userId).executeTakeFirstOrThrow();
-      const listed =
-        timer.chosenContacts ??
-        (
-          await ref.db
-            .selectFrom('emergency_contacts')
-            .select(['name', 'phone_number'])
-            .where('user_id', '=', timer.userId)
-            .orderBy('position')
-            .orderBy('id')
-            .execute()
-        ).map((r) => ({ name: r.name, phone: r.phone_number }));
-      const seen = new Set<string>([owner.phone_number]);
-      const contacts = listed.filter((c) => !seen.has(c.phone) && seen.add(c.phone));
-      if (contacts.length === 0) return [];
-      const users = await ref.db
-        .selectFrom('users')
-        .select(['id', 'phone_number', 'language'])
-        .where(
-          'phone_number',
-          'in',
-          contacts.map((c) => c.phone),
-        )
-        .execute();
+    async contactsOfMany(timers: ReadonlyArray<Pick<TimerRecord, 'id' | 'userId' | 'ownerPhone' | 'chosenContacts'>>): Promise<Map<number, TimerContact[]>> {
+      const everyContact = [...new Set(timers.filter((t) => t.chosenContacts === null).map((t) => t.userId))];
+      const listedOf = new Map<number, Array<{ name: string; phone: string }>>();
+      if (everyContact.length > 0) {
+        const rows = await ref.db
+          .selectFrom('emergency_contacts')
+          .select(['user_id', 'name', 'phone_number'])
+          .where('user_id', '=', sql<number>`ANY(${everyContact}::int[])`)
+          .orderBy('user_id')
+          .orderBy('position')
+          .orderBy('id')
+          .execute();
+        for (const r of rows) {
+          const list = listedOf.get(r.user_id) ?? [];
+          list.push({ name: r.name, phone: r.phone_number });
+          listedOf.set(r.user_id, list);
+        }
+      }
+      const chosen = new Map<number, Array<{ name: string; phone: string }>>();
+      for (const timer of timers) {
+        const seen = new Set<string>([timer.ownerPhone]);
+        const listed = timer.chosenContacts ?? listedOf.get(timer.userId) ?? [];
+        chosen.set(
+          timer.id,
+          listed.filter((c) => !seen.has(c.phone) && seen.add(c.phone)),
+        );
+      }
+      const phones = [...new Set([...chosen.values()].flatMap((list) => list.map((c) => c.phone)))];
+      const users =
+        phones.length === 0
+          ? []
+          : await ref.db
+              .selectFrom('users')
+              .select(['id', 'phone_number', 'language'])
+              .where('phone_number', '=', sql<string>`ANY(${phones}::text[])`)
+              .execute();
       const byPhone = new Map(users.map((u) => [u.phone_number, u]));
-      return contacts.map((c) => {
-        const user = byPhone.get(c.phone);
-        return { name: c.name, phone: c.phone, userId: user?.id ?? null, language: appLanguage(user?.language ?? null) };
-      });
+      return new Map(
+        [...chosen].map(([timerId, list]) => [
+          timerId,
+          list.map((c) => {
+            const user = byPhone.get(c.phone);
+            return { name: c.name, phone: c.phone, userId: user?.id ?? null, language: appLanguage(user?.language ?? null) };
+          }),
+        ]),
+      );
+    },
+
+    /** Timers by id, in one query. */
+    async findMany(ids: readonly number[]): Promise<Map<number, TimerRecord>> {
+      if (ids.length === 0) return new Map();
+      const rows = await selectTimer(ref.db)
+        .where('t.id', '=', sql<number>`ANY(${[...new Set(ids)]}::int[])`)
+        .execute();
+      return new Map(rows.map((r) => [r.id, toTimer(r)]));
+    },
+
+    /**
+     * Moves running timers on, one statement for all of them. A timer that ended meanwhile
+     * keeps its stage (the check-in wins).
+     */
+    async setStages(db: Db, changes: ReadonlyArray<{ id: number; stage: SafetyTimerDbStage; contactsAlertedAt?: Date; sosEventId?: number }>): Promise<void> {
+      if (changes.length === 0) return;
+      await sql`
+        UPDATE safety_timers AS t SET
+          stage = c.stage,
+          contacts_alerted_at = COALESCE(c.contacts_alerted_at, t.contacts_alerted_at),
+          sos_event_id = COALESCE(c.sos_event_id, t.sos_event_id)
+        FROM unnest(
+          ${changes.map((c) => c.id)}::int[],
+          ${changes.map((c) => c.stage)}::text[],
+          ${changes.map((c) => c.contactsAlertedAt?.toISOString() ?? null)}::timestamptz[],
+          ${changes.map((c) => c.sosEventId ?? null)}::int[]
+        ) AS c(id, stage, contacts_alerted_at, sos_event_id)
+        WHERE t.id = c.id AND t.status = 'running'`.execute(db);
     },
 
     /** Links of contacts, one per phone; a later alert of the same timer keeps the link and may push its end out. */
-    async upsertLinks(timerId: number, links: ReadonlyArray<{ tokenHash: string; name: string; phone: string }>, expiresAt: Date): Promise<void> {
+    async upsertLinks(links: ReadonlyArray<{ timerId: number; tokenHash: string; name: string; phone: string; expiresAt: Date }>): Promise<void> {
       if (links.length === 0) return;
       await ref.db
         .insertInto('safety_timer_links')
-        .values(links.map((l) => ({ timer_id: timerId, token_hash: l.tokenHash, contact_name: l.name, contact_phone: l.phone, expires_at: expiresAt })))
+        .values(links.map((l) => ({ timer_id: l.timerId, token_hash: l.tokenHash, contact_name: l.name, contact_phone: l.phone, expires_at: l.expiresAt })))
         .onConflict((oc) =>
           oc.columns(['timer_id', 'contact_phone']).doUpdateSet({ expires_at: sql`GREATEST(safety_timer_links.expires_at, excluded.expires_at)` }),
         )
+        .execute();
+    },
+
+    /**
+     * SMS jobs written leased to `workerId`, who sends them at once and then marks them sent;
+     * should it stop first, the outbox sends them once the lease runs out. A job already
+     * written under the same key (a retried stage) is not written again and not returned,
+     * so a retry never texts anyone twice. One statement, whatever the number (none too).
+     */
+    async insertLeasedSms(
+      db: Db,
+      messages: ReadonlyArray<{ to: string; text: string; dedupeKey: string }>,
+      topic: string,
+      workerId: string,
+      leaseUntil: Date,
+    ): Promise<Array<{ id: number; to: string; text: string }>> {
+      const result = await sql<{ id: string | number; to: string; text: string }>`
+        INSERT INTO outbox (topic, payload, dedupe_key, attempts, next_attempt_at, locked_until, locked_by)
+        SELECT ${topic}, jsonb_build_object('to', m.phone, 'text', m.body), m.key, 1, ${leaseUntil}, ${leaseUntil}, ${workerId}
+        FROM unnest(${messages.map((m) => m.to)}::text[], ${messages.map((m) => m.text)}::text[], ${messages.map((m) => m.dedupeKey)}::text[]) AS m(phone, body, key)
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING id, payload->>'to' AS to, payload->>'text' AS text`.execute(db);
+      return result.rows.map((r) => ({ id: Number(r.id), to: r.to, text: r.text }));
+    },
+
+    /**
+     * The links of an ended timer, in one statement either way: a duress ending writes (or
+     * keeps alive) the contacts' links; a safe one revokes them.
+     */
+    async settleLinks(
+      timerId: number,
+      change: { revokeAt: Date | null; links: ReadonlyArray<{ tokenHash: string; name: string; phone: string }>; expiresAt: Date },
+    ): Promise<void> {
+      const { links } = change;
+      await sql`
+        WITH revoked AS (
+          UPDATE safety_timer_links SET revoked_at = ${change.revokeAt}
+          WHERE ${change.revokeAt !== null} AND timer_id = ${timerId} AND revoked_at IS NULL
+          RETURNING id
+        )
+        INSERT INTO safety_timer_links (timer_id, token_hash, contact_name, contact_phone, expires_at)
+        SELECT ${timerId}, l.hash, l.name, l.phone, ${change.expiresAt}
+        FROM unnest(${links.map((l) => l.tokenHash)}::text[], ${links.map((l) => l.name)}::text[], ${links.map((l) => l.phone)}::text[]) AS l(hash, name, phone)
+        ON CONFLICT (timer_id, contact_phone) DO UPDATE SET expires_at = GREATEST(safety_timer_links.expires_at, excluded.expires_at)`.execute(ref.db);
+    },
+
+    /** The leased SMS jobs that went out. */
+    async smsSent(ids: readonly number[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await ref.db
+        .updateTable('outbox')
+        .set({ status: 'delivered', delivered_at: now, locked_until: null })
+        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
+        .execute();
+    },
+
+    /** A leased SMS job the gateway refused: the outbox retries it from `retryAt`. */
+    async smsFailed(ids: readonly number[], error: string, retryAt: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await ref.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: retryAt, locked_until: null, locked_by: null, last_error: error.slice(0, 2000) })
+        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
+        .where('status', '=', 'pending')
         .execute();
     },
 

@@ -206,7 +206,7 @@ describe('checking in', () => {
 
   // Ninety timers to set up first: more time than one request-sized test.
   it(
-    'costs the server the same with either PIN: CPU-time medians within 5 ms over 40 check-ins each (bench:timers compares wall-time medians of 200 each)',
+    'takes the same wall time with either PIN, the outbox running as in production: medians within 5 ms over 40 check-ins each (bench:timers: 200 each at the production cost)',
     { timeout: 120_000 },
     async () => {
       // One running timer per check-in, all started first, so only the check-ins run while measuring.
@@ -224,30 +224,54 @@ describe('checking in', () => {
       const tries = 45;
       const safe = await Promise.all(Array.from({ length: tries }, running));
       const duress = await Promise.all(Array.from({ length: tries }, running));
+      await t.app.outbox.drain();
       const ms = { safe: [] as number[], duress: [] as number[] };
-      // The outbox works after the measurement, never beside it.
-      await t.app.outbox.stop();
-      try {
-        for (let i = 0; i < tries; i++) {
-          // Alternate which goes first; the first five of each warm the code paths up.
-          for (const kind of i % 2 ? (['duress', 'safe'] as const) : (['safe', 'duress'] as const)) {
-            const { owner, id } = (kind === 'safe' ? safe : duress)[i]!;
-            const started = process.cpuUsage();
-            const res = await checkIn(owner, id, kind === 'safe' ? SAFETY_PIN : DURESS_PIN);
-            const used = process.cpuUsage(started);
-            const cpuMs = (used.user + used.system) / 1000;
-            expect(res.statusCode).toBe(200);
-            if (i >= 5) ms[kind].push(cpuMs);
-          }
+      // Back to back, the outbox left running: each check-in's job (the silent alert, or the
+      // safe ending's) starts after its answer and runs beside the next check-in, as it would
+      // for a person checking in on a busy server, so work behind one PIN would show here.
+      for (let i = 0; i < tries; i++) {
+        // Alternate which goes first; the first five of each warm the code paths up.
+        for (const kind of i % 2 ? (['duress', 'safe'] as const) : (['safe', 'duress'] as const)) {
+          const { owner, id } = (kind === 'safe' ? safe : duress)[i]!;
+          const started = performance.now();
+          const res = await checkIn(owner, id, kind === 'safe' ? SAFETY_PIN : DURESS_PIN);
+          const wallMs = performance.now() - started;
+          expect(res.statusCode).toBe(200);
+          if (i >= 5) ms[kind].push(wallMs);
         }
-        await t.app.outbox.drain();
-      } finally {
-        t.app.outbox.start();
       }
+      await t.app.outbox.drain();
+      // Every duress check-in did alert its contact; none of the safe ones did.
+      expect(
+        await t.db
+          .selectFrom('safety_timers')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            duress.map((d) => d.id),
+          )
+          .where('silent_alert_at', 'is not', null)
+          .execute(),
+      ).toHaveLength(tries);
+      expect(
+        await t.db
+          .selectFrom('safety_timers')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            safe.map((d) => d.id),
+          )
+          .where('silent_alert_at', 'is not', null)
+          .execute(),
+      ).toEqual([]);
       expect(ms.safe).toHaveLength(40);
-      // The server's CPU time (its threads, the hashing pool and the embedded database included)
-      // measures the work each PIN costs; a busy machine stretches wall time, not this.
-      expect(Math.abs(median(ms.safe) - median(ms.duress))).toBeLessThan(5);
+      // Each safe check-in against the duress one next to it (same moment, same load from other
+      // test files on the machine): the median of those differences, and of the times themselves.
+      const paired = ms.safe.map((safeMs, i) => safeMs - (ms.duress[i] as number));
+      expect(Math.abs(median(paired))).toBeLessThan(5);
+      expect(Math.abs(median(ms.safe) - median(ms.duress))).toBeLessThan(Math.max(5, median(ms.safe) * 0.25));
     },
   );
 
