@@ -12,7 +12,6 @@ import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
 import { PinPad } from './pin-pad';
 import { useCheckInMutation, useExtendMutation, type CurrentTimer } from './queries';
-import { useTimerLocation } from './use-timer-location';
 
 const EXTENSIONS = [5, 15, 30] as const;
 
@@ -35,14 +34,16 @@ function useNow(everyMs = 1000): number {
   return now;
 }
 
-/** A running timer: the time left, extending, and checking in with a PIN; once it ran out, "Are you OK?". */
-export function RunningTimer({ timer, onCheckedIn }: { timer: CurrentTimer; onCheckedIn: () => void }) {
+/**
+ * A running timer: the time left, extending, and checking in with a PIN; once it ran out, "Are
+ * you OK?". `location` says whether positions are coming in (the page watches them, see useTimerLocation).
+ */
+export function RunningTimer({ timer, location, onCheckedIn }: { timer: CurrentTimer; location: 'on' | 'off' | 'waiting'; onCheckedIn: () => void }) {
   const { t, i18n } = useTranslation('safety-timer');
   const toast = useToast();
   const errorText = useErrorText();
   const checkIn = useCheckInMutation();
   const extend = useExtendMutation();
-  const location = useTimerLocation(timer.id);
   const [padOpen, setPadOpen] = useState(false);
   const left = new Date(timer.dueAt).getTime() - useNow();
   const overdue = left <= 0 || timer.stage === 'overdue' || timer.stage === 'contacts_alerted' || timer.stage === 'sos_raised';

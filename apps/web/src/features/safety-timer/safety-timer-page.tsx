@@ -10,10 +10,13 @@ import { useCurrentTimerQuery, usePinsStatusQuery } from './queries';
 import { RunningTimer } from './running-timer';
 import { SafetyPinsForm } from './safety-pins-form';
 import { StartTimerForm } from './start-timer-form';
+import { useTimerLocation } from './use-timer-location';
 
 /**
  * `/safety-timer` ("walk me home"). Everything comes from the server, which holds the timer:
- * a reload or a reopened app shows the same state. A check-in shows the same thing whichever PIN it was.
+ * a reload or a reopened app shows the same state. A check-in shows the same thing whichever PIN it was,
+ * and the positions go on quietly after it either way (useTimerLocation), so the contacts of a
+ * duress check-in can follow the phone.
  */
 export function SafetyTimerPage() {
   const { t } = useTranslation('safety-timer');
@@ -21,12 +24,15 @@ export function SafetyTimerPage() {
   const pins = usePinsStatusQuery();
   const [checkedIn, setCheckedIn] = useState(false);
   const errorText = useErrorText();
+  // Here, not in the running timer: the watch outlives the check-in.
+  const location = useTimerLocation(current.data?.timer);
 
   let body;
   if (current.isPending || pins.isPending) body = <PageLoading />;
   else if (current.isError || pins.isError)
     body = <LoadFailed message={errorText(current.error ?? pins.error)} onRetry={() => void Promise.all([current.refetch(), pins.refetch()])} />;
-  else if (current.data.timer?.status === 'running') body = <RunningTimer timer={current.data.timer} onCheckedIn={() => setCheckedIn(true)} />;
+  else if (current.data.timer?.status === 'running')
+    body = <RunningTimer timer={current.data.timer} location={location} onCheckedIn={() => setCheckedIn(true)} />;
   else if (!pins.data.set)
     body = (
       <Stack spacing={2}>
