@@ -2,16 +2,18 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/built-app.mjs';
 
 /**
- * End-to-end tests drive the built app (started by `global-setup.ts` on a free port with a
- * fresh data directory) in Debian's Chromium, so no browser is ever downloaded.
+ * End-to-end tests drive the built app (one server per worker, started by `global-setup.ts` on a
+ * free port with a fresh data directory) in Debian's Chromium, so no browser is ever downloaded.
  */
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  // One server with one embedded database: tests run one at a time.
-  workers: 1,
+  // The tests wait on pages and the server more than they compute (one worker kept a two-core
+  // machine about a third busy): two workers, each with a server and database of its own
+  // (global-setup.ts). A file's tests stay together in one worker, in order.
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtAppEnv } from './built-app.mjs';
-import { ENV_BASE_URL, ENV_SERVER_LOG } from './env';
+import type { FullConfig } from '@playwright/test';
+import { ENV_BASE_URL, ENV_SERVER_LOG, workerEnvName } from './env';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
@@ -18,20 +19,40 @@ const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
 const HEALTH_TIMEOUT_MS = 120_000;
 
 /**
- * Starts the built app the way production runs it (`node apps/server/dist/server.js`) on a
- * free port with a throw-away DATA_DIR, and captures its stdout (where the console SMS
- * provider prints login codes) to `e2e/artifacts/server.log`. Returns the teardown.
+ * Starts the built app the way production runs it (`node apps/server/dist/server.js`), once
+ * per Playwright worker, each on a free port with its own throw-away DATA_DIR (so its own
+ * seeded database), and captures each one's stdout (where the console SMS provider prints
+ * login codes) to `e2e/artifacts/server-<n>.log`. A worker finds its server through
+ * `requiredEnv` (env.ts). Returns the teardown.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   ensureBuilt();
+  mkdirSync(artifactsDir, { recursive: true });
+  const servers = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => startServer(index)));
+  const started = servers.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const teardown = async () => {
+    await Promise.all(started.map((server) => server.stop()));
+  };
+  const failed = servers.find((result) => result.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  started.forEach((server, index) => {
+    process.env[workerEnvName(ENV_BASE_URL, index)] = server.baseUrl;
+    process.env[workerEnvName(ENV_SERVER_LOG, index)] = server.logPath;
+  });
+  return teardown;
+}
+
+async function startServer(index: number): Promise<{ baseUrl: string; logPath: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-e2e-'));
   // Serve a snapshot of the web build, so a rebuild during the run (hashed file names
   // change) cannot pull the assets from under the browser.
   const webSnapshot = path.join(dataDir, 'web');
   await fs.cp(webDist, webSnapshot, { recursive: true });
-  mkdirSync(artifactsDir, { recursive: true });
-  const logPath = path.join(artifactsDir, 'server.log');
+  const logPath = path.join(artifactsDir, `server-${index}.log`);
   const logFd = openSync(logPath, 'w');
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -66,9 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await teardown();
     throw error;
   }
-  process.env[ENV_BASE_URL] = baseUrl;
-  process.env[ENV_SERVER_LOG] = logPath;
-  return teardown;
+  return { baseUrl, logPath, stop: teardown };
 }
 
 function ensureBuilt(): void {

@@ -12,8 +12,9 @@ test.use(phoneAt(ELLISBRIDGE));
 
 test('anonymous visitors are told to log in and sent to /login', async ({ page }) => {
   await page.goto('/volunteers');
-  await expect(page).toHaveURL(LOGIN_URL);
+  // The message is a toast that fades after a few seconds: look for it first, then where the page went.
   await expect(page.getByText('Please log in to view volunteers nearby.')).toBeVisible();
+  await expect(page).toHaveURL(LOGIN_URL);
 });
 
 test('the radar finds the seeded volunteers, and more of them as the radius grows from 500 to 2000 m', async ({ page, request }) => {
