@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => {
@@ -13,3 +13,24 @@ console.error = (...args: unknown[]) => {
   originalError(...args);
   throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
 };
+
+/*
+ * The test files of a worker share one jsdom (vitest.config.ts: isolate false), so what a file
+ * changes on the window is put back when it ends: stubbed globals, properties it defined on
+ * `navigator` (a fake geolocation, share sheet or permissions), fake timers and storage. The
+ * untouched navigator is noted once per worker, before the first file can change it.
+ */
+const globals = globalThis as typeof globalThis & { __pristineNavigator?: PropertyDescriptorMap };
+globals.__pristineNavigator ??= Object.getOwnPropertyDescriptors(navigator);
+const pristineNavigator = globals.__pristineNavigator;
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  for (const key of Reflect.ownKeys(navigator)) {
+    if (!(key in pristineNavigator)) Reflect.deleteProperty(navigator, key);
+  }
+  Object.defineProperties(navigator, pristineNavigator);
+  localStorage.clear();
+  sessionStorage.clear();
+});
