@@ -14,9 +14,11 @@ export async function keepFile(name: string, body: Buffer, contentType: string):
   writeFileSync(file, body);
 }
 
-/** A screenshot of the page, kept as keepFile keeps files. */
-export async function keepScreenshot(page: Page, name: string, options: PageScreenshotOptions = {}): Promise<Buffer> {
-  const shot = await page.screenshot(options);
-  await keepFile(name, shot, 'image/png');
-  return shot;
+/**
+ * A screenshot of the page, kept as keepFile keeps files. Only taken with SAATHI_E2E_SHOTS_DIR
+ * set: a run nobody looks at (CI) spends no time drawing full pages it would not show.
+ */
+export async function keepScreenshot(page: Page, name: string, options: PageScreenshotOptions = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  await keepFile(name, await page.screenshot(options), 'image/png');
 }

@@ -86,9 +86,12 @@ test('record, replay, retake, record 3 s, title and caption, upload, see it firs
   await page.getByRole('button', { name: 'Retake' }).click();
   await expect(recorded).toHaveCount(0);
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  const recordPressedAt = Date.now();
   await page.getByRole('button', { name: 'Record a reel' }).click();
   await page.waitForTimeout(3000);
   await page.getByRole('button', { name: 'Stop recording' }).click();
+  // The longest the recorder can have run: a busy machine makes the two presses take longer.
+  const heldMs = Date.now() - recordPressedAt;
   await expect.poll(() => litShare(recorded), { timeout: 5_000 }).toBeGreaterThan(0.5);
 
   // A title and a caption before Send (a post's limits: 50 and 1000 characters).
@@ -108,7 +111,7 @@ test('record, replay, retake, record 3 s, title and caption, upload, see it firs
   expect(registered.request().postDataJSON()).toMatchObject({ title: TITLE, description: CAPTION });
   const { durationMs } = (await registered.json()) as { durationMs: number | null };
   expect(durationMs).toBeGreaterThan(2500);
-  expect(durationMs).toBeLessThan(4500);
+  expect(durationMs).toBeLessThan(heldMs + 500);
 
   // The new reel comes first and plays, with its title and caption (long: folded with Read More).
   const first = page.getByTestId('reel').first();
