@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   news_image_not_found: 400,
   news_needs_a_language: 400,
   screenshot_too_large: 400,
+  alert_text_refused: 400,
+  alert_reel_not_yours: 400,
   // 401, 403: who may do it
   unauthorized: 401,
   forbidden: 403,
@@ -43,6 +45,9 @@ export const ERROR_CODES = {
   sos_not_yours: 403,
   sos_not_alerted: 403,
   posting_suspended: 403,
+  alert_adults_only: 403,
+  alert_verifier_only: 403,
+  alert_not_yours: 403,
   // 404, 409, 410: what is there
   not_found: 404,
   user_not_found: 404,
@@ -59,6 +64,7 @@ export const ERROR_CODES = {
   feedback_not_found: 404,
   safety_timer_not_found: 404,
   verification_not_found: 404,
+  alert_not_found: 404,
   conflict: 409,
   sos_ended: 409,
   sos_closed_for_evidence: 409,
@@ -79,6 +85,8 @@ export const ERROR_CODES = {
   verification_pending: 409,
   verification_closed: 409,
   sos_not_accepted: 409,
+  alert_own_report: 409,
+  alert_closed: 409,
   link_expired: 410,
   // 413, 415: the upload itself
   payload_too_large: 413,
@@ -98,6 +106,7 @@ export const ERROR_CODES = {
   otp_ip_limit: 429,
   push_test_limit: 429,
   astro_question_limit: 429,
+  alert_report_limit: 429,
   // 5xx: our side
   internal_error: 500,
   sms_failed: 502,

@@ -29,6 +29,8 @@ export * from './schemas/leaderboard';
 export * from './schemas/certificates';
 export * from './schemas/data-rights';
 export * from './schemas/safety-timer';
+export * from './schemas/alerts';
+export * from './domain/alert-text';
 export * from './schemas/news';
 export * from './schemas/admin';
 export * from './schemas/astro';

@@ -1,4 +1,5 @@
 import { adminEndpoints } from './admin.endpoints';
+import { alertsEndpoints } from './alerts.endpoints';
 import { astroEndpoints } from './astro.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
@@ -54,10 +55,12 @@ export const contract = {
   ...feedbackEndpoints,
   ...astroEndpoints,
   ...safetyTimerEndpoints,
+  ...alertsEndpoints,
 };
 
 export {
   adminEndpoints,
+  alertsEndpoints,
   astroEndpoints,
   authEndpoints,
   catalogEndpoints,
