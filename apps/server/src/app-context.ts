@@ -19,6 +19,7 @@ import { createNotificationsRepository } from './features/notifications/notifica
 import { createScoresRepository } from './features/leaderboard/scores.repository';
 import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
+import { createAlertsDeliveryHandlers } from './features/alerts/alerts-delivery';
 import { createNewsDeliveryHandlers } from './features/news/news-delivery';
 import { createSafetyTimerHandlers } from './features/safety-timer/safety-timer-delivery';
 import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
@@ -143,6 +144,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
       ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, sms, kick: () => outbox.kick(), log }),
+      ...createAlertsDeliveryHandlers({ dbRef, notifications, config }),
     },
     clock,
     log,

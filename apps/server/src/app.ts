@@ -6,6 +6,7 @@ import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
 import { adminPlugin } from './features/admin/admin.plugin';
+import { alertsPlugin } from './features/alerts/alerts.plugin';
 import { astroPlugin } from './features/astro/astro.plugin';
 import { authPlugin } from './features/auth/auth.plugin';
 import { certificatesPlugin } from './features/certificates/certificates.plugin';
@@ -81,6 +82,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   feedbackPlugin,
   astroPlugin,
   safetyTimerPlugin,
+  alertsPlugin,
 ];
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */

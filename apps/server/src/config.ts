@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, SOS_LIMITS } from '@saathi/shared';
+import {
+  DEFAULT_MAP_TILE_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  LOCAL_ALERT_CATEGORIES,
+  LOCAL_ALERT_LIMITS,
+  SOS_LIMITS,
+  type LocalAlertCategory,
+} from '@saathi/shared';
 import type { ScoreReason } from './core/db/tables/scores';
 
 const bool = (fallback: boolean) =>
@@ -45,6 +52,18 @@ export const DEFAULT_SCORE_POINTS = { referral: 10, referral_location: 3, volunt
 /** Points for one kind of award: 0 turns it off. */
 const scorePoints = (defaultPoints: number) => z.coerce.number().int().min(0).max(1000).default(defaultPoints);
 
+/** Default push radius of each local-alert category (ALERT_RADII_M overrides). */
+export const DEFAULT_ALERT_RADII_M: Record<LocalAlertCategory, number> = {
+  road_accident: 1000,
+  fire: 2000,
+  flooding: 3000,
+  building_collapse: 2000,
+  crowd_risk: 1000,
+  outage: 3000,
+  road_blocked: 1000,
+  other_hazard: 1500,
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -86,6 +105,29 @@ const EnvSchema = z.object({
         .max(10)
         .refine((radii) => radii.every((r, i) => i === 0 || r > (radii[i - 1] ?? 0)), 'must be increasing whole metres'),
     ),
+  /**
+   * Push radius of each local-alert category in metres, 1000 to 3000, as `category:metres` pairs
+   * (`fire:3000,outage:2000`); a category left out keeps its default (features/alerts/README.md).
+   */
+  ALERT_RADII_M: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const radii: Partial<Record<LocalAlertCategory, number>> = {};
+      for (const pair of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const [name, metres] = pair.split(':').map((p) => p.trim());
+        const value = Number(metres);
+        if (!(LOCAL_ALERT_CATEGORIES as readonly string[]).includes(name ?? '')) {
+          ctx.addIssue({ code: 'custom', message: `unknown category ${name}` });
+        } else if (!Number.isInteger(value) || value < LOCAL_ALERT_LIMITS.pushRadiusMinM || value > LOCAL_ALERT_LIMITS.pushRadiusMaxM) {
+          ctx.addIssue({ code: 'custom', message: `${name}: whole metres from 1000 to 3000` });
+        } else radii[name as LocalAlertCategory] = value;
+      }
+      return { ...DEFAULT_ALERT_RADII_M, ...radii };
+    }),
   /**
    * Login codes sent per IP address per hour. Many Indian mobile users share a carrier's
    * address (CGNAT), so an operator may raise it; the end-to-end tests, which all sign in
@@ -238,6 +280,8 @@ export interface Config {
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
   };
   safetyTimer: { reminderBeforeMs: number; contactsAfterMs: number; sosAfterMs: number; minuteMs: number; pinHashCost: number };
+  /** Local alerts: the push radius of each category in metres. */
+  alerts: { radiiM: Record<LocalAlertCategory, number> };
   outboxPollMs: number;
   outboxLeaseMs: number;
   redisChannelPrefix: string;
@@ -367,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minuteMs: Math.round(e.SAFETY_TIMER_MINUTE_SECONDS * 1000),
       pinHashCost: e.SAFETY_PIN_HASH_COST,
     },
+    alerts: { radiiM: e.ALERT_RADII_M },
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,

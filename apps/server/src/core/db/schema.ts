@@ -1,3 +1,4 @@
+import type { AlertsTables } from './tables/alerts';
 import type { AstroTables } from './tables/astro';
 import type { AuditTables } from './tables/audit';
 import type { BusinessTables } from './tables/business';
@@ -33,4 +34,5 @@ export interface Database
     AstroTables,
     FeedbackTables,
     RespondersTables,
-    SafetyTimerTables {}
+    SafetyTimerTables,
+    AlertsTables {}
