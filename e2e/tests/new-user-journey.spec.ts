@@ -66,6 +66,12 @@ test('a new user logs in by OTP, completes the profile stepper and sees their na
     await page.getByRole('button', { name: 'Next', exact: true }).click();
   });
 
+  await test.step('local alerts: optional, left for later', async () => {
+    await expect(page.getByRole('heading', { name: 'Local alerts', level: 2 })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Flooding or waterlogging/ })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Skip for now', exact: true }).click();
+  });
+
   await test.step('preferences', async () => {
     await expect(page.getByRole('combobox', { name: 'Open after login' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();

@@ -18,6 +18,7 @@ export const reelsDeskPage = () => import('../features/reels-desk/reels-desk-pag
 export const moderationPages = () => import('../features/moderation/pages');
 export const feedbackPage = () => import('../features/feedback/feedback-page');
 export const safetyTimerPage = () => import('../features/safety-timer/safety-timer-page');
+export const alertsRoute = () => import('../features/alerts/alerts-route');
 export const feedbackInboxPage = () => import('../features/feedback/feedback-inbox-page');
 export const notificationsPage = () => import('../features/notifications/notifications-page');
 export const accountPage = () => import('../features/account/account-page');

@@ -202,6 +202,16 @@ export const routes: RouteObject[] = [
                   'SafetyTimerPage',
                 ),
               },
+              // Local alerts: what is happening nearby (map and list) and, at /alerts/new, the report form.
+              // One route keeps the first screen's route table small; the report form names itself.
+              {
+                path: 'alerts/new?',
+                handle: title('alerts'),
+                lazy: page(
+                  more((pages) => pages.alertsRoute()),
+                  'AlertsRoute',
+                ),
+              },
               // SPEC.md §2 names the reels desk 'shorts-crud'; the screen checks the role itself.
               {
                 path: 'shorts-crud',

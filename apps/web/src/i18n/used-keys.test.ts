@@ -140,7 +140,7 @@ function scan(): { uses: Use[]; dynamic: string[] } {
  * "covers the dynamic key families built from fixed lists" or be exercised by a component
  * test; then raise this number. Fewer is always fine.
  */
-const DYNAMIC_KEY_CEILING = 69;
+const DYNAMIC_KEY_CEILING = 70;
 
 describe('translation keys used in the code', () => {
   const { uses, dynamic } = scan();

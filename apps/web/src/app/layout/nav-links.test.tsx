@@ -6,17 +6,24 @@ import { page, renderRoutes } from '../../test/render';
 import { NavLinks } from './nav-links';
 
 describe('NavLinks', () => {
-  it('lists the leaderboard and the certificate in the side rail, after the main items', async () => {
+  it('lists the leaderboard, the certificate and local alerts in the side rail, after the main items', async () => {
     await renderRoutes([page('/leaderboard', <NavLinks variant="side" />)], '/leaderboard');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     // The secondary group is its own chunk: it arrives a moment after the main items.
     await within(nav).findByRole('link', { name: 'Certificate' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')]).slice(-2)).toEqual([
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')]).slice(-3)).toEqual([
       ['Leaderboard', '/leaderboard'],
       ['Certificate', '/cartificate'],
+      ['Local alerts', '/alerts'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks local alerts as the current place on the report form too', async () => {
+    await renderRoutes([page('/alerts/new', <NavLinks variant="side" />)], '/alerts/new');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Local alerts' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('keeps the phone’s bottom bar to the six main items', async () => {

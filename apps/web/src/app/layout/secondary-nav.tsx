@@ -5,7 +5,7 @@ import { useSession } from '../../features/auth/session';
 import { useFeatureFlags } from '../../lib/feature-flags';
 
 /**
- * Places that are not part of every day (the leaderboard, the certificate, and Manage for those
+ * Places that are not part of every day (the leaderboard, the certificate, local alerts, and Manage for those
  * holding a management role) are listed under the main items in the desktop side rail only: the
  * phone's bottom bar already shares 360 px among six items, and on a phone they are reached from
  * Volunteers and Account instead.
@@ -19,6 +19,13 @@ export const secondaryNavItems = [
     iconPath:
       'M9.68 13.69 12 11.93l2.31 1.76-.88-2.85L15.75 9h-2.84L12 6.19 11.09 9H8.25l2.31 1.84zM20 10c0-4.42-3.58-8-8-8s-8 3.58-8 8c0 2.03.76 3.87 2 5.28V23l6-2 6 2v-7.72c1.24-1.41 2-3.25 2-5.28m-8-6c3.31 0 6 2.69 6 6s-2.69 6-6 6-6-2.69-6-6 2.69-6 6-6',
   },
+  // Material icon "NotificationImportant" outlined (Apache License 2.0): local alerts nearby.
+  {
+    labelKey: 'alerts',
+    path: '/alerts',
+    iconPath:
+      'M10.01 21.01c0 1.1.89 1.99 1.99 1.99s1.99-.89 1.99-1.99zM12 6c2.76 0 5 2.24 5 5v7H7v-7c0-2.76 2.24-5 5-5m0-4.5c-.83 0-1.5.67-1.5 1.5v1.17C7.36 4.85 5 7.65 5 11v6l-2 2v1h18v-1l-2-2v-6c0-3.35-2.36-6.15-5.5-6.83V3c0-.83-.67-1.5-1.5-1.5M11 8h2v4h-2zm0 6h2v2h-2z',
+  },
 ] as const;
 
 /** Material icon "AdminPanelSettings" (Apache License 2.0): the management screens, for those holding a role. */
@@ -31,7 +38,9 @@ const ASTRO_ICON_PATH =
 
 /** The side rail's second group, after a divider. */
 export function SecondaryNavLinks() {
-  const { t } = useTranslation('nav');
+  // `titles` too: local alerts' name is its page's (the tab title loads that namespace anyway), which
+  // keeps the side rail's words out of the first screen's JavaScript.
+  const { t } = useTranslation(['nav', 'titles']);
   const { pathname } = useLocation();
   // A user stored by an older version of the app has no `roles` until the server is asked again.
   const user: { roles?: readonly Role[] } | null = useSession().user;
@@ -44,8 +53,8 @@ export function SecondaryNavLinks() {
           key={item.path}
           to={item.path}
           iconPath={item.iconPath}
-          label={item.labelKey === 'leaderboard' ? t('leaderboard') : t('certificate')}
-          current={pathname === item.path}
+          label={item.labelKey === 'leaderboard' ? t('leaderboard') : item.labelKey === 'alerts' ? t('titles:alerts') : t('certificate')}
+          current={pathname === item.path || pathname.startsWith(`${item.path}/`)}
         />
       ))}
       {astroAi && <RailLink to="/astro-ai" iconPath={ASTRO_ICON_PATH} label={t('astro')} current={pathname === '/astro-ai'} />}

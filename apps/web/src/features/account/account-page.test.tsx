@@ -47,7 +47,17 @@ describe('account page', { timeout: 30_000 }, () => {
     const names = within(screen.getByRole('tablist'))
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
-    expect(names).toEqual(['Profile', 'Emergency contacts', 'Saved locations', 'SOS', 'Volunteering', 'Business', 'News', 'Language and privacy']);
+    expect(names).toEqual([
+      'Profile',
+      'Emergency contacts',
+      'Saved locations',
+      'SOS',
+      'Volunteering',
+      'Business',
+      'News',
+      'Local alerts',
+      'Language and privacy',
+    ]);
     expect(screen.getByRole('tab', { name: 'SOS' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('SOS');
   });

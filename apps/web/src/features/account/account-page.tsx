@@ -2,6 +2,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationImportantOutlinedIcon from '@mui/icons-material/NotificationImportantOutlined';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -26,6 +27,7 @@ import { ProfileTab } from './tabs/profile-tab';
 import { SosTab } from './tabs/sos-tab';
 import { VolunteeringTab } from './tabs/volunteering-tab';
 import { SafetyTimerAccountSection } from '../safety-timer/safety-timer-account-section';
+import { AlertSettingsTab } from '../alerts/alert-settings-tab';
 import { useLogout } from './use-logout';
 import { AstroLinkButton } from '../astro/astro-link';
 
@@ -37,6 +39,7 @@ const TABS = [
   { id: 'volunteering', Panel: VolunteeringTab },
   { id: 'business', Panel: BusinessTab },
   { id: 'news', Panel: NewsTab },
+  { id: 'alerts', Panel: AlertSettingsTab },
   { id: 'language', Panel: LanguageTab },
 ] as const satisfies readonly { id: string; Panel: ComponentType<{ user: User }> }[];
 
@@ -113,6 +116,9 @@ function Account({ user }: { user: User }) {
           </Button>
           <Button component={RouterLink} to="/cartificate" variant="outlined" size="small" startIcon={<WorkspacePremiumIcon />}>
             {t('links.certificate')}
+          </Button>
+          <Button component={RouterLink} to="/alerts" variant="outlined" size="small" startIcon={<NotificationImportantOutlinedIcon />}>
+            {t('links.alerts')}
           </Button>
           <AstroLinkButton />
           {hasManagementRole(user.roles) && (

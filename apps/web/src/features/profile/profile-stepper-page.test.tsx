@@ -10,9 +10,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** No alert kind is chosen until the person chooses (issue 20). */
+const NO_ALERTS = { categories: [], locationUpdatedAt: null, radiiM: { fire: 2000, flooding: 3000 } };
+
 async function renderStepper(user = makeUser()) {
   signIn(user);
-  const api = mockApi(user);
+  const api = mockApi(user, {
+    'GET /api/users/me/alert-settings': () => ({ status: 200, body: NO_ALERTS }),
+    'PUT /api/users/me/alert-settings': ({ body }) => ({ status: 200, body: { ...NO_ALERTS, ...(body as object) } }),
+  });
   const view = await renderRoutes([page('/profile', <ProfileStepperPage />), page('/news', <h1>News page</h1>), page('/', <h1>SOS page</h1>)], '/profile');
   await screen.findByRole('heading', { name: 'About you' });
   return { ...view, api };
@@ -20,7 +26,7 @@ async function renderStepper(user = makeUser()) {
 
 // Whole flows through MUI in jsdom take a few seconds each; the default 5 s is too tight on a busy machine.
 describe('profile stepper', { timeout: 30_000 }, () => {
-  it('walks through the four steps, saving each with PATCH /users/me, and lands by defaultApp', async () => {
+  it('walks through the five steps, saving each (the alert choice with its own PUT), and lands by defaultApp', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, router } = await renderStepper();
 
@@ -61,7 +67,17 @@ describe('profile stepper', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add location' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
+    await screen.findByRole('heading', { name: 'Local alerts' });
+    expect(screen.getByRole('button', { name: 'Skip for now' })).toBeInTheDocument();
+    // Off until chosen: nothing is ticked.
+    expect(screen.getByRole('checkbox', { name: /Fire/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /Flooding or waterlogging/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
     await screen.findByRole('heading', { name: 'Preferences' });
+    expect(api.requests.filter((r) => r.method === 'PUT' && r.path === '/api/users/me/alert-settings').map((r) => r.body)).toEqual([
+      { categories: ['flooding'] },
+    ]);
     expect(api.patches()[2]).toEqual({
       locations: [
         {
@@ -79,6 +95,21 @@ describe('profile stepper', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
     expect(api.patches()[3]).toEqual({ defaultApp: 'news', language: 'en-US', profileCompleted: true });
     expect(getSession()?.user.profileCompleted).toBe(true);
+  });
+
+  it('lets the alerts step be skipped: nothing is sent and local alerts stay off', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderStepper(makeUser({ name: 'Priya Sharma', dob: '1998-04-15' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Emergency contacts' });
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await screen.findByRole('heading', { name: 'Saved locations' });
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await screen.findByRole('heading', { name: 'Local alerts' });
+    await user.click(screen.getByRole('checkbox', { name: /Fire/ }));
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await screen.findByRole('heading', { name: 'Preferences' });
+    expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   it('keeps the user on "About you" and sends nothing when the name is missing or the birth date is in the future', async () => {

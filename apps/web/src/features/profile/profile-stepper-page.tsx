@@ -25,11 +25,13 @@ import { locationItemsFromUser } from './lib/locations';
 import { personalBodyFromValues, personalValuesFromUser, type PersonalValues } from './lib/personal-values';
 import { useSaveProfile } from './lib/use-save-profile';
 import { PageHeader } from '../../components/page-header';
+import { useErrorText } from '../../lib/error-text';
+import { useAlertsStep } from '../alerts/alerts-step';
 
-const STEPS = ['about', 'contacts', 'locations', 'preferences'] as const;
+const STEPS = ['about', 'contacts', 'locations', 'alerts', 'preferences'] as const;
 type StepId = (typeof STEPS)[number];
-/** Steps a user may leave for later; "About you" and the preferences are always saved. */
-const OPTIONAL_STEPS: ReadonlySet<StepId> = new Set(['contacts', 'locations']);
+/** Steps a user may leave for later; "About you" and the preferences are always saved. Local alerts stay off until chosen. */
+const OPTIONAL_STEPS: ReadonlySet<StepId> = new Set(['contacts', 'locations', 'alerts']);
 
 /** `/profile`: the first-login stepper. Each step is saved on Next, so nothing is lost if the user leaves. */
 export function ProfileStepperPage() {
@@ -41,7 +43,10 @@ function ProfileStepper({ user }: { user: User }) {
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { save, isPending } = useSaveProfile();
+  const { save, isPending: profilePending } = useSaveProfile();
+  const alerts = useAlertsStep();
+  const errorText = useErrorText();
+  const isPending = profilePending || alerts.pending;
   const [stepIndex, setStepIndex] = useState(0);
   const [personal, setPersonal] = useState<PersonalValues>(() => personalValuesFromUser(user));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -69,7 +74,7 @@ function ProfileStepper({ user }: { user: User }) {
     setStepIndex(index);
   }
 
-  /** What the current step saves; null when a typed contact or location is invalid. */
+  /** What the current step saves on the profile; null when a typed contact or location is invalid. */
   function stepBody(): UpdateUserBody | null {
     if (step === 'about') return personalBodyFromValues(personal, { includeEmail: false });
     if (step === 'contacts') {
@@ -84,6 +89,16 @@ function ProfileStepper({ user }: { user: User }) {
   }
 
   async function saveStep(): Promise<boolean> {
+    // The alert choice has a call of its own (PUT /users/me/alert-settings).
+    if (step === 'alerts') {
+      try {
+        await alerts.save();
+        return true;
+      } catch (error) {
+        toast.error(errorText(error));
+        return false;
+      }
+    }
     const body = stepBody();
     if (!body) return false;
     const result = await save(body);
@@ -129,6 +144,7 @@ function ProfileStepper({ user }: { user: User }) {
             {step === 'about' && <PersonalFields values={personal} errors={errors} onChange={setPersonal} />}
             {step === 'contacts' && <EmergencyContactsEditor editor={contacts} errors={errors} />}
             {step === 'locations' && <SavedLocationsEditor editor={locations} errors={errors} />}
+            {step === 'alerts' && alerts.fields}
             {step === 'preferences' && (
               <PreferencesFields defaultApp={defaultApp} language={language} onDefaultAppChange={setDefaultApp} onLanguageChange={chooseLanguage} />
             )}

@@ -1,0 +1,122 @@
+import type { LatLon } from '@saathi/shared';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+
+/** Leaflet shows attributions and tooltips as HTML; our texts are plain. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export interface MapAlert extends LatLon {
+  id: number;
+  /** The tooltip: category and status in words. */
+  label: string;
+  tone: 'unconfirmed' | 'confirmed' | 'corroborated';
+}
+
+export interface AlertsMapProps {
+  origin: LatLon;
+  alerts: readonly MapAlert[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  /** An XYZ tile template, or null for the coordinate grid only. */
+  tileUrl: string | null;
+  tileAttribution: string;
+  label: string;
+  originLabel: string;
+}
+
+/** Calm colours: grey and dashed for what nobody confirmed yet, green when confirmed, blue when several people reported it. */
+const TONES: Record<MapAlert['tone'], L.CircleMarkerOptions> = {
+  unconfirmed: { color: '#546e7a', fillColor: '#b0bec5', dashArray: '4 3' },
+  confirmed: { color: '#2e7d32', fillColor: '#81c784' },
+  corroborated: { color: '#0277bd', fillColor: '#81d4fa' },
+};
+
+const NEIGHBOURHOOD_ZOOM = 14;
+
+/**
+ * The alerts around a place on a Leaflet map, in its own chunk. Each alert is a circle at its
+ * ~250 m privacy cell (never the reported point); the place the list is about is a pink dot. The
+ * container draws a plain coordinate grid under the tiles, so the map still shows where things
+ * are when the tile server cannot be reached. The list beside it says everything the map does.
+ */
+export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileAttribution, label, originLabel }: AlertsMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layerRef = useRef<L.LayerGroup | null>(null);
+  const onSelectRef = useRef(onSelect);
+
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = L.map(container, { zoomControl: true, attributionControl: true }).setView([origin.latitude, origin.longitude], NEIGHBOURHOOD_ZOOM);
+    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    mapRef.current = map;
+    layerRef.current = L.layerGroup().addTo(map);
+    return () => {
+      map.remove();
+      mapRef.current = null;
+      layerRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once; the origin and alerts are drawn by the effect below
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tileUrl) return;
+    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeHtml(tileAttribution) }).addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [tileUrl, tileAttribution]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!map || !layer) return;
+    layer.clearLayers();
+    const here: L.LatLngExpression = [origin.latitude, origin.longitude];
+    L.circleMarker(here, { radius: 7, color: '#ad1457', weight: 3, fillColor: '#f48fb1', fillOpacity: 1 }).bindTooltip(escapeHtml(originLabel)).addTo(layer);
+    for (const alert of alerts) {
+      const selected = alert.id === selectedId;
+      L.circleMarker([alert.latitude, alert.longitude], { radius: selected ? 13 : 10, weight: selected ? 4 : 2, fillOpacity: 0.7, ...TONES[alert.tone] })
+        .bindTooltip(escapeHtml(alert.label))
+        .on('click', () => onSelectRef.current(alert.id))
+        .addTo(layer);
+    }
+  }, [origin, alerts, selectedId, originLabel]);
+
+  // The view follows the place and the alerts around it, not a selection (that only grows its circle).
+  const extent = [origin.latitude, origin.longitude, ...alerts.flatMap((alert) => [alert.latitude, alert.longitude])].join(',');
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const numbers = extent.split(',').map(Number);
+    const points: L.LatLngTuple[] = [];
+    for (let index = 0; index + 1 < numbers.length; index += 2) points.push([numbers[index] as number, numbers[index + 1] as number]);
+    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 16 });
+    else if (points[0]) map.setView(points[0], NEIGHBOURHOOD_ZOOM);
+  }, [extent]);
+
+  return (
+    <div
+      ref={containerRef}
+      role="region"
+      aria-label={label}
+      data-testid="alerts-map"
+      style={{
+        position: 'absolute',
+        inset: 0,
+        backgroundColor: '#eef2f5',
+        backgroundImage: 'linear-gradient(#cfd8dc 1px, transparent 1px), linear-gradient(90deg, #cfd8dc 1px, transparent 1px)',
+        backgroundSize: '40px 40px',
+      }}
+    />
+  );
+}
