@@ -38,8 +38,8 @@ await build({
   tsconfig: path.join(root, 'tsconfig.json'),
 });
 // The push worker runs as its own thread file, found next to the bundle (core/push/push-transport.ts),
-// with the HTTP POST module it imports.
-for (const file of ['push-worker.mjs', 'http-post.mjs']) {
+// with the encryption and HTTP POST modules it imports.
+for (const file of ['push-worker.mjs', 'push-encrypt.mjs', 'http-post.mjs']) {
   await fs.copyFile(path.join(root, 'src/core/push', file), path.join(root, 'dist', file));
 }
 console.log(`server built: dist/server.js in ${Date.now() - started} ms`);

@@ -1,9 +1,9 @@
 import type { PushPayload } from '@saathi/shared';
-import webpush from 'web-push';
 import type { Clock } from '../clock';
 import { createInThreadTransport, type PushTransport } from './push-transport';
 import type { PushSubscriptionsRepository, WebPushSubscriptionRow } from './push-subscriptions.repository';
 import type { VapidKeys } from './vapid-keys';
+import { createVapidTokens } from './vapid-token';
 
 /**
  * Per user: 'sent' (a push service accepted it, or every subscription is gone for good),
@@ -37,31 +37,18 @@ export interface PushSenderOptions {
   timeoutMs?: number;
 }
 
-/** A JWT is valid for up to 24 h; one per push service origin is reused for an hour. */
-const VAPID_JWT_SECONDS = 12 * 3600;
-const VAPID_REUSE_MS = 3600_000;
 /** An SOS is urgent and stale after a day. */
 const TTL_SECONDS = 24 * 3600;
 
 type Attempt = { sub: WebPushSubscriptionRow; result: 'ok' | 'gone' | 'permanent' | 'transient'; detail?: string };
 
-/** Web Push (RFC 8030/8291/8292): aes128gcm payloads, VAPID authorization, keep-alive HTTP. */
+/** Web Push (RFC 8030/8291/8292): aes128gcm payloads encrypted per message, cached VAPID authorization, keep-alive HTTP. */
 export function createWebPushSender(options: PushSenderOptions): PushSender {
   const { subscriptions, vapid, subject, clock, log } = options;
   const transport = options.transport ?? createInThreadTransport(options.timeoutMs ?? 10_000);
-  const vapidByAudience = new Map<string, { authorization: string; until: number }>();
-
-  function authorizationFor(endpoint: string): string {
-    const audience = new URL(endpoint).origin;
-    // The push service checks the JWT against real time, whatever clock the app runs on.
-    const now = Date.now();
-    const cached = vapidByAudience.get(audience);
-    if (cached && cached.until > now) return cached.authorization;
-    const expiration = Math.floor(now / 1000) + VAPID_JWT_SECONDS;
-    const { Authorization } = webpush.getVapidHeaders(audience, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration);
-    vapidByAudience.set(audience, { authorization: Authorization, until: now + VAPID_REUSE_MS });
-    return Authorization;
-  }
+  // One token per push service origin for 11 of its 12 hours; the push service checks it
+  // against real time, whatever clock the app runs on.
+  const vapidTokens = createVapidTokens({ keys: vapid, subject });
 
   async function deliver(sub: WebPushSubscriptionRow, payload: PushPayload): Promise<Attempt> {
     const response = await transport.send({
@@ -70,7 +57,7 @@ export function createWebPushSender(options: PushSenderOptions): PushSender {
       auth: sub.auth,
       payload: JSON.stringify(payload),
       headers: {
-        authorization: authorizationFor(sub.endpoint),
+        authorization: vapidTokens.authorization(sub.endpoint),
         'content-encoding': 'aes128gcm',
         'content-type': 'application/octet-stream',
         ttl: String(TTL_SECONDS),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import webpush from 'web-push';
 import { postBytes } from './http-post.mjs';
+import { encryptPush } from './push-encrypt.mjs';
 import { createLimiter } from './limiter';
 
 export interface PushRequest {
@@ -31,8 +31,8 @@ export function createInThreadTransport(timeoutMs: number, concurrency = 128): P
     send: (request) =>
       limit(async () => {
         try {
-          const { cipherText } = webpush.encrypt(request.p256dh, request.auth, request.payload, 'aes128gcm');
-          return { status: await postBytes(request.endpoint, request.headers, cipherText, timeoutMs) };
+          const body = encryptPush(request.p256dh, request.auth, request.payload);
+          return { status: await postBytes(request.endpoint, request.headers, body, timeoutMs) };
         } catch (error) {
           return { error: error instanceof Error ? error.message : String(error) };
         }
@@ -43,9 +43,13 @@ export function createInThreadTransport(timeoutMs: number, concurrency = 128): P
 
 const WORKER_FILE = new URL('./push-worker.mjs', import.meta.url);
 
+/** One answer of the push worker: `status` from the push service, or `error`. */
+type WorkerResult = { id: number; status?: number; error?: string };
+
 /**
  * Encrypts and posts on a worker thread (push-worker.mjs). Requests made in the same tick
- * travel in one message. Falls back to the calling thread when the worker file is absent.
+ * travel in one message, and so do the answers the worker has in the same tick. Falls back to
+ * the calling thread when the worker file is absent.
  */
 export function createWorkerTransport(timeoutMs: number, onError: (error: unknown) => void): PushTransport {
   if (!fs.existsSync(fileURLToPath(WORKER_FILE))) return createInThreadTransport(timeoutMs);
@@ -66,10 +70,13 @@ export function createWorkerTransport(timeoutMs: number, onError: (error: unknow
     const started = new Worker(WORKER_FILE);
     // An idle push worker must not keep the process alive.
     started.unref();
-    started.on('message', (message: { id: number; status?: number; error?: string }) => {
-      const resolve = pending.get(message.id);
-      pending.delete(message.id);
-      resolve?.(message.status !== undefined ? { status: message.status } : { error: message.error ?? 'unknown push worker error' });
+    started.on('message', (message: { type: 'results'; results: WorkerResult[] }) => {
+      if (message?.type !== 'results') return;
+      for (const result of message.results) {
+        const resolve = pending.get(result.id);
+        pending.delete(result.id);
+        resolve?.(result.status !== undefined ? { status: result.status } : { error: result.error ?? 'unknown push worker error' });
+      }
     });
     started.on('error', (error) => {
       onError(error);

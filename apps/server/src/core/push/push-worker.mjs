@@ -1,24 +1,42 @@
 // Encrypts and posts Web Push messages off the main thread: with the embedded database
 // running on the main thread, the ECDH and HTTP work of a 1,000-volunteer fan-out proceeds
 // on another core. Plain JavaScript, so it loads the same way under tsx, vitest and the
-// bundled server (scripts/build.mjs copies it and http-post.mjs next to dist/server.js).
-// The POST itself is http-post.mjs, the same one the calling-thread transport uses.
-// Protocol: in {type:'send', items:[{id, endpoint, p256dh, auth, payload, headers}], timeoutMs}
-//           out {id, status} | {id, error}
+// bundled server (scripts/build.mjs copies the .mjs files of this folder next to dist/server.js).
+// The encryption and the POST are push-encrypt.mjs and http-post.mjs, the same ones the
+// calling-thread transport uses.
+// Protocol: in  {type:'send', items:[{id, endpoint, p256dh, auth, payload, headers}], timeoutMs}
+//           out {type:'results', results:[{id, status} | {id, error}]}, the answers of one tick together
 import { parentPort } from 'node:worker_threads';
-import webpush from 'web-push';
 import { postBytes } from './http-post.mjs';
+import { encryptPush } from './push-encrypt.mjs';
 
+/**
+ * Requests in flight at once. Each waits for its push service's answer on a pooled socket
+ * (http-post.mjs): enough to keep the sockets busy, few enough that a burst of 1,000 does not
+ * encrypt everything before the first request leaves.
+ */
 const MAX_IN_FLIGHT = 128;
 let inFlight = 0;
 const queue = [];
+let results = [];
+
+function flushResults() {
+  const batch = results;
+  results = [];
+  parentPort.postMessage({ type: 'results', results: batch });
+}
+
+function answer(result) {
+  if (results.length === 0) setImmediate(flushResults);
+  results.push(result);
+}
 
 async function run(item, timeoutMs) {
   try {
-    const { cipherText } = webpush.encrypt(item.p256dh, item.auth, item.payload, 'aes128gcm');
-    parentPort.postMessage({ id: item.id, status: await postBytes(item.endpoint, item.headers, cipherText, timeoutMs) });
+    const body = encryptPush(item.p256dh, item.auth, item.payload);
+    answer({ id: item.id, status: await postBytes(item.endpoint, item.headers, body, timeoutMs) });
   } catch (error) {
-    parentPort.postMessage({ id: item.id, error: error instanceof Error ? error.message : String(error) });
+    answer({ id: item.id, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
