@@ -41,8 +41,8 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
   const [locating, setLocating] = useState(false);
 
   async function onSave() {
-    // The phone's place now, when asked for: only its ~250 m cell is kept, for 24 hours. Unticked forgets it.
-    let location: { latitude: number; longitude: number } | null | undefined = usePhone ? undefined : null;
+    // The phone's place now, when asked for: only its ~250 m cell is kept, for 24 hours. Unticking forgets the one kept.
+    let location: { latitude: number; longitude: number } | null | undefined = !usePhone && settings.locationUpdatedAt !== null ? null : undefined;
     if (usePhone) {
       setLocating(true);
       try {

@@ -138,10 +138,11 @@ function ReportForm({ user }: { user: User }) {
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Stack spacing={3}>
         <FormControl component="fieldset" error={problems.has('category')}>
-          <FormLabel component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+          <FormLabel component="legend" id="report-category-label" sx={{ fontWeight: 600, mb: 1 }}>
             {t('new.category')}
           </FormLabel>
           <RadioGroup
+            aria-labelledby="report-category-label"
             name="category"
             value={category ?? ''}
             onChange={(event) => setCategory(event.target.value as LocalAlertCategory)}
@@ -172,10 +173,10 @@ function ReportForm({ user }: { user: User }) {
         </FormControl>
 
         <FormControl component="fieldset" error={problems.has('where')}>
-          <FormLabel component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+          <FormLabel component="legend" id="report-where-label" sx={{ fontWeight: 600, mb: 1 }}>
             {t('new.where')}
           </FormLabel>
-          <RadioGroup name="where" value={where} onChange={(event) => setWhere(event.target.value as Where)}>
+          <RadioGroup aria-labelledby="report-where-label" name="where" value={where} onChange={(event) => setWhere(event.target.value as Where)}>
             <FormControlLabel value="here" control={<Radio />} label={t('new.whereHere')} />
             {where === 'here' && (
               <Box sx={{ pl: 4, pb: 1 }}>
