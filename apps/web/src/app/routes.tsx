@@ -202,10 +202,11 @@ export const routes: RouteObject[] = [
                   'SafetyTimerPage',
                 ),
               },
-              // Local alerts: what is happening nearby (map and list) and, at /alerts/new, the report form.
+              // Local alerts: what is happening nearby (map and list), at /alerts/new the report form, and at
+              // /alerts/<id> (where notifications lead) the list with that alert first.
               // One route keeps the first screen's route table small; the report form names itself.
               {
-                path: 'alerts/new?',
+                path: 'alerts/:alertId?',
                 handle: title('alerts'),
                 lazy: page(
                   more((pages) => pages.alertsRoute()),

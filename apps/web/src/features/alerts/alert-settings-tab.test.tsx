@@ -29,7 +29,7 @@ async function openTab() {
   return screen.findByRole('group', { name: 'Tell me about' }, SLOW);
 }
 
-describe('the account’s local alerts tab', { timeout: 30_000 }, () => {
+describe('the account’s local alerts tab', { timeout: 60_000 }, () => {
   it('starts with nothing chosen and says so, then saves the kinds chosen in the list’s order', async () => {
     const api = serve();
     const group = await openTab();

@@ -28,12 +28,12 @@ function serve(user: User, items: NearbyAlert[] | (() => NearbyAlert[]), extra: 
 
 async function open(user: User, path = '/alerts') {
   signIn(user);
-  const view = await renderRoutes([page('/alerts/new?', <AlertsRoute />), page('/account', <h1>Account</h1>)], path);
+  const view = await renderRoutes([page('/alerts/:alertId?', <AlertsRoute />), page('/account', <h1>Account</h1>)], path);
   await screen.findByRole('heading', { level: 1, name: path.startsWith('/alerts/new') ? 'Report an incident' : 'Local alerts' }, SLOW);
   return view;
 }
 
-describe('/alerts', { timeout: 30_000 }, () => {
+describe('/alerts', { timeout: 60_000 }, () => {
   it('lists the alerts around the phone with their status in words, how far and how long ago, and asks nearby from where the phone is', async () => {
     phoneAt(HERE);
     const api = serve(makeUser(), [
@@ -110,6 +110,33 @@ describe('/alerts', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent('Not yet confirmed');
     expect(card).toHaveTextContent('You reported this. Your name is not shown to anyone.');
     expect(within(card).getByRole('button', { name: 'Mark as over' })).toBeInTheDocument();
+  });
+
+  it('opens an alert from its notification link, even once it is over', async () => {
+    phoneAt(HERE);
+    serve(makeUser(), [nearbyAlert({ id: 4, category: 'outage' })], {
+      'GET /api/alerts/12': () => ({
+        status: 200,
+        body: nearbyAlert({ id: 12, status: 'resolved', verifierRole: 'moderator', resolvedAt: '2026-11-27T07:30:00.000Z' }),
+      }),
+    });
+    await open(makeUser(), '/alerts/12');
+    // The alert asked for first, then the list around the phone.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2), SLOW);
+    const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
+    expect(second).toHaveTextContent('Power or water outage');
+    expect(first).toHaveTextContent('Flooding or waterlogging');
+    expect(first).toHaveTextContent('Over: all clear');
+    expect(first).not.toHaveTextContent('Avoid the area');
+    expect(screen.queryByTestId('reported-note')).toBeNull();
+  });
+
+  it('shows the not-found page for an alert address that is no alert', async () => {
+    phoneAt(HERE);
+    serve(makeUser(), []);
+    signIn(makeUser());
+    await renderRoutes([page('/alerts/:alertId?', <AlertsRoute />)], '/alerts/flood');
+    expect(await screen.findByRole('heading', { level: 1 }, SLOW)).not.toHaveTextContent('Local alerts');
   });
 
   it('uses the first saved place when the phone cannot say where it is, and any saved place on request', async () => {

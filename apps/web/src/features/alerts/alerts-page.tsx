@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, type LatLon, type LocalAlert, type User } from '@saathi/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -36,12 +36,16 @@ interface Place {
 /** `/alerts?reported=<id>` after a report: the note and the reported alert come first. */
 export const REPORTED_PARAM = 'reported';
 
-/** `/alerts`: what is happening nearby, on a map and as a list, calmly worded; and the way to report. */
-export function AlertsPage() {
-  return <WithMe>{(user) => <LocalAlerts user={user} />}</WithMe>;
+/**
+ * `/alerts`: what is happening nearby, on a map and as a list, calmly worded; and the way to
+ * report. `/alerts/<id>` (where a notification leads) is the same screen with that alert first,
+ * ended or not.
+ */
+export function AlertsPage({ focusId = null }: { focusId?: number | null }) {
+  return <WithMe>{(user) => <LocalAlerts user={user} focusId={focusId} />}</WithMe>;
 }
 
-function LocalAlerts({ user }: { user: User }) {
+function LocalAlerts({ user, focusId }: { user: User; focusId: number | null }) {
   const { t } = useTranslation('local-alerts');
   const [params] = useSearchParams();
   const reportedId = Number(params.get(REPORTED_PARAM)) || null;
@@ -106,7 +110,7 @@ function LocalAlerts({ user }: { user: User }) {
           {saved.length > 0 ? t('near.failedChooseSaved') : t('near.failedNoSaved')}
         </Alert>
       )}
-      {place.point && <NearbyAlerts origin={place.point} placeName={place.name} reportedId={reportedId} />}
+      {place.point && <NearbyAlerts origin={place.point} placeName={place.name} focusId={focusId ?? reportedId} />}
       <Typography variant="body2" color="text.secondary">
         {t('howItWorks')}{' '}
         <Link component={RouterLink} to="/account?tab=alerts">
@@ -117,15 +121,16 @@ function LocalAlerts({ user }: { user: User }) {
   );
 }
 
-function NearbyAlerts({ origin, placeName, reportedId }: { origin: LatLon; placeName: string | null; reportedId: number | null }) {
+function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeName: string | null; focusId: number | null }) {
   const { t } = useTranslation('local-alerts');
   const nearby = useNearbyAlertsQuery(origin, NEARBY_RADIUS_M);
   const config = usePublicConfigQuery();
   const items = useMemo(() => nearby.data?.items ?? [], [nearby.data]);
-  const reportedNearby = reportedId !== null && items.some((item) => item.id === reportedId);
-  // A report far from this place (made at a saved place, or on the map) is still shown to its reporter.
-  const reported = useAlertQuery(reportedId !== null && nearby.isSuccess && !reportedNearby ? reportedId : null);
-  const [selectedId, setSelectedId] = useState<number | null>(reportedId);
+  const focusNearby = focusId !== null && items.some((item) => item.id === focusId);
+  // The alert asked for (just reported, or opened from a notification) comes first even when it is
+  // far from this place (reported at a saved place or on the map) or over.
+  const focused = useAlertQuery(focusId !== null && nearby.isSuccess && !focusNearby ? focusId : null);
+  const [selectedId, setSelectedId] = useState<number | null>(focusId);
 
   const mapAlerts = useMemo(
     () =>
@@ -139,14 +144,19 @@ function NearbyAlerts({ origin, placeName, reportedId }: { origin: LatLon; place
     [items, t],
   );
 
+  // Opened for one alert that is in the list: bring its card into view.
+  useEffect(() => {
+    if (focusNearby && focusId !== null) document.getElementById(alertElementId(focusId))?.scrollIntoView?.({ block: 'center' });
+  }, [focusNearby, focusId]);
+
   function select(id: number) {
     setSelectedId(id);
     const card = document.getElementById(alertElementId(id));
-    card?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    card?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
     card?.focus({ preventScroll: true });
   }
 
-  const extra: LocalAlert | undefined = reported.data;
+  const extra: LocalAlert | undefined = focused.data;
   return (
     <>
       <Box sx={{ position: 'relative', height: { xs: 220, md: 320 }, borderRadius: 3, overflow: 'hidden', border: 1, borderColor: 'divider' }}>

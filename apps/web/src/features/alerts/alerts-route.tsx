@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/page-title';
+import { NotFoundPage } from '../info/not-found-page';
 import { AlertsPage } from './alerts-page';
 import { NewAlertPage } from './new-alert-page';
 
-/** `/alerts` and `/alerts/new`, one route (routes.tsx): the nearby list, or the report form. */
+/**
+ * `/alerts/:alertId?`, one route (routes.tsx): the nearby list; `/alerts/new` the report form;
+ * `/alerts/<id>`, where an alert's notification and its all-clear lead, the list with that alert first.
+ */
 export function AlertsRoute() {
-  const { pathname } = useLocation();
-  return pathname.replace(/\/+$/, '').endsWith('/new') ? <ReportRoute /> : <AlertsPage />;
+  const { alertId } = useParams();
+  if (alertId === undefined) return <AlertsPage />;
+  if (alertId === 'new') return <ReportRoute />;
+  if (/^[1-9]\d{0,9}$/.test(alertId)) return <AlertsPage key={alertId} focusId={Number(alertId)} />;
+  return <NotFoundPage />;
 }
 
 function ReportRoute() {

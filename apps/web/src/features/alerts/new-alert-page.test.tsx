@@ -46,7 +46,7 @@ function serve(user: User, report: (body: unknown) => { status: number; body: un
 
 async function openForm(user: User) {
   signIn(user);
-  const view = await renderRoutes([page('/alerts/new?', <AlertsRoute />), page('/account', <h1>Account</h1>)], '/alerts/new');
+  const view = await renderRoutes([page('/alerts/:alertId?', <AlertsRoute />), page('/account', <h1>Account</h1>)], '/alerts/new');
   await screen.findByRole('heading', { level: 1, name: 'Report an incident' }, SLOW);
   return view;
 }
@@ -55,7 +55,7 @@ async function openForm(user: User) {
 const choose = (name: RegExp | string) => fireEvent.click(screen.getByRole('radio', { name }));
 const typeText = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Describe it briefly' }), { target: { value: text } });
 
-describe('/alerts/new', { timeout: 30_000 }, () => {
+describe('/alerts/new', { timeout: 60_000 }, () => {
   it('offers the eight categories and no "suspicious person"', async () => {
     phoneAt(HERE);
     serve(ADULT, () => ({ status: 201, body: { id: 1, status: 'unverified' } }));
