@@ -104,36 +104,38 @@ export function createAlertsDeliveryRepository(ref: DbRef) {
         await sql`SELECT pg_advisory_xact_lock(${FANOUT_LOCK_KEY})`.execute(trx);
         const result = await sql<{ user_id: number; pushed: boolean }>`
           WITH places AS (
-            SELECT sl.user_id, ST_Distance(sl.location, ${cell}) AS d
+            SELECT sl.user_id, ST_Distance(sl.location, ${cell}, false) AS d
             FROM saved_locations sl
-            WHERE ST_DWithin(sl.location, ${point}, ${radiusM})
+            WHERE ST_DWithin(sl.location, ${point}, ${radiusM}, false)
             UNION ALL
-            SELECT s.user_id, ST_Distance(s.location_cell, ${cell})
+            SELECT s.user_id, ST_Distance(s.location_cell, ${cell}, false)
             FROM alert_settings s
             WHERE s.location_cell IS NOT NULL AND s.location_at >= ${freshSince}::timestamptz
-              AND ST_DWithin(s.location_cell, ${point}, ${radiusM})
+              AND ST_DWithin(s.location_cell, ${point}, ${radiusM}, false)
             UNION ALL
-            SELECT u.id, ST_Distance(u.last_location_cell, ${cell})
+            SELECT u.id, ST_Distance(u.last_location_cell, ${cell}, false)
             FROM users u
             WHERE u.available_for_community AND u.last_location_cell IS NOT NULL AND u.share_live_location
               AND u.last_location_at >= ${freshSince}::timestamptz
-              AND ST_DWithin(u.last_location_cell, ${point}, ${radiusM})
+              AND ST_DWithin(u.last_location_cell, ${point}, ${radiusM}, false)
           ),
           nearest AS (
             SELECT user_id, min(d) AS d FROM places GROUP BY user_id
           ),
           chosen AS (
-            SELECT n.user_id, n.d,
-              (SELECT count(*) FROM local_alert_deliveries c
-               WHERE c.user_id = n.user_id AND c.india_day = ${indiaDay}::date AND c.pushed) AS pushed_today
+            SELECT n.user_id, n.d, today.pushes >= ${LOCAL_ALERT_LIMITS.pushesPerDay} AS capped
             FROM nearest n
             JOIN alert_settings s ON s.user_id = n.user_id AND ${a.category} = ANY (s.categories)
+            CROSS JOIN LATERAL (
+              SELECT count(*) AS pushes FROM local_alert_deliveries c
+              WHERE c.user_id = n.user_id AND c.india_day = ${indiaDay}::date AND c.pushed
+            ) today
             WHERE NOT EXISTS (SELECT 1 FROM local_alert_reports r WHERE r.alert_id = ${a.id} AND r.user_id = n.user_id)
           )
           INSERT INTO local_alert_deliveries (alert_id, user_id, india_day, pushed, held, distance_m, created_at)
           SELECT ${a.id}, user_id, ${indiaDay}::date,
-            NOT ${quiet}::boolean AND pushed_today < ${LOCAL_ALERT_LIMITS.pushesPerDay},
-            CASE WHEN ${quiet}::boolean THEN 'quiet_hours' WHEN pushed_today >= ${LOCAL_ALERT_LIMITS.pushesPerDay} THEN 'daily_cap' END,
+            NOT ${quiet}::boolean AND NOT capped,
+            CASE WHEN ${quiet}::boolean THEN 'quiet_hours' WHEN capped THEN 'daily_cap' END,
             round(d)::int, ${now}::timestamptz
           FROM chosen
           ON CONFLICT (alert_id, user_id) DO NOTHING

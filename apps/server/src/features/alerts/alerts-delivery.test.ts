@@ -126,6 +126,18 @@ describe('pushing an alert', () => {
   });
 });
 
+describe('an account deleted', () => {
+  it('takes its delivery rows along (they carry no foreign key, a trigger removes them)', async () => {
+    const place = freshPlace();
+    const person = await neighbour(t, ctx.peer, place, ['fire']);
+    const id = await reported(t, await adult(t), place, 'fire', 'Smoke from a godown');
+    await verified(t, await moderator(t), id);
+    expect(await deliveriesOf(id)).toEqual([{ user_id: person.id, pushed: true, held: null }]);
+    await t.db.deleteFrom('users').where('id', '=', person.id).execute();
+    expect(await deliveriesOf(id)).toEqual([]);
+  });
+});
+
 describe('caps', () => {
   it('pushes at most 3 alerts per person per India day; the 4th is in the list without a push; the next day pushes again', async () => {
     const home = freshPlace();

@@ -77,10 +77,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX alert_settings_location_cell_gix ON alert_settings USING gist (location_cell) WHERE location_cell IS NOT NULL;
 
     -- One row per incident and person reached: pushed, or held in the notifications list
-    -- (daily cap, night, or the alert ended before its push went out).
+    -- (daily cap, night, or the alert ended before its push went out). A fan-out writes up to
+    -- 100,000 of these in one statement, so they carry no foreign keys (checking each would cost
+    -- more than the rest of the fan-out): the user ids come from rows that have theirs, alerts
+    -- are never deleted, and a deleted account takes its rows with it by the trigger below.
     CREATE TABLE local_alert_deliveries (
-      alert_id     integer NOT NULL REFERENCES local_alerts(id) ON DELETE CASCADE,
-      user_id      integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      alert_id     integer NOT NULL,
+      user_id      integer NOT NULL,
       india_day    date NOT NULL,
       pushed       boolean NOT NULL,
       held         text CHECK (held IN ('daily_cap', 'quiet_hours', 'ended')),
@@ -92,7 +95,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (alert_id, user_id),
       CHECK (pushed = (held IS NULL))
     );
-    CREATE INDEX local_alert_deliveries_cap_idx ON local_alert_deliveries (user_id, india_day) WHERE pushed;
+    -- The daily cap counts a person's pushes of the India day; the account deletion finds their rows.
+    CREATE INDEX local_alert_deliveries_user_day_idx ON local_alert_deliveries (user_id, india_day) INCLUDE (pushed);
+
+    CREATE FUNCTION local_alert_deliveries_forget_user() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM local_alert_deliveries WHERE user_id = OLD.id;
+      RETURN OLD;
+    END
+    $$;
+    CREATE TRIGGER users_forget_local_alert_deliveries AFTER DELETE ON users
+      FOR EACH ROW EXECUTE FUNCTION local_alert_deliveries_forget_user();
   `,
     )
     .execute(db);
