@@ -18,12 +18,15 @@ export const CHROMIUM_ARGS = [
 /**
  * The environment of `node apps/server/dist/server.js` on 127.0.0.1:`port` with its data in
  * `dataDir` and the web build in `webDir`: login codes printed to its output by the console SMS
- * provider, media on local disk, test mode, `overrides` on top, and the embedded defaults
- * (PGlite, in-process events) whatever the calling shell exports.
+ * provider, media on local disk, test mode, and the embedded defaults (PGlite, in-process events)
+ * whatever the calling shell exports, then `overrides` on top (a `DATABASE_URL` there puts the
+ * server on PostgreSQL).
  */
 export function builtAppEnv({ port, dataDir, webDir }, overrides = {}) {
-  const env = {
-    ...process.env,
+  const env = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET']) delete env[key];
+  return {
+    ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -34,6 +37,4 @@ export function builtAppEnv({ port, dataDir, webDir }, overrides = {}) {
     NODE_ENV: 'test',
     ...overrides,
   };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET']) delete env[key];
-  return env;
 }

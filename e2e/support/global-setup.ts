@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtAppEnv } from './built-app.mjs';
 import type { FullConfig } from '@playwright/test';
+import pg from 'pg';
 import { ENV_BASE_URL, ENV_SERVER_LOG, workerEnvName } from './env';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,14 +15,14 @@ const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const webIndex = path.join(webDist, 'index.html');
 const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
-// A fresh embedded database is created, migrated and seeded before health turns green:
+// A fresh database is created, migrated and seeded before health turns green:
 // 10 s on an idle machine, 30 s or more on a busy CI runner.
 const HEALTH_TIMEOUT_MS = 120_000;
 
 /**
  * Starts the built app the way production runs it (`node apps/server/dist/server.js`), once
- * per Playwright worker, each on a free port with its own throw-away DATA_DIR (so its own
- * seeded database), and captures each one's stdout (where the console SMS provider prints
+ * per Playwright worker, each on a free port with its own throw-away DATA_DIR and seeded
+ * database (serverDatabase), and captures each one's stdout (where the console SMS provider prints
  * login codes) to `e2e/artifacts/server-<n>.log`. A worker finds its server through
  * `requiredEnv` (env.ts). Returns the teardown.
  */
@@ -53,6 +54,7 @@ async function startServer(index: number): Promise<{ baseUrl: string; logPath: s
   const webSnapshot = path.join(dataDir, 'web');
   await fs.cp(webDist, webSnapshot, { recursive: true });
   const logPath = path.join(artifactsDir, `server-${index}.log`);
+  const database = await serverDatabase(index);
   const logFd = openSync(logPath, 'w');
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -71,14 +73,18 @@ async function startServer(index: number): Promise<{ baseUrl: string; logPath: s
         SAFETY_TIMER_MINUTE_SECONDS: '1',
         SAFETY_TIMER_REMINDER_SECONDS: '2',
         SAFETY_TIMER_CONTACTS_AFTER_SECONDS: '2',
+        ...database.env,
       },
     ),
   });
   closeSync(logFd);
 
   const teardown = async () => {
+    const cpu = cpuSeconds(server.pid);
     await stop(server);
+    if (cpu !== null) console.log(`[e2e] server ${index} (${database.kind}) used ${cpu.toFixed(1)} s of CPU`);
     await fs.rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 
   try {
@@ -88,6 +94,59 @@ async function startServer(index: number): Promise<{ baseUrl: string; logPath: s
     throw error;
   }
   return { baseUrl, logPath, stop: teardown };
+}
+
+/**
+ * Where worker `index`'s server keeps its data. With TEST_DATABASE_URL set (CI, `.ci/run`), each
+ * server runs on a fresh PostgreSQL database of its own, seeded as the embedded one is, as
+ * production runs: the servers then cost a third of the CPU they cost on PGlite, which runs
+ * inside the server's own process, and the browsers get it. Without it (or with
+ * SAATHI_E2E_DATABASE=embedded), on the embedded PGlite, as `npm start` runs. The API's
+ * behaviour on both is checked by the integration suites, which run on each.
+ */
+async function serverDatabase(index: number): Promise<{ kind: string; env: Record<string, string>; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl || process.env.SAATHI_E2E_DATABASE === 'embedded') return { kind: 'PGlite', env: {}, drop: async () => undefined };
+  const name = `saathi_e2e_${process.pid}_${index}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  for (const stale of await databasesOfEndedRuns(adminUrl)) await admin(`DROP DATABASE IF EXISTS ${stale} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString(), SEED_DEMO_DATA: 'true' },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** Databases that runs killed before their teardown left behind (their process is gone). */
+async function databasesOfEndedRuns(adminUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(String.raw`select datname from pg_database where datname ~ '^saathi_e2e_\d+_\d+$'`);
+    return rows.map((row) => row.datname).filter((name) => !isRunning(Number(name.split('_')[2])));
+  } finally {
+    await client.end();
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function ensureBuilt(): void {
@@ -141,6 +200,17 @@ async function stop(server: ChildProcess): Promise<void> {
   const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** User and system CPU time of a process (its own, not its children's), from /proc; null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat(5) (utime, stime), counted here from field 3, in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function tail(file: string, lines = 40): string {
