@@ -80,32 +80,56 @@ export const acceptedMessage = (eventId: number, volunteerId: number, dueAt: Dat
 });
 
 /**
- * Coalesces "this recipient is done" marks into one UPDATE per MARK_FLUSH_MS: a statement
- * per push would cost more than the push itself on the embedded database, and a crash
- * can at worst repeat the pushes of that short window.
+ * Coalesces "this recipient is done" marks into one UPDATE per MARK_FLUSH_MS, across all the
+ * delivery jobs running at once (a 1,000-volunteer fan-out runs four side by side): a statement
+ * per push would cost more than the push itself on the embedded database, and a crash can at
+ * worst repeat the pushes of that short window. Each job waits for the writes holding its own
+ * marks; a failed write fails exactly the jobs whose marks it held (their rows stay pending
+ * and are sent again by the retry).
  */
 const MARK_FLUSH_MS = 50;
 
 function createDeliveryMarker(flush: (ids: number[]) => Promise<void>) {
-  let queued: number[] = [];
-  let chain: Promise<void> = Promise.resolve();
+  type Batch = { ids: number[]; written: Promise<void>; write: () => void };
+  let open: Batch | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    timer = undefined;
-    const ids = queued;
-    queued = [];
-    if (ids.length > 0) chain = chain.then(() => flush(ids));
+  /** Writes run one after the other, in the order their batches closed. */
+  let chain: Promise<void> = Promise.resolve();
+
+  const newBatch = (): Batch => {
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const batch: Batch = { ids: [], written: started.then(() => flush(batch.ids)), write: () => start() };
+    // Whoever marked in it awaits it; this keeps a failure nobody awaits yet from going unhandled.
+    batch.written.catch(() => undefined);
+    return batch;
   };
-  return {
-    mark(id: number) {
-      queued.push(id);
-      timer ??= setTimeout(run, MARK_FLUSH_MS);
-    },
-    async done() {
-      if (timer) clearTimeout(timer);
-      run();
-      await chain;
-    },
+  const close = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = open;
+    open = undefined;
+    if (!batch) return;
+    const previous = chain;
+    chain = batch.written.catch(() => undefined);
+    void previous.then(batch.write);
+  };
+
+  /** One delivery job's view: its marks, and done() once they are all written. */
+  return function forJob() {
+    const mine = new Set<Promise<void>>();
+    return {
+      mark(id: number) {
+        open ??= newBatch();
+        open.ids.push(id);
+        mine.add(open.written);
+        timer ??= setTimeout(close, MARK_FLUSH_MS);
+      },
+      async done() {
+        if (open && mine.has(open.written)) close();
+        await Promise.all(mine);
+      },
+    };
   };
 }
 
@@ -117,6 +141,7 @@ const languageOf = (recipient: Pick<RecipientRecord, 'language'>, event: Pick<So
 
 export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string, OutboxHandler> {
   const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, responderTimeoutMs, log } = deps;
+  const sentMarks = createDeliveryMarker((ids) => sos.markDelivery(ids, 'sent', clock()));
 
   const publishToOwner = (ownerId: number, eventId: number, status: 'active' | 'resolved' | 'cancelled') =>
     bus
@@ -270,7 +295,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       return;
     }
     const victim = firstName(event.victimName);
-    const marker = createDeliveryMarker((done) => sos.markDelivery(done, 'sent', clock()));
+    const marker = sentMarks();
     let incomplete = 0;
     const smsOk = new Set<number>();
     await Promise.all(
@@ -290,27 +315,48 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     );
 
     const byUser = new Map(rows.filter((r) => r.userId !== null).map((r) => [r.userId as number, r]));
-    const items: NewNotification[] = [...byUser.values()].map((r) => ({
-      userId: r.userId as number,
-      type: r.kind === 'contact' ? 'sos.contact_alert' : 'sos.alert',
-      // Volunteers learn only the band of their cell's distance, not an exact one (DESIGN.md §8).
-      ...(event.practice
-        ? texts.practiceAlert(languageOf(r, event))
-        : r.kind === 'contact'
-          ? texts.contactAlert(languageOf(r, event), victim, event.threat)
-          : texts.volunteerAlert(languageOf(r, event), victim, event.threat, bandOf(r))),
-      data: {
-        url: sosModeUrl(eventId),
-        threat: event.threat,
-        distanceBand: bandOf(r),
-        actionTitle: texts.goToSos(languageOf(r, event)),
-        practice: event.practice,
-        tier: r.tier,
-      },
-      sosEventId: eventId,
-      actorId: event.userId,
-      dedupeKey: `sos:${eventId}:alert`,
-    }));
+    // The texts depend only on the language, the kind and the band: a few distinct messages per
+    // chunk, each written once (formatting them per recipient cost a tenth of a fan-out's CPU).
+    const alertTexts = new Map<string, { title: string; body: string; actionTitle: string }>();
+    const alertOf = (r: RecipientRecord) => {
+      const language = languageOf(r, event);
+      const band = bandOf(r);
+      const key = `${language}|${r.kind}|${band ?? ''}`;
+      let found = alertTexts.get(key);
+      if (!found) {
+        found = {
+          // Volunteers learn only the band of their cell's distance, not an exact one (DESIGN.md §8).
+          ...(event.practice
+            ? texts.practiceAlert(language)
+            : r.kind === 'contact'
+              ? texts.contactAlert(language, victim, event.threat)
+              : texts.volunteerAlert(language, victim, event.threat, band)),
+          actionTitle: texts.goToSos(language),
+        };
+        alertTexts.set(key, found);
+      }
+      return { ...found, band };
+    };
+    const items: NewNotification[] = [...byUser.values()].map((r) => {
+      const { title, body, actionTitle, band } = alertOf(r);
+      return {
+        userId: r.userId as number,
+        type: r.kind === 'contact' ? 'sos.contact_alert' : 'sos.alert',
+        title,
+        body,
+        data: {
+          url: sosModeUrl(eventId),
+          threat: event.threat,
+          distanceBand: band,
+          actionTitle,
+          practice: event.practice,
+          tier: r.tier,
+        },
+        sosEventId: eventId,
+        actorId: event.userId,
+        dedupeKey: `sos:${eventId}:alert`,
+      };
+    });
     await notifications.deliver(items, (userId, outcome) => {
       const row = byUser.get(userId);
       // A contact's alert is the SMS; their push is a bonus that is not retried.
