@@ -1,4 +1,4 @@
-import { INDIA_OFFSET_MS, LOCAL_ALERT_LIMITS, NIGHT_ALERT_CATEGORIES, indiaDate, type LocalAlertCategory } from '@saathi/shared';
+import { INDIA_OFFSET_MS, LOCAL_ALERT_LIMITS, NIGHT_ALERT_CATEGORIES, indiaDate, type Language, type LocalAlertCategory } from '@saathi/shared';
 import type { Config } from '../../config';
 import type { DbRef } from '../../core/db/db-ref';
 import { languageOf } from '../../core/i18n';
@@ -6,7 +6,7 @@ import { PermanentJobError, type OutboxHandler, type OutboxMessage } from '../..
 import { createNotificationsRepository, type NewNotification } from '../notifications/notifications.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { createAlertsDeliveryRepository, type PushedAlert, type Recipient } from './alerts-delivery.repository';
-import { alertTexts } from './alerts.texts';
+import { alertTexts, nearBand } from './alerts.texts';
 
 export const ALERT_TOPICS = {
   /** Decides who an alert reaches (once per alert: written with its verification or corroboration). */
@@ -94,12 +94,26 @@ export function createAlertsDeliveryHandlers({ dbRef, notifications, config }: A
   const deliveries = createAlertsDeliveryRepository(dbRef);
   const rows = createNotificationsRepository(dbRef);
 
-  const alertNotification = (a: PushedAlert, r: Recipient, pushed: boolean): NewNotification => {
+  /** An alert's texts differ only by language and distance band: rendered once per pair, not once per person. */
+  const textsOf = (a: PushedAlert) => {
+    const rendered = new Map<string, { title: string; body: string }>();
+    return (language: Language, distanceM: number) => {
+      const key = `${language}:${nearBand(distanceM)}`;
+      let texts = rendered.get(key);
+      if (!texts) {
+        texts = alertTexts.alert(language, a, distanceM);
+        rendered.set(key, texts);
+      }
+      return texts;
+    };
+  };
+
+  const alertNotification = (a: PushedAlert, texts: ReturnType<typeof textsOf>, r: Recipient, pushed: boolean): NewNotification => {
     const language = languageOf(r.language);
     return {
       userId: r.userId,
       type: 'alerts.local',
-      ...alertTexts.alert(language, a, r.distanceM),
+      ...texts(language, r.distanceM),
       data: { url: alertUrl(a.id), alertId: a.id, category: a.category, pushed, actionTitle: alertTexts.open(language) },
       dedupeKey: alertNotificationKey(a.id),
     };
@@ -128,14 +142,17 @@ export function createAlertsDeliveryHandlers({ dbRef, notifications, config }: A
       if (!a || userIds.length === 0) return;
       if (payload.push === true) {
         const recipients = await deliveries.claimPushes(alertId, userIds, now, alertNotificationKey(alertId));
-        if (recipients.length > 0) await notifications.deliver(recipients.map((r) => alertNotification(a, r, true)));
+        if (recipients.length === 0) return;
+        const texts = textsOf(a);
+        await notifications.deliver(recipients.map((r) => alertNotification(a, texts, r, true)));
         return;
       }
       // Held (daily cap or night): the list shows it, nothing rings. An alert that already ended is left out.
       if (!a.active) return;
       const held = await deliveries.held(alertId, userIds);
+      const texts = textsOf(a);
       await rows.insertMany(
-        held.map((r) => alertNotification(a, r, false)),
+        held.map((r) => alertNotification(a, texts, r, false)),
         now,
       );
     },
