@@ -93,7 +93,7 @@ async function dialogReady(page: Page): Promise<void> {
   await noSpinner(page, '[role="dialog"]');
 }
 
-const ACCOUNT_TABS = ['contacts', 'locations', 'sos', 'volunteering', 'business', 'news', 'language'] as const;
+const ACCOUNT_TABS = ['contacts', 'locations', 'sos', 'volunteering', 'business', 'news', 'alerts', 'language'] as const;
 
 const SIGNED_IN: Visit[] = [
   { path: () => '/' },
@@ -155,6 +155,9 @@ const SIGNED_IN: Visit[] = [
   { path: () => '/community-feeds/decisions' },
   { path: () => '/volunteers', ready: volunteersReady, then: volunteersAt5000 },
   { path: () => '/volunteers-nearby', ready: volunteersReady, sameAs: '/volunteers' },
+  // Local alerts around Ellisbridge (the map, then the list or its calm empty state), and the report form.
+  { path: () => '/alerts', ready: alertsReady },
+  { path: () => '/alerts/new' },
   { path: () => '/tnc' },
   { path: () => '/help' },
   { path: () => '/about-us' },
@@ -205,6 +208,12 @@ async function leaderboardReady(page: Page): Promise<void> {
 async function trackingReady(page: Page): Promise<void> {
   await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
   await noSpinner(page, 'body');
+}
+
+async function alertsReady(page: Page): Promise<void> {
+  await headingReady(page);
+  await expect(page.getByTestId('alerts-map')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('alert-card').first().or(page.getByTestId('alerts-empty'))).toBeVisible({ timeout: 15_000 });
 }
 
 async function volunteersReady(page: Page): Promise<void> {

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { AlertSettings, LocalAlertCategory } from '@saathi/shared';
@@ -66,20 +67,23 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
   return (
     <>
       <AlertSettingsFields value={categories} onChange={setCategories} radii={settings.radiiM} />
-      <FormControlLabel
-        sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.75 } }}
-        control={<Checkbox checked={usePhone} onChange={(event) => setUsePhone(event.target.checked)} />}
-        label={
-          <>
-            <Typography component="span" sx={{ display: 'block' }}>
-              {t('settings.phone')}
-            </Typography>
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              {t('settings.phoneHint')}
-            </Typography>
-          </>
-        }
-      />
+      {/* In a group, not straight in the section's Stack, which would zero the label's negative margin and misalign the box. */}
+      <FormGroup>
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.75 } }}
+          control={<Checkbox checked={usePhone} onChange={(event) => setUsePhone(event.target.checked)} />}
+          label={
+            <>
+              <Typography component="span" sx={{ display: 'block' }}>
+                {t('settings.phone')}
+              </Typography>
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                {t('settings.phoneHint')}
+              </Typography>
+            </>
+          }
+        />
+      </FormGroup>
       <Typography variant="body2" color="text.secondary">
         {t('settings.places')}{' '}
         <Link component={RouterLink} to="/account?tab=locations">

@@ -12,7 +12,7 @@ export interface MapAlert extends LatLon {
   id: number;
   /** The tooltip: category and status in words. */
   label: string;
-  tone: 'unconfirmed' | 'confirmed' | 'corroborated';
+  tone: 'unconfirmed' | 'confirmed' | 'corroborated' | 'over';
 }
 
 export interface AlertsMapProps {
@@ -32,6 +32,7 @@ const TONES: Record<MapAlert['tone'], L.CircleMarkerOptions> = {
   unconfirmed: { color: '#546e7a', fillColor: '#b0bec5', dashArray: '4 3' },
   confirmed: { color: '#2e7d32', fillColor: '#81c784' },
   corroborated: { color: '#0277bd', fillColor: '#81d4fa' },
+  over: { color: '#757575', fillColor: '#e0e0e0' },
 };
 
 const NEIGHBOURHOOD_ZOOM = 14;
@@ -55,7 +56,12 @@ export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileA
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { zoomControl: true, attributionControl: true }).setView([origin.latitude, origin.longitude], NEIGHBOURHOOD_ZOOM);
+    // The page scrolls past the map: the wheel does not zoom it, and on a phone one finger scrolls
+    // the page rather than dragging the map (two fingers still zoom it).
+    const map = L.map(container, { zoomControl: true, attributionControl: true, scrollWheelZoom: false, dragging: !L.Browser.mobile }).setView(
+      [origin.latitude, origin.longitude],
+      NEIGHBOURHOOD_ZOOM,
+    );
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     mapRef.current = map;
     layerRef.current = L.layerGroup().addTo(map);

@@ -7,7 +7,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, type LatLon, type LocalAlert, type User } from '@saathi/shared';
+import {
+  DEFAULT_MAP_TILE_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  metresBetween,
+  type LatLon,
+  type LocalAlert,
+  type LocalAlertStatus,
+  type User,
+} from '@saathi/shared';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -31,6 +39,13 @@ interface Place {
   point: LatLon | null;
   /** The saved place's name, for "About 600 m from Home"; null for where the phone is ("from you"). */
   name: string | null;
+}
+
+/** How an alert's circle looks on the map. */
+function toneOf(status: LocalAlertStatus): MapAlert['tone'] {
+  if (status === 'verified') return 'confirmed';
+  if (status === 'corroborated') return 'corroborated';
+  return status === 'unverified' ? 'unconfirmed' : 'over';
 }
 
 /** `/alerts?reported=<id>` after a report: the note and the reported alert come first. */
@@ -132,16 +147,17 @@ function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeNam
   const focused = useAlertQuery(focusId !== null && nearby.isSuccess && !focusNearby ? focusId : null);
   const [selectedId, setSelectedId] = useState<number | null>(focusId);
 
+  const extra: LocalAlert | undefined = focused.data;
   const mapAlerts = useMemo(
     () =>
-      items.map((alert): MapAlert => ({
+      [...(extra ? [extra] : []), ...items].map((alert): MapAlert => ({
         id: alert.id,
         latitude: alert.latitude,
         longitude: alert.longitude,
         label: label(t, 'categories', alert.category),
-        tone: alert.status === 'verified' ? 'confirmed' : alert.status === 'corroborated' ? 'corroborated' : 'unconfirmed',
+        tone: toneOf(alert.status),
       })),
-    [items, t],
+    [extra, items, t],
   );
 
   // Opened for one alert that is in the list: bring its card into view.
@@ -156,10 +172,22 @@ function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeNam
     card?.focus({ preventScroll: true });
   }
 
-  const extra: LocalAlert | undefined = focused.data;
   return (
     <>
-      <Box sx={{ position: 'relative', height: { xs: 220, md: 320 }, borderRadius: 3, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          height: { xs: 220, md: 320 },
+          borderRadius: 2,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          // Leaflet's panes and controls stack inside the map, never over the app bar or a dialog.
+          isolation: 'isolate',
+          // Clear of the rounded corner, the credit is never cut.
+          '& .leaflet-control-attribution': { mr: 1.5, mb: 0.75, borderRadius: 1, px: 0.75 },
+        }}
+      >
         <Suspense fallback={<CircularProgress sx={{ position: 'absolute', top: '45%', left: '45%' }} aria-label={t('map.loading')} />}>
           <AlertsMap
             origin={origin}
@@ -176,7 +204,9 @@ function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeNam
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         {t('list.title')}
       </Typography>
-      {extra && <AlertCard alert={extra} placeName={placeName} selected={selectedId === extra.id} />}
+      {extra && (
+        <AlertCard alert={{ ...extra, distanceM: Math.round(metresBetween(origin, extra)) }} placeName={placeName} selected={selectedId === extra.id} />
+      )}
       <QueryState query={nearby} errorMessage={t('list.loadFailed')} keepDataOnError>
         {(data) =>
           data.items.length === 0 ? (
