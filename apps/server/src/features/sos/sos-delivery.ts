@@ -89,7 +89,7 @@ export const acceptedMessage = (eventId: number, volunteerId: number, dueAt: Dat
  */
 const MARK_FLUSH_MS = 50;
 
-function createDeliveryMarker(flush: (ids: number[]) => Promise<void>) {
+export function createDeliveryMarker(flush: (ids: number[]) => Promise<void>) {
   type Batch = { ids: number[]; written: Promise<void>; write: () => void };
   let open: Batch | undefined;
   let timer: NodeJS.Timeout | undefined;
