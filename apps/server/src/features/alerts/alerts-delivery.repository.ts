@@ -102,6 +102,8 @@ export function createAlertsDeliveryRepository(ref: DbRef) {
       const freshSince = new Date(now.getTime() - CURRENT_LOCATION_FRESH_MS);
       return ref.db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(${FANOUT_LOCK_KEY})`.execute(trx);
+        // Up to 100,000 candidates are grouped by person: in memory, not in temporary files.
+        await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
         const result = await sql<{ user_id: number; pushed: boolean }>`
           WITH places AS (
             SELECT sl.user_id, ST_Distance(sl.location, ${cell}, false) AS d
