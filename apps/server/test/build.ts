@@ -13,6 +13,7 @@ import { adminQuery, quoteIdent, withDatabase } from './pg-admin';
 import { createRecordingSms, type RecordingSms } from './recording-sms';
 import { createTestClock, type TestClock } from './test-clock';
 import './provided';
+import './wasm-compile-cache';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 

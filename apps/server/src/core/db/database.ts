@@ -54,12 +54,12 @@ export function pgliteDataPath(dataDir: string): string {
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
   // Loaded lazily: the WebAssembly build is only needed in embedded mode.
-  const [{ PGlite }, { postgis }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-postgis')]);
+  const [{ PGlite }, { postgisOnly }] = await Promise.all([import('@electric-sql/pglite'), import('./postgis-bundle')]);
   const dir = pgliteDataPath(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: dir,
-    extensions: { postgis },
+    extensions: { postgis: postgisOnly },
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
   });
   // Same session settings as the server's pool (openPostgres), so both plan queries alike.
