@@ -2,6 +2,7 @@ import type { LatLon } from '@saathi/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { MAP_TONES, ORIGIN_TONE, type MapTone } from './map-tones';
 
 /** Leaflet shows attributions and tooltips as HTML; our texts are plain. */
 function escapeHtml(text: string): string {
@@ -12,7 +13,7 @@ export interface MapAlert extends LatLon {
   id: number;
   /** The tooltip: category and status in words. */
   label: string;
-  tone: 'unconfirmed' | 'confirmed' | 'corroborated' | 'over';
+  tone: MapTone;
 }
 
 export interface AlertsMapProps {
@@ -26,14 +27,6 @@ export interface AlertsMapProps {
   label: string;
   originLabel: string;
 }
-
-/** Calm colours: grey and dashed for what nobody confirmed yet, green when confirmed, blue when several people reported it. */
-const TONES: Record<MapAlert['tone'], L.CircleMarkerOptions> = {
-  unconfirmed: { color: '#546e7a', fillColor: '#b0bec5', dashArray: '4 3' },
-  confirmed: { color: '#2e7d32', fillColor: '#81c784' },
-  corroborated: { color: '#0277bd', fillColor: '#81d4fa' },
-  over: { color: '#757575', fillColor: '#e0e0e0' },
-};
 
 const NEIGHBOURHOOD_ZOOM = 14;
 
@@ -88,10 +81,12 @@ export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileA
     if (!map || !layer) return;
     layer.clearLayers();
     const here: L.LatLngExpression = [origin.latitude, origin.longitude];
-    L.circleMarker(here, { radius: 7, color: '#ad1457', weight: 3, fillColor: '#f48fb1', fillOpacity: 1 }).bindTooltip(escapeHtml(originLabel)).addTo(layer);
+    L.circleMarker(here, { radius: 7, weight: 3, fillOpacity: 1, ...ORIGIN_TONE })
+      .bindTooltip(escapeHtml(originLabel))
+      .addTo(layer);
     for (const alert of alerts) {
       const selected = alert.id === selectedId;
-      L.circleMarker([alert.latitude, alert.longitude], { radius: selected ? 13 : 10, weight: selected ? 4 : 2, fillOpacity: 0.7, ...TONES[alert.tone] })
+      L.circleMarker([alert.latitude, alert.longitude], { radius: selected ? 13 : 10, weight: selected ? 4 : 2, fillOpacity: 0.7, ...MAP_TONES[alert.tone] })
         .bindTooltip(escapeHtml(alert.label))
         .on('click', () => onSelectRef.current(alert.id))
         .addTo(layer);

@@ -26,6 +26,7 @@ import { usePublicConfigQuery } from '../volunteers/queries';
 import { AlertCard, alertElementId } from './alert-card';
 import type { MapAlert } from './alerts-map';
 import { label } from './labels';
+import { MAP_TONES, ORIGIN_TONE, type MapTone } from './map-tones';
 import { NEARBY_RADIUS_M, useAlertQuery, useNearbyAlertsQuery } from './queries';
 import { useDevicePosition } from './use-device-position';
 
@@ -42,7 +43,7 @@ interface Place {
 }
 
 /** How an alert's circle looks on the map. */
-function toneOf(status: LocalAlertStatus): MapAlert['tone'] {
+function toneOf(status: LocalAlertStatus): MapTone {
   if (status === 'verified') return 'confirmed';
   if (status === 'corroborated') return 'corroborated';
   return status === 'unverified' ? 'unconfirmed' : 'over';
@@ -201,6 +202,7 @@ function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeNam
           />
         </Suspense>
       </Box>
+      <MapLegend />
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         {t('list.title')}
       </Typography>
@@ -228,5 +230,40 @@ function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeNam
         }
       </QueryState>
     </>
+  );
+}
+
+/** What the map's circles mean, in the words of the statuses (the list says the same of each alert). */
+function MapLegend() {
+  const { t } = useTranslation('local-alerts');
+  const entries = [
+    { key: 'origin', tone: ORIGIN_TONE, text: t('map.legendPlace') },
+    { key: 'unconfirmed', tone: MAP_TONES.unconfirmed, text: label(t, 'status', 'unverified') },
+    { key: 'confirmed', tone: MAP_TONES.confirmed, text: label(t, 'status', 'verified') },
+    { key: 'corroborated', tone: MAP_TONES.corroborated, text: label(t, 'status', 'corroborated') },
+  ];
+  return (
+    <Box
+      component="ul"
+      aria-label={t('map.legend')}
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, listStyle: 'none', m: 0, mt: -1, p: 0 }}
+    >
+      {entries.map((entry) => (
+        <Box component="li" key={entry.key} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, typography: 'body2', color: 'text.secondary' }}>
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }}>
+            <circle
+              cx="7"
+              cy="7"
+              r="5.5"
+              fill={entry.tone.fillColor}
+              stroke={entry.tone.color}
+              strokeWidth="2"
+              strokeDasharray={'dashArray' in entry.tone ? '3 2' : undefined}
+            />
+          </svg>
+          {entry.text}
+        </Box>
+      ))}
+    </Box>
   );
 }
