@@ -35,6 +35,10 @@ export const UserDataExport = z.object({
   responderVerifications: Rows,
   /** Duty, weekly quiet hours (minutes of the India day) and the verified badge. */
   responderDuty: z.record(z.string(), z.unknown()),
+  /** The local alerts the user reported, with the status of the alert each joined. */
+  alertReports: Rows,
+  /** The alert categories chosen and the device position kept for alerts (its ~250 m cell only). */
+  alertSettings: z.record(z.string(), z.unknown()),
 });
 export type UserDataExport = z.infer<typeof UserDataExport>;
 

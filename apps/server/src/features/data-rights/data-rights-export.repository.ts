@@ -26,6 +26,8 @@ export type ExportSections = {
   safetyTimers: Row[];
   responderVerifications: Row[];
   responderDuty: Row;
+  alertReports: Row[];
+  alertSettings: Row;
 };
 
 /**
@@ -120,6 +122,21 @@ export function createDataExportRepository(ref: DbRef) {
             SELECT on_duty AS "onDuty", quiet_days AS "quietDays", quiet_start_min AS "quietStartMinute", quiet_end_min AS "quietEndMinute",
                    duty_set_at AS "dutySetAt", verified_profession AS "verifiedProfession", verified_until AS "verifiedUntil"
             FROM users WHERE id = ${userId}`)
+        )[0]!,
+        // The user's own reports with the alert each joined; the alert's other reporters are not theirs.
+        alertReports: await run(sql`
+          SELECT r.alert_id AS "alertId", a.category, a.status AS "alertStatus", r.text,
+                 ST_Y(r.location::geometry) AS latitude, ST_X(r.location::geometry) AS longitude,
+                 r.reel_id AS "reelId", r.created_at AS "createdAt"
+          FROM local_alert_reports r JOIN local_alerts a ON a.id = r.alert_id
+          WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`),
+        // The categories chosen and the device position for alerts, which is kept only as its ~250 m cell.
+        alertSettings: (
+          await run(sql`
+            SELECT coalesce(s.categories, '{}') AS categories,
+                   ST_Y(s.location_cell::geometry) AS "cellLatitude", ST_X(s.location_cell::geometry) AS "cellLongitude",
+                   s.location_at AS "locationAt", s.updated_at AS "updatedAt"
+            FROM users u LEFT JOIN alert_settings s ON s.user_id = u.id WHERE u.id = ${userId}`)
         )[0]!,
       };
     },

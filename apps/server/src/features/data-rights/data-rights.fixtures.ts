@@ -88,6 +88,8 @@ export async function seedNewerFeatures(t: TestApp, token: string) {
   });
   if (request.statusCode !== 201) throw new Error(`verification request answered ${request.statusCode}: ${request.body}`);
   // Monday and Tuesday, 22:00 to 06:00 India time.
+  await call('PUT', '/api/users/me/alert-settings', { categories: ['flooding', 'fire'] }, 200);
+  await call('POST', '/api/alerts', { category: 'flooding', latitude: 28.6139, longitude: 77.209, text: 'Knee-deep water under the bridge' }, 201);
   await call('PUT', '/api/volunteers/me/duty', { onDuty: false, quietHours: { days: [1, 2], start: '22:00', end: '06:00' } }, 200);
   const verificationId = request.json<{ id: number }>().id;
   const { document_key: documentKey } = await t.db

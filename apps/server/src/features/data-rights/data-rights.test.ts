@@ -7,7 +7,7 @@ import { DURESS_PIN, exists, mediaPath, SAFETY_PIN, seedLife, seedNewerFeatures,
 const t = build({ SAFETY_PIN_HASH_COST: '10' });
 
 async function signedIn(name: string) {
-  const user = await t.factory.user({ name });
+  const user = await t.factory.user({ name, dob: '1992-05-01' });
   return { ...user, token: await t.loginAs(user) };
 }
 
@@ -94,6 +94,8 @@ describe('GET /api/users/me/export', () => {
       'safetyTimers',
       'responderVerifications',
       'responderDuty',
+      'alertReports',
+      'alertSettings',
     ]) {
       expect(data, section).toHaveProperty(section);
     }
@@ -166,6 +168,16 @@ describe('GET /api/users/me/export', () => {
       verifiedUntil: null,
     });
 
+    expect(data.alertReports).toEqual([
+      expect.objectContaining({
+        category: 'flooding',
+        alertStatus: 'unverified',
+        text: 'Knee-deep water under the bridge',
+        latitude: expect.closeTo(28.6139, 5),
+      }),
+    ]);
+    expect(data.alertSettings).toMatchObject({ categories: ['flooding', 'fire'], cellLatitude: null, locationAt: null });
+
     const text = res.body;
     expect(newer.documentKey).toMatch(/^evidence\//);
     expect(text).not.toContain(newer.documentKey);
@@ -178,7 +190,8 @@ describe('GET /api/users/me/export', () => {
     expect(text).not.toMatch(/token_?hash|code_?hash|tokenHash|codeHash/i);
 
     const empty = (await exportOf(other.token)).json();
-    expect([empty.astroCharts, empty.safetyTimers, empty.responderVerifications]).toEqual([[], [], []]);
+    expect([empty.astroCharts, empty.safetyTimers, empty.responderVerifications, empty.alertReports]).toEqual([[], [], [], []]);
+    expect(empty.alertSettings).toMatchObject({ categories: [], locationAt: null });
     expect(empty.safetyPins).toEqual({ set: false, setAt: null });
     expect(empty.responderDuty).toMatchObject({ onDuty: true, quietDays: null, dutySetAt: null });
   });
