@@ -19,7 +19,7 @@
 // (a scratch database is created next to it and dropped).
 // SOS_BENCH_PROFILE=<dir>: CPU profiles of every server thread and the time per query over the
 // quiet rounds (profile-hook.mjs); `node bench/profile-summary.mjs <dir>` prints them.
-// SOS_BENCH_ONLY=pipeline runs only the push pipeline part.
+// SOS_BENCH_ONLY=pipeline runs only the push pipeline part; SOS_BENCH_DB=pglite|postgres only one database.
 // Started through tsx (`npm run bench:sos`), so it reuses the server's own modules.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -404,7 +404,9 @@ async function pipeline(vapid) {
 }
 
 console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
-const kinds = ['pglite', ...(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+const kinds = ['pglite', ...(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['postgres'] : [])].filter(
+  (kind) => !process.env.SOS_BENCH_DB || process.env.SOS_BENCH_DB === kind,
+);
 let over = false;
 for (const kind of process.env.SOS_BENCH_ONLY === 'pipeline' ? [] : kinds) {
   const { lines } = await run(kind);
