@@ -60,6 +60,8 @@ export const AUDIT_ACTIONS = [
   'responder_verification_decide',
   'responder_verification_revoke',
   'account_delete',
+  'local_alert_verify',
+  'local_alert_resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -72,6 +74,7 @@ export const AUDIT_TARGET_TYPES = [
   'comment',
   'moderation_decision',
   'responder_verification',
+  'local_alert',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -17,6 +17,7 @@ import {
   type ResponderProfession,
   type Role,
 } from '@saathi/shared';
+import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { allClearMessage, expireMessage, fanoutMessage } from './alerts-delivery';
@@ -160,13 +161,16 @@ export function createAlertsService({ alerts, clock, radiiM, kick }: AlertsServi
         if (!a || !ACTIVE.has(a.status)) throw closed();
         if (a.reportedByCaller) throw new ConflictError('Someone else must verify your own report', undefined, 'alert_own_report');
         if (a.status === 'verified') return;
-        await alerts.verify(
-          trx,
-          id,
-          { userId, role: caller.moderator ? 'moderator' : 'responder', profession: caller.moderator ? null : caller.responder },
-          now,
-          fanoutMessage(id, now),
-        );
+        const role = caller.moderator ? 'moderator' : 'responder';
+        await alerts.verify(trx, id, { userId, role, profession: caller.moderator ? null : caller.responder }, now, fanoutMessage(id, now));
+        await recordAudit(trx, {
+          actor: { id: userId, roles: caller.record.roles as Role[] },
+          action: 'local_alert_verify',
+          target: { type: 'local_alert', id },
+          before: { status: a.status },
+          after: { status: 'verified', as: role },
+          at: now,
+        });
       });
       kick();
       return toView(await found(id, caller, now), caller, now);
@@ -183,6 +187,17 @@ export function createAlertsService({ alerts, clock, radiiM, kick }: AlertsServi
         if (!role) throw new ForbiddenError('Only its reporter, a moderator or a verified responder can resolve this alert', 'alert_not_yours');
         if (!ACTIVE.has(a.status)) throw closed();
         await alerts.resolve(trx, id, role, now, allClearMessage(id, now));
+        // A reporter closing their own alert is not a management action; a moderator or responder closing anyone's is.
+        if (role !== 'reporter') {
+          await recordAudit(trx, {
+            actor: { id: userId, roles: caller.record.roles as Role[] },
+            action: 'local_alert_resolve',
+            target: { type: 'local_alert', id },
+            before: { status: a.status },
+            after: { status: 'resolved', as: role },
+            at: now,
+          });
+        }
       });
       kick();
       return toView(await found(id, caller, now), caller, now);

@@ -14,6 +14,17 @@ beforeEach(() => {
 const countAlerts = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM local_alerts`.execute(t.db)).rows[0]?.n);
 const countReports = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM local_alert_reports`.execute(t.db)).rows[0]?.n);
 
+/** The audit rows about one alert, oldest first. */
+async function auditOf(alertId: number) {
+  return t.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_id', 'before', 'after'])
+    .where('target_type', '=', 'local_alert')
+    .where('target_id', '=', String(alertId))
+    .orderBy('id')
+    .execute();
+}
+
 describe('reporting an alert', () => {
   it('answers 201 {id, status: unverified}; everyone sees the cell centre and never the reporter', async () => {
     const place = freshPlace();
@@ -235,6 +246,10 @@ describe('verifying an alert', () => {
     expect(JSON.stringify(res.json())).not.toMatch(/Fire Fighter/);
     // Again: the same answer, nothing new.
     expect((await send(t, mod.token, 'POST', `/api/alerts/${id}/verify`)).json()).toMatchObject({ verifierRole: 'responder' });
+    // One audit row, the firefighter's; the refused and repeated calls wrote none.
+    expect(await auditOf(id)).toEqual([
+      { action: 'local_alert_verify', actor_id: firefighter.id, before: { status: 'unverified' }, after: { status: 'verified', as: 'responder' } },
+    ]);
 
     const own = await reported(t, mod, freshPlace(), 'outage', 'No water supply since morning');
     const ownVerify = await send(t, mod.token, 'POST', `/api/alerts/${own}/verify`);
@@ -269,6 +284,10 @@ describe('resolving an alert', () => {
     expect((await send(t, (await moderator(t)).token, 'POST', `/api/alerts/${other}/resolve`)).json()).toMatchObject({ status: 'resolved' });
     const third = await reported(t, stranger, freshPlace(), 'road_blocked', 'Road closed for repairs');
     expect((await send(t, (await responder(t, 'police')).token, 'POST', `/api/alerts/${third}/resolve`)).json()).toMatchObject({ status: 'resolved' });
+    // A moderator's or responder's resolve is audited; the reporter closing their own is not.
+    expect(await auditOf(id)).toEqual([]);
+    expect(await auditOf(other)).toEqual([expect.objectContaining({ action: 'local_alert_resolve', after: { status: 'resolved', as: 'moderator' } })]);
+    expect(await auditOf(third)).toEqual([expect.objectContaining({ action: 'local_alert_resolve', after: { status: 'resolved', as: 'responder' } })]);
   });
 });
 
