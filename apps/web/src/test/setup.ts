@@ -17,14 +17,16 @@ console.error = (...args: unknown[]) => {
 /*
  * The test files of a worker share one jsdom (vitest.config.ts: isolate false), so what a file
  * changes on the window is put back when it ends: stubbed globals, properties it defined on
- * `navigator` (a fake geolocation, share sheet or permissions), fake timers and storage. The
- * untouched navigator is noted once per worker, before the first file can change it.
+ * `navigator` (a fake geolocation, share sheet or permissions), fake timers and storage; and
+ * spies on shared modules' objects (the one location store) are removed. The untouched
+ * navigator is noted once per worker, before the first file can change it.
  */
 const globals = globalThis as typeof globalThis & { __pristineNavigator?: PropertyDescriptorMap };
 globals.__pristineNavigator ??= Object.getOwnPropertyDescriptors(navigator);
 const pristineNavigator = globals.__pristineNavigator;
 
 afterAll(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   for (const key of Reflect.ownKeys(navigator)) {
