@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { forgetLocationStore } from '../features/location/location-store';
 
 afterEach(() => {
   cleanup();
@@ -17,8 +18,9 @@ console.error = (...args: unknown[]) => {
 /*
  * The test files of a worker share one jsdom (vitest.config.ts: isolate false), so what a file
  * changes on the window is put back when it ends: stubbed globals, properties it defined on
- * `navigator` (a fake geolocation, share sheet or permissions), fake timers and storage; and
- * spies on shared modules' objects (the one location store) are removed. The untouched
+ * `navigator` (a fake geolocation, share sheet or permissions), fake timers and storage; spies
+ * on shared modules' objects are removed, and the app's one location store is dropped (it holds
+ * the geolocation of the navigator it was made over, and the last position). The untouched
  * navigator is noted once per worker, before the first file can change it.
  */
 const globals = globalThis as typeof globalThis & { __pristineNavigator?: PropertyDescriptorMap };
@@ -35,4 +37,5 @@ afterAll(() => {
   Object.defineProperties(navigator, pristineNavigator);
   localStorage.clear();
   sessionStorage.clear();
+  forgetLocationStore();
 });

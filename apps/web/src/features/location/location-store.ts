@@ -154,6 +154,15 @@ export function locationStore(): LocationStore {
   return shared;
 }
 
+/**
+ * Drops the app's store, so the next `locationStore()` makes a new one over the navigator as it
+ * is then. Test files that share a window call it when they end (src/test/setup.ts): a store
+ * made in one file would otherwise keep that file's position and its (fake) geolocation.
+ */
+export function forgetLocationStore(): void {
+  shared = null;
+}
+
 export function useLocationState(store: LocationStore = locationStore()): LocationState {
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }
