@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SectionCard } from '../../components/section-card';
 import { useLocationState } from '../location/location-store';
 import { usePermissionChecker, type DevicePermission } from '../location/permission-checker';
 
@@ -17,22 +17,27 @@ export function LocationPromptHelper({ onAsk }: { onAsk: () => void }) {
   const { permission } = useLocationState();
   const { report, refresh } = usePermissionChecker();
   return (
-    <SectionCard title={t('helper.title')} heading="compact">
-      <Typography variant="body2">{t('helper.current', { state: t(`state.${permission}`) })}</Typography>
-      {report && (
-        <ul className="volunteers__permissions">
-          {PERMISSIONS.map((name) => (
-            <li key={name}>{t('helper.row', { permission: t(`permission.${name}`), state: t(`state.${report[name]}`) })}</li>
-          ))}
-        </ul>
-      )}
-      {report && <Typography variant="body2">{report.allGranted ? t('helper.allGranted') : t('helper.notAllGranted')}</Typography>}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={onAsk}>
-          {t('helper.ask')}
-        </Button>
-        <Button onClick={() => void refresh()}>{t('helper.refresh')}</Button>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="location-helper-title">
+      <Stack spacing={1}>
+        <Typography id="location-helper-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t('helper.title')}
+        </Typography>
+        <Typography variant="body2">{t('helper.current', { state: t(`state.${permission}`) })}</Typography>
+        {report && (
+          <ul className="volunteers__permissions">
+            {PERMISSIONS.map((name) => (
+              <li key={name}>{t('helper.row', { permission: t(`permission.${name}`), state: t(`state.${report[name]}`) })}</li>
+            ))}
+          </ul>
+        )}
+        {report && <Typography variant="body2">{report.allGranted ? t('helper.allGranted') : t('helper.notAllGranted')}</Typography>}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={onAsk}>
+            {t('helper.ask')}
+          </Button>
+          <Button onClick={() => void refresh()}>{t('helper.refresh')}</Button>
+        </Stack>
       </Stack>
-    </SectionCard>
+    </Paper>
   );
 }

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText, waitText } from '../../../lib/error-text';
 import { useAskMutation } from '../queries';
-import { SectionCard } from '../../../components/section-card';
+import { AstroSection } from '../section';
 import { CrisisAnswer } from './crisis-answer';
 
 interface Exchange {
@@ -64,7 +64,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
   }
 
   return (
-    <SectionCard title={t('chat.heading')} subtitle={t('chat.guidance')}>
+    <AstroSection id="astro-chat-heading" title={t('chat.heading')} subtitle={t('chat.guidance')}>
       <Stack component="ol" spacing={2} aria-live="polite" sx={{ listStyle: 'none', p: 0, m: 0, my: exchanges.length > 0 ? 2 : 0 }}>
         {exchanges.map((exchange) => (
           <Box component="li" key={exchange.id} data-testid="astro-exchange">
@@ -116,7 +116,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
           {t('chat.send')}
         </Button>
       </Stack>
-    </SectionCard>
+    </AstroSection>
   );
 }
 

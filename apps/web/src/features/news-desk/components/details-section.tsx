@@ -1,12 +1,13 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { NEWS_CATEGORIES, NEWS_LIMITS, type NewsCategory } from '@saathi/shared';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, NativeSelectField } from '../../../components/form-fields';
-import { SectionCard } from '../../../components/section-card';
 import { useCategoryNames } from '../../news/labels';
 import type { DeskForm } from '../desk-form';
 import { ImageField } from './image-field';
@@ -27,8 +28,12 @@ const isCategory = (value: string): value is NewsCategory => (NEWS_CATEGORIES as
 export function DetailsSection({ form, onChange, errors, isNew }: DetailsSectionProps) {
   const { t } = useTranslation('news');
   const categoryNames = useCategoryNames();
+  const id = useId();
   return (
-    <SectionCard title={t('desk.details')}>
+    <Paper variant="outlined" component="section" aria-labelledby={`${id}-heading`} sx={{ p: 2 }}>
+      <Typography id={`${id}-heading`} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('desk.details')}
+      </Typography>
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField
@@ -79,6 +84,6 @@ export function DetailsSection({ form, onChange, errors, isNew }: DetailsSection
         </Box>
         <ImageField value={form.image} onChange={(image) => onChange({ image })} />
       </Stack>
-    </SectionCard>
+    </Paper>
   );
 }

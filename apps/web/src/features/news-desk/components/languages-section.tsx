@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LANGUAGE_NATIVE_NAMES, NEWS_LANGUAGES, type NewsLanguage } from '@saathi/shared/languages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionCard } from '../../../components/section-card';
 import { isWritten, type DeskForm, type TranslationDraft } from '../desk-form';
 import { LanguageEditor } from './language-editor';
 
@@ -28,7 +29,13 @@ export function LanguagesSection({ translations, onChange, errors }: LanguagesSe
   const id = useId();
 
   return (
-    <SectionCard title={t('desk.languages')} subtitle={t('desk.languagesHint')}>
+    <Paper variant="outlined" component="section" aria-labelledby={`${id}-heading`} sx={{ p: 2 }}>
+      <Typography id={`${id}-heading`} variant="h6" component="h2">
+        {t('desk.languages')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('desk.languagesHint')}
+      </Typography>
       {sideBySide ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>
           {NEWS_LANGUAGES.map((language) => (
@@ -37,7 +44,7 @@ export function LanguagesSection({ translations, onChange, errors }: LanguagesSe
         </Box>
       ) : (
         <>
-          <Tabs value={open} onChange={(_event, value: NewsLanguage) => setOpen(value)} aria-label={t('desk.languages')} variant="fullWidth">
+          <Tabs value={open} onChange={(_event, value: NewsLanguage) => setOpen(value)} aria-label={t('desk.languages')} variant="fullWidth" sx={{ mb: 2 }}>
             {NEWS_LANGUAGES.map((language) => (
               <Tab
                 key={language}
@@ -59,6 +66,6 @@ export function LanguagesSection({ translations, onChange, errors }: LanguagesSe
           </Box>
         </>
       )}
-    </SectionCard>
+    </Paper>
   );
 }
