@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import {
   LIMITS,
   LOCAL_ALERT_LIMITS,
@@ -19,6 +20,7 @@ import {
 } from '@saathi/shared';
 import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
+import type { Database } from '../../core/db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { allClearMessage, expireMessage, fanoutMessage } from './alerts-delivery';
 import type { AlertRecord, AlertsRepository, CallerRecord } from './alerts.repository';
@@ -46,6 +48,21 @@ const isProfession = (value: string | null): value is ResponderProfession => (RE
 const ACTIVE = new Set(['unverified', 'verified', 'corroborated']);
 
 export function createAlertsService({ alerts, clock, radiiM, kick }: AlertsServiceDeps) {
+  /** A moderator's or responder's verify or resolve, in the audit log with the alert's status before and after. */
+  async function audit(
+    trx: Transaction<Database>,
+    step: { userId: number; caller: Caller; action: 'local_alert_verify' | 'local_alert_resolve'; id: number; from: string; to: string; as: string; now: Date },
+  ): Promise<void> {
+    await recordAudit(trx, {
+      actor: { id: step.userId, roles: step.caller.record.roles as Role[] },
+      action: step.action,
+      target: { type: 'local_alert', id: step.id },
+      before: { status: step.from },
+      after: { status: step.to, as: step.as },
+      at: step.now,
+    });
+  }
+
   async function callerOf(userId: number, now: Date): Promise<Caller> {
     const record = await alerts.caller(userId, now);
     if (!record) throw new UnauthorizedError();
@@ -163,14 +180,7 @@ export function createAlertsService({ alerts, clock, radiiM, kick }: AlertsServi
         if (a.status === 'verified') return;
         const role = caller.moderator ? 'moderator' : 'responder';
         await alerts.verify(trx, id, { userId, role, profession: caller.moderator ? null : caller.responder }, now, fanoutMessage(id, now));
-        await recordAudit(trx, {
-          actor: { id: userId, roles: caller.record.roles as Role[] },
-          action: 'local_alert_verify',
-          target: { type: 'local_alert', id },
-          before: { status: a.status },
-          after: { status: 'verified', as: role },
-          at: now,
-        });
+        await audit(trx, { userId, caller, action: 'local_alert_verify', id, from: a.status, to: 'verified', as: role, now });
       });
       kick();
       return toView(await found(id, caller, now), caller, now);
@@ -189,14 +199,7 @@ export function createAlertsService({ alerts, clock, radiiM, kick }: AlertsServi
         await alerts.resolve(trx, id, role, now, allClearMessage(id, now));
         // A reporter closing their own alert is not a management action; a moderator or responder closing anyone's is.
         if (role !== 'reporter') {
-          await recordAudit(trx, {
-            actor: { id: userId, roles: caller.record.roles as Role[] },
-            action: 'local_alert_resolve',
-            target: { type: 'local_alert', id },
-            before: { status: a.status },
-            after: { status: 'resolved', as: role },
-            at: now,
-          });
+          await audit(trx, { userId, caller, action: 'local_alert_resolve', id, from: a.status, to: 'resolved', as: role, now });
         }
       });
       kick();
