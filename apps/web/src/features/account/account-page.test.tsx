@@ -1,11 +1,18 @@
 import { BUSINESS_CATEGORIES } from '@saathi/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { getSession } from '../auth/session';
 import { makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { AccountPage } from './account-page';
+
+// The volunteering tab loads the responder settings lazily: a test may end before that import
+// has, and a worker that ends with it still loading fails ("after the environment was torn
+// down"). The file waits for it before it ends.
+afterAll(async () => {
+  await import('../responders/responder-settings');
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,16 @@
 import type { Reel, User } from '@saathi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { AlertsRoute } from './alerts-route';
 import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from './test-data';
+
+// The form loads the map picker lazily: a worker that ends while that import is still
+// loading fails ("after the environment was torn down"), so the file waits for it.
+afterAll(async () => {
+  await import('../community/location-picker');
+});
 
 /** This machine is shared: lazy chunks (the map, the next screen) and saves may take a few seconds. */
 const SLOW = { timeout: 10_000 };
