@@ -22,6 +22,23 @@ const integration = (name: string, db: 'pglite' | 'postgres'): TestProjectInline
   },
 });
 
+/**
+ * integration-processes: real server processes (`node --import tsx src/server.ts`), two or
+ * more per file, sharing one PostgreSQL database, Redis, an S3 store and a push service.
+ * PostgreSQL only: an embedded PGlite database cannot be opened by two processes.
+ */
+const processes: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'integration-processes',
+    include: ['test/processes/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    env: { SAATHI_TEST_DB: 'postgres' },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+};
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -31,7 +48,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts'] } },
       integration('integration', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres'), processes] : []),
     ],
   },
 });
