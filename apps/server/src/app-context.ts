@@ -66,8 +66,8 @@ export interface AppContext {
   mediaDir: string;
   webDistDir: string | undefined;
   vapidPublicKey: string;
-  /** A per-minute limiter counted in Redis when REDIS_URL is set, else in memory. */
-  perMinuteLimiter(name: string, limit: number): RateLimiter;
+  /** A limiter of `limit` per `windowMs` (a minute by default), counted in Redis when REDIS_URL is set, else in memory. */
+  rateLimiter(name: string, limit: number, windowMs?: number): RateLimiter;
   /** In-app notifications with push (SOS delivery and the notifications routes). */
   notifications: NotificationsService;
   /** The transactional outbox that delivers SOS alerts (the SOS service kicks it). */
@@ -111,7 +111,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         onError: (error) => log.warn({ reason: String(error) }, 'redis event bus error'),
       })
     : createMemoryBus();
-  const perMinuteLimiter = await createLimiters(app, config, clock);
+  const rateLimiter = await createLimiters(app, config, clock);
   const vapid = await loadVapidKeys(config.dataDir, config.push.vapidKeys);
   const pushSender =
     config.push.provider === 'webpush'
@@ -190,7 +190,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     mediaDir,
     webDistDir: findWebDist(config.webDistDir),
     vapidPublicKey: vapid.publicKey,
-    perMinuteLimiter,
+    rateLimiter,
     notifications,
     outbox,
     scores: createScoresService({ scores: createScoresRepository(dbRef), points: config.scores.points, clock }),
@@ -198,7 +198,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
 }
 
 /** Rate-limit counts shared by every process on REDIS_URL; in memory for the single embedded process. */
-async function createLimiters(app: FastifyInstance, config: Config, clock: Clock): Promise<AppContext['perMinuteLimiter']> {
+async function createLimiters(app: FastifyInstance, config: Config, clock: Clock): Promise<AppContext['rateLimiter']> {
   const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   if (limitsRedis) {
     limitsRedis.on('error', (error: unknown) => app.log.warn({ reason: String(error) }, 'redis rate-limit connection error'));
@@ -207,14 +207,14 @@ async function createLimiters(app: FastifyInstance, config: Config, clock: Clock
       await limitsRedis.quit().catch(() => undefined);
     });
   }
-  return (name, limit) => {
-    const inMemory = createRateLimiter({ limit, windowMs: 60_000, clock });
+  return (name, limit, windowMs = 60_000) => {
+    const inMemory = createRateLimiter({ limit, windowMs, clock });
     if (!limitsRedis) return inMemory;
     return createRedisRateLimiter({
       redis: limitsRedis,
       prefix: `${config.redisChannelPrefix}limit:${name}:`,
       limit,
-      windowMs: 60_000,
+      windowMs,
       clock,
       onError: (error) => app.log.warn({ reason: String(error) }, 'redis rate limit unavailable; counting in memory'),
       fallback: inMemory,

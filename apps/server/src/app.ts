@@ -125,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clock: ctx.clock,
     cookie: ctx.cookie,
     publicOrigin: new URL(config.publicUrl).origin,
-    visitorLimiter: ctx.perMinuteLimiter('visitor', config.community.visitorReadsPerMinute),
+    visitorLimiter: ctx.rateLimiter('visitor', config.community.visitorReadsPerMinute),
   });
   await app.register(activity, { onActive: (userId) => ctx.scores.recordActivity(userId) });
 

@@ -2,6 +2,8 @@
 export interface SseEvent {
   type: string;
   data: unknown;
+  /** The frame's `id:`, when it has one (live events do; `ready` does not). */
+  id?: string;
 }
 
 export interface SseClient {
@@ -9,6 +11,8 @@ export interface SseClient {
   events: SseEvent[];
   /** Resolves with the first event (already received or future) that matches. */
   next(type: string, match?: (data: unknown) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /** Resolves when the server ends the stream (not when close() aborts it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -17,6 +21,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
+  let serverEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (serverEnded = resolve));
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -24,20 +30,25 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done) {
+            serverEnded();
+            break;
+          }
           buffer += value;
           let end: number;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const frame = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             let type = 'message';
+            let id: string | undefined;
             const data: string[] = [];
             for (const line of frame.split('\n')) {
               if (line.startsWith('event: ')) type = line.slice(7);
               else if (line.startsWith('data: ')) data.push(line.slice(6));
+              else if (line.startsWith('id: ')) id = line.slice(4);
             }
             if (data.length === 0) continue;
-            events.push({ type, data: JSON.parse(data.join('\n')) as unknown });
+            events.push({ type, data: JSON.parse(data.join('\n')) as unknown, ...(id === undefined ? {} : { id }) });
             for (const wake of [...waiters]) wake();
           }
         }
@@ -49,6 +60,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   return {
     status: response.status,
     events,
+    ended,
     async next(type, match = () => true, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -8,6 +8,12 @@ const EventStreamQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{20,100}$/)
     .optional(),
+  /** The id of the last event received, for a client that cannot send the Last-Event-ID header. */
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}-\d{1,15}$/)
+    .optional()
+    .describe('The id of the last event received (as the Last-Event-ID header, which takes precedence): the events published since follow the ready frame'),
 });
 
 /**
@@ -18,7 +24,7 @@ const EventStreamQuery = z.object({
 const EventStream = z
   .string()
   .describe(
-    'text/event-stream: "retry: 3000", then an "event: ready" frame, then one "event: <type>\\ndata: <JSON>" frame per live event (sos.updated, sos.location, sos.accepted, sos.declined, notification.created) and ": ping" heartbeats',
+    'text/event-stream: "retry: 3000", then an "event: ready" frame (data: userId, and resumed: true when the events missed since Last-Event-ID follow), then one "id: <id>\\nevent: <type>\\ndata: <JSON>" frame per live event (sos.updated, sos.location, sos.accepted, sos.declined, notification.created) and ": ping" heartbeats',
   );
 
 /** The caller's live events (server-sent events) and the tickets that open the stream. */

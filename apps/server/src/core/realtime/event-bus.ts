@@ -1,6 +1,8 @@
 import type { LiveEvent } from '@saathi/shared';
+import { createMemoryEventLog, type Replay } from './event-log';
 
-export type LiveListener = (event: LiveEvent) => void;
+/** Receives each event with its id (the SSE `id:` a reconnecting stream sends back as Last-Event-ID). */
+export type LiveListener = (event: LiveEvent, id: string) => void;
 
 /**
  * Delivers live events to the streams of given users. In-process by default; through Redis
@@ -12,6 +14,12 @@ export interface EventBus {
   publish(userIds: readonly number[], event: LiveEvent): Promise<void>;
   /** Resolves once the listener will receive events; returns its unsubscribe function. */
   subscribe(userId: number, listener: LiveListener): Promise<() => Promise<void>>;
+  /**
+   * The user's events published after the one with id `afterId`, oldest first, for a stream that
+   * reconnects; `null` when they cannot all be told (the id is unknown or too old: refetch).
+   * Subscribe first, then replay: an event may then come both ways, with the same id.
+   */
+  replay(userId: number, afterId: string): Promise<Replay>;
   close(): Promise<void>;
 }
 
@@ -40,11 +48,11 @@ export class LocalListeners {
     return true;
   }
 
-  dispatch(userId: number, event: LiveEvent): void {
+  dispatch(userId: number, event: LiveEvent, id: string): void {
     for (const listener of this.#byUser.get(userId) ?? []) {
       // One broken stream must not keep the event from the others.
       try {
-        listener(event);
+        listener(event, id);
       } catch {
         /* the stream's own close handler cleans it up */
       }
@@ -58,10 +66,16 @@ export class LocalListeners {
 
 export function createMemoryBus(): EventBus {
   const listeners = new LocalListeners();
+  const log = createMemoryEventLog();
   return {
     kind: 'memory',
     async publish(userIds, event) {
-      for (const userId of new Set(userIds)) listeners.dispatch(userId, event);
+      const users = new Set(userIds);
+      const id = log.append(users, event);
+      for (const userId of users) listeners.dispatch(userId, event, id);
+    },
+    async replay(userId, afterId) {
+      return log.replay(userId, afterId);
     },
     async subscribe(userId, listener) {
       listeners.add(userId, listener);
@@ -71,6 +85,7 @@ export function createMemoryBus(): EventBus {
     },
     async close() {
       listeners.clear();
+      log.close();
     },
   };
 }

@@ -71,4 +71,31 @@ describe('live events through Redis pub/sub', () => {
     await stream.next('sos.updated', (data) => (data as { eventId: number }).eventId === 3);
     expect(stream.events.filter((e) => e.type === 'sos.updated').map((e) => (e.data as { eventId: number }).eventId)).toEqual([1, 3]);
   });
+
+  it('replays what a stream missed when it reconnects to the other process with Last-Event-ID', async () => {
+    const user = await t.factory.user();
+    const token = await t.loginAs(user);
+    const updated = (eventId: number) => ({ type: 'sos.updated' as const, data: { eventId, status: 'active' as const } });
+    const onB = await openSse(`${secondBase}/api/events`, bearer(token));
+    streams.push(onB);
+    await onB.next('ready');
+    await t.app.bus.publish([user.id], updated(1));
+    const seen = await onB.next('sos.updated');
+    onB.close();
+    await second.bus.publish([user.id], updated(2));
+    await t.app.bus.publish([user.id], updated(3));
+
+    // Process A never held this stream: the log it replays from is the shared one.
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const onA = await openSse(`${base}/api/events`, { ...bearer(token), 'last-event-id': seen.id as string });
+    streams.push(onA);
+    expect((await onA.next('ready')).data).toEqual({ userId: user.id, resumed: true });
+    await onA.next('sos.updated', (d) => (d as { eventId: number }).eventId === 3);
+    expect(onA.events.filter((e) => e.type === 'sos.updated').map((e) => (e.data as { eventId: number }).eventId)).toEqual([2, 3]);
+
+    // An id older than the log (or than anything it kept) cannot be replayed: the client refetches.
+    const stale = await openSse(`${base}/api/events`, { ...bearer(token), 'last-event-id': `${Date.now() - 3600_000}-0` });
+    streams.push(stale);
+    expect((await stale.next('ready')).data).toEqual({ userId: user.id, resumed: false });
+  });
 });

@@ -23,10 +23,17 @@ export interface EventsRoutesOptions {
 
 const TICKET_TTL_MS = 60_000;
 
-/** One SSE frame. `data` is a single JSON line, so it never needs splitting. */
-export function sseFrame(event: LiveEvent | { type: 'ready'; data: { userId: number } }): string {
-  return `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+/**
+ * One SSE frame. `data` is a single JSON line, so it never needs splitting. A live event carries
+ * its `id`, which the browser sends back as Last-Event-ID when it reconnects; `ready` has none, so
+ * it leaves the last id seen as it was.
+ */
+export function sseFrame(event: LiveEvent | { type: 'ready'; data: { userId: number; resumed: boolean } }, id?: string): string {
+  return `${id ? `id: ${id}\n` : ''}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
+
+/** Event ids are short and plain (`<ms>-<seq>`): anything else in the header is ignored. */
+const EVENT_ID = /^\d{1,15}-\d{1,15}$/;
 
 export function eventsRoutes(app: FastifyInstance, options: EventsRoutesOptions): void {
   const { bus, tickets, sessions, clock, cookie } = options;
@@ -66,13 +73,23 @@ export function eventsRoutes(app: FastifyInstance, options: EventsRoutesOptions)
       // and events that arrive meanwhile wait in `early`.
       let closed = false;
       let started = false;
-      const early: string[] = [];
+      const early: { id: string; frame: string }[] = [];
       const raw = reply.raw;
-      const unsubscribe = await bus.subscribe(streamUserId, (event) => {
+      const unsubscribe = await bus.subscribe(streamUserId, (event, id) => {
         if (closed) return;
-        if (started) raw.write(sseFrame(event));
-        else early.push(sseFrame(event));
+        if (started) raw.write(sseFrame(event, id));
+        else early.push({ id, frame: sseFrame(event, id) });
       });
+      // A reconnect (the browser's Last-Event-ID, or ?lastEventId= for a client that cannot set
+      // it) is first sent what it missed, after subscribing so that nothing falls in between.
+      const lastEventId = request.headers['last-event-id'] ?? request.query.lastEventId;
+      const missed =
+        typeof lastEventId === 'string' && EVENT_ID.test(lastEventId)
+          ? await bus.replay(streamUserId, lastEventId).catch((error: unknown) => {
+              request.log.warn({ reason: String(error) }, 'live events could not be replayed');
+              return null;
+            })
+          : null;
 
       reply.hijack();
       raw.writeHead(200, {
@@ -83,9 +100,15 @@ export function eventsRoutes(app: FastifyInstance, options: EventsRoutesOptions)
         'x-accel-buffering': 'no',
       });
       raw.write('retry: 3000\n\n');
-      // "ready" comes first: a reader that sees it misses nothing published after it.
-      raw.write(sseFrame({ type: 'ready', data: { userId: streamUserId } }));
-      for (const frame of early.splice(0)) raw.write(frame);
+      // "ready" comes first: a reader that sees it misses nothing published after it. `resumed`
+      // tells it whether what it missed follows (else it refetches, as after a first connect).
+      raw.write(sseFrame({ type: 'ready', data: { userId: streamUserId, resumed: missed !== null } }));
+      const replayed = new Set<string>();
+      for (const { id, event } of missed ?? []) {
+        replayed.add(id);
+        raw.write(sseFrame(event, id));
+      }
+      for (const { id, frame } of early.splice(0)) if (!replayed.has(id)) raw.write(frame);
       started = true;
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
       heartbeat.unref();

@@ -34,7 +34,7 @@ describe('GET /api/events (server-sent events)', () => {
     const ticket = (await post(t, volunteerToken, '/api/events/ticket')).json().ticket as string;
     const volunteerStream = await stream(`?ticket=${ticket}`);
     expect(volunteerStream.status).toBe(200);
-    expect((await volunteerStream.next('ready')).data).toEqual({ userId: volunteer.id });
+    expect((await volunteerStream.next('ready')).data).toEqual({ userId: volunteer.id, resumed: false });
 
     const eventId = (await raiseSos(t, victimToken, here)).json().id as number;
     await t.app.outbox.drain();
@@ -62,7 +62,7 @@ describe('GET /api/events (server-sent events)', () => {
     const token = await t.loginAs(user);
     const client = await stream('', { cookie: `saathi_session=${token}` });
     expect(client.status).toBe(200);
-    expect((await client.next('ready')).data).toEqual({ userId: user.id });
+    expect((await client.next('ready')).data).toEqual({ userId: user.id, resumed: false });
     expect((await stream('', { cookie: `saathi_session=${'n'.repeat(43)}` })).status).toBe(401);
   });
 
@@ -81,5 +81,58 @@ describe('GET /api/events (server-sent events)', () => {
     expect((await stream('')).status).toBe(401);
     expect((await stream('', bearer('n'.repeat(43)))).status).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/events/ticket' })).statusCode).toBe(401);
+  });
+
+  it('sends a stream that reconnects with Last-Event-ID what it missed, in order, then live events', async () => {
+    const user = await t.factory.user();
+    const other = await t.factory.user();
+    const token = await t.loginAs(user);
+    const updated = (eventId: number) => ({ type: 'sos.updated' as const, data: { eventId, status: 'active' as const } });
+    const eventIds = (client: SseClient) => client.events.filter((e) => e.type === 'sos.updated').map((e) => (e.data as { eventId: number }).eventId);
+
+    const first = await stream('', bearer(token));
+    await first.next('ready');
+    await t.app.bus.publish([user.id], updated(1));
+    const seen = await first.next('sos.updated');
+    expect(seen.id).toMatch(/^\d+-\d+$/);
+    first.close();
+    // While the phone is away: two events for the user, one for someone else.
+    await t.app.bus.publish([user.id], updated(2));
+    await t.app.bus.publish([other.id], updated(99));
+    await t.app.bus.publish([user.id], updated(3));
+
+    const back = await stream('', { ...bearer(token), 'last-event-id': seen.id as string });
+    expect((await back.next('ready')).data).toEqual({ userId: user.id, resumed: true });
+    await back.next('sos.updated', (d) => (d as { eventId: number }).eventId === 3);
+    await t.app.bus.publish([user.id], updated(4));
+    await back.next('sos.updated', (d) => (d as { eventId: number }).eventId === 4);
+    expect(eventIds(back)).toEqual([2, 3, 4]);
+    const ids = back.events.filter((e) => e.type === 'sos.updated').map((e) => e.id as string);
+    expect(new Set(ids).size).toBe(3);
+
+    // A ticket client names the last id in the query; having missed nothing, it gets nothing but what comes next.
+    const ticket = (await post(t, token, '/api/events/ticket')).json().ticket as string;
+    const caughtUp = await stream(`?ticket=${ticket}&lastEventId=${ids[2]}`);
+    expect((await caughtUp.next('ready')).data).toEqual({ userId: user.id, resumed: true });
+    await t.app.bus.publish([user.id], updated(5));
+    await caughtUp.next('sos.updated');
+    expect(eventIds(caughtUp)).toEqual([5]);
+  });
+
+  it('says the stream did not resume when the last id is unknown, too old or malformed, and replays nothing', async () => {
+    const user = await t.factory.user();
+    const token = await t.loginAs(user);
+    await t.app.bus.publish([user.id], { type: 'sos.updated', data: { eventId: 7, status: 'active' } });
+    // An id from an hour ago (or from before this process started): what followed is not known.
+    for (const lastEventId of [`${Date.now() - 3600_000}-0`, 'not-an-id', '9'.repeat(40)]) {
+      const client = await stream('', { ...bearer(token), 'last-event-id': lastEventId });
+      expect(client.status).toBe(200);
+      expect((await client.next('ready')).data).toEqual({ userId: user.id, resumed: false });
+    }
+    expect(streams.at(-1)?.events.filter((e) => e.type === 'sos.updated')).toEqual([]);
+    // In the query, a malformed id is a bad request, as any malformed parameter is.
+    const bad = await t.app.inject({ method: 'GET', url: '/api/events?lastEventId=yesterday', headers: bearer(token) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ field: 'lastEventId' });
   });
 });

@@ -10,7 +10,7 @@ export const volunteersPlugin: FeaturePlugin = async (app, { ctx }) => {
   const { config } = ctx;
   const volunteers = createVolunteersService({
     volunteers: createVolunteersRepository(ctx.dbRef),
-    nearbyLimiter: ctx.perMinuteLimiter('nearby', config.volunteers.nearbyPerMinute),
+    nearbyLimiter: ctx.rateLimiter('nearby', config.volunteers.nearbyPerMinute),
     clock: ctx.clock,
   });
   volunteersRoutes(app, {
