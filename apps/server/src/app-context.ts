@@ -153,6 +153,9 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     // Only the server process (it owns the embedded database) may free leases at start;
     // an app built around a shared handle (tests, a second instance) must not.
     releaseLeasesOnStart: () => (deps.exclusiveDb ?? ownsDb) && dbRef.kind === 'pglite',
+    // At a shutdown, pushes still waiting on a push service end, and their jobs go back to the
+    // queue for another process to take at once.
+    abortInFlight: () => pushSender.close(),
   });
   let closing = false;
   dbRef.whenReady

@@ -32,6 +32,13 @@ export interface OutboxWorkerOptions {
    * new round beside the running ones (SKIP LOCKED and the leases keep them apart).
    */
   maxConcurrentRounds?: number;
+  /** How long stop() lets the jobs in hand finish before it cuts them short and gives them back. */
+  stopGraceMs?: number;
+  /**
+   * Cuts the work in hand short at a stop (the push transport ends its requests in flight), so
+   * that each unfinished job fails fast and goes back to the queue for another process.
+   */
+  abortInFlight?: () => Promise<void>;
 }
 
 const BACKOFF_BASE_MS = 1000;
@@ -46,7 +53,11 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 export interface OutboxWorker {
   readonly id: string;
   start(): void;
-  /** Waits for the work in hand and stops claiming. */
+  /**
+   * Stops claiming and lets the work in hand finish for a short grace; what is still running
+   * then is cut short and given back to the queue at once (not after its lease), for another
+   * process to take.
+   */
   stop(): Promise<void>;
   /** Something was enqueued: look now instead of at the next poll. */
   kick(): void;
@@ -59,6 +70,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 32;
   const leaseMs = options.leaseMs ?? 15_000;
   const maxRounds = Math.max(1, options.maxConcurrentRounds ?? 4);
+  const stopGraceMs = options.stopGraceMs ?? 2000;
   const id = `${process.pid}-${randomBytes(3).toString('hex')}`;
   let running = false;
   /** Leases of a stopped process are freed before the first claim (see start). */
@@ -70,6 +82,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Every round in flight, the loop's and drain()'s. */
   const inFlight = new Set<Promise<number>>();
   let loopRounds = 0;
+  /** Set when stop() cut the work in hand short: a job that fails now goes back, uncounted. */
+  let givingBack = false;
 
   async function runJob(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.topic];
@@ -79,6 +93,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (givingBack) {
+        await repository.release([job.id], id);
+        log.info({ jobId: job.id, topic: job.topic }, 'outbox job given back at shutdown');
+        return false;
+      }
       const dead = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const retryAt = dead ? null : new Date(clock().getTime() + backoffMs(job.attempts));
       await repository.fail(job.id, message, retryAt);
@@ -186,6 +205,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (pollTimer) clearTimeout(pollTimer);
       pollTimer = undefined;
       await starting;
+      const finished = settle().then(() => true);
+      const graceOver = new Promise<false>((resolve) => setTimeout(() => resolve(false), stopGraceMs).unref());
+      if (!(await Promise.race([finished, graceOver]))) {
+        givingBack = true;
+        await options.abortInFlight?.().catch((error: unknown) => log.warn({ reason: String(error) }, 'outbox: the work in hand could not be cut short'));
+      }
       await settle();
     },
     kick() {

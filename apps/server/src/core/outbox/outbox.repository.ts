@@ -88,6 +88,21 @@ export function createOutboxRepository(ref: DbRef) {
       return Number(result.numUpdatedRows);
     },
 
+    /**
+     * Gives claimed rows back at once, their attempt uncounted: their worker is shutting down
+     * and stopped them itself, so they need not wait for the lease to run out.
+     */
+    async release(ids: readonly number[], workerId: string): Promise<void> {
+      if (ids.length === 0) return;
+      await ref.db
+        .updateTable('outbox')
+        .set({ locked_until: null, locked_by: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
+        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
     async complete(ids: readonly number[], now: Date): Promise<void> {
       if (ids.length === 0) return;
       await ref.db

@@ -143,6 +143,53 @@ describe('outbox worker', () => {
     expect(await rowsOf('test.orphan')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 2 })]);
   });
 
+  it('at a stop, lets a job finish within the grace, and gives one still running back at once, uncounted', async () => {
+    let cutShort: (error: Error) => void = () => undefined;
+    const stalled = new Promise<never>((_, reject) => (cutShort = reject));
+    stalled.catch(() => undefined);
+    const started = new Set<string>();
+    const w = createOutboxWorker({
+      repository,
+      handlers: {
+        // A delivery waiting on a push service that does not answer...
+        'test.stalled': async () => {
+          started.add('stalled');
+          await stalled;
+        },
+        // ...beside one that needs a moment longer.
+        'test.nearly': async () => {
+          started.add('nearly');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        },
+      },
+      clock: t.clock.now,
+      log: recordingLog(),
+      pollMs: 60_000,
+      // A long lease: only a real give-back frees the row before it ends.
+      leaseMs: 600_000,
+      stopGraceMs: 400,
+      abortInFlight: async () => cutShort(new Error('push worker closed')),
+    });
+    await enqueue(t.db, [
+      { topic: 'test.stalled', payload: {}, dueAt: t.clock.now() },
+      { topic: 'test.nearly', payload: {}, dueAt: t.clock.now() },
+    ]);
+    w.start();
+    w.kick();
+    await waitFor(() => started.size === 2, { timeoutMs: 5000, intervalMs: 10, what: 'both jobs to start' });
+    const stopping = Date.now();
+    await w.stop();
+    expect(Date.now() - stopping).toBeLessThan(3000);
+    expect(await rowsOf('test.nearly')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+    expect(await rowsOf('test.stalled')).toEqual([expect.objectContaining({ status: 'pending', attempts: 0, last_error: null })]);
+
+    // Another process takes it at once, long before the lease would have run out.
+    let handled = 0;
+    await worker({ 'test.stalled': async () => void (handled += 1) }).worker.drain();
+    expect(handled).toBe(1);
+    expect(await rowsOf('test.stalled')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+  });
+
   it('frees every lease on start when it owns the database alone', async () => {
     await enqueue(t.db, [{ topic: 'test.restart', payload: {}, dueAt: t.clock.now() }]);
     const now = t.clock.now();
