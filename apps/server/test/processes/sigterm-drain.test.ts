@@ -162,12 +162,12 @@ describe('SIGTERM', () => {
 
     peer.unfreeze();
     const b = await startProcess(env, cleanups);
-    const bReadyAt = performance.now();
     await peer.waitFor(before + VOLUNTEERS, 20_000);
     const mine = peer.received.slice(before);
     const lastPush = Math.max(...mine.map((p) => p.receivedAt));
-    expect(lastPush - bReadyAt, 'ms from B ready to the last volunteer reached').toBeLessThan(5000);
-    expect(lastPush - signalledAt, 'ms from SIGTERM to the last volunteer reached (the lease is 30 s)').toBeLessThan(20_000);
+    // Unreleased, the rows would stay leased until 30 s after A's last renewal (every 10 s),
+    // so at least 20 s after the signal.
+    expect(lastPush - signalledAt, 'ms from SIGTERM to the last volunteer reached').toBeLessThan(20_000);
 
     await waitFor(
       async () => {
