@@ -16,7 +16,6 @@ export interface EventStream {
   frames: StreamFrame[];
   /** Resolves when the server ends the stream (not when close() aborts it). */
   ended: Promise<void>;
-  readonly hasEnded: boolean;
   /** The first frame (already received or future) of `type` that matches. */
   next(type: string, match?: (data: unknown) => boolean, timeoutMs?: number): Promise<StreamFrame>;
   /** Waits until at least `count` frames other than `ready` arrived. */
@@ -35,7 +34,6 @@ export async function openEventStream(baseUrl: string, token: string, headers: R
   const wakeAll = () => {
     for (const wake of [...waiters]) wake();
   };
-  let hasEnded = false;
   let markEnded: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
   if (response.ok && response.body) {
@@ -64,14 +62,10 @@ export async function openEventStream(baseUrl: string, token: string, headers: R
             wakeAll();
           }
         }
-        hasEnded = true;
         markEnded();
       } catch {
         // close() aborted the read, or the connection broke: EventSource reconnects either way.
-        if (!controller.signal.aborted) {
-          hasEnded = true;
-          markEnded();
-        }
+        if (!controller.signal.aborted) markEnded();
       }
       wakeAll();
     })();
@@ -100,9 +94,6 @@ export async function openEventStream(baseUrl: string, token: string, headers: R
     status: response.status,
     frames,
     ended,
-    get hasEnded() {
-      return hasEnded;
-    },
     next(type, match = () => true, timeoutMs = 5000) {
       return until(
         () => frames.find((f) => f.type === type && match(f.data)),
