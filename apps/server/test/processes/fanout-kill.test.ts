@@ -67,7 +67,14 @@ describe('outbox work across two processes', () => {
         return holders.size > 0;
       },
       { timeoutMs: 10_000, what: 'a process holding claimed delivery jobs' },
-    );
+    ).catch(async (error: unknown) => {
+      const rows = await database.db
+        .selectFrom('outbox')
+        .select(['topic', 'status', 'attempts', 'locked_by', 'locked_until', 'next_attempt_at', 'last_error'])
+        .where('dedupe_key', 'like', `sos:${eventId}:%`)
+        .execute();
+      throw new Error(`${String(error)}\noutbox rows: ${JSON.stringify(rows)}\nA's log:\n${a.output().slice(-2000)}\nB's log:\n${b.output().slice(-2000)}`);
+    });
     const [victim, survivor] = holders.has(a.child.pid as number) ? [a, b] : [b, a];
     expect(holders.has(victim.child.pid as number)).toBe(true);
     expect(peer.frozen).toBe(true);

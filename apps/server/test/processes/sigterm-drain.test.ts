@@ -45,6 +45,16 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The SOS's outbox rows, for a failure message. */
+async function outboxState(eventId: number): Promise<string> {
+  const rows = await database.db
+    .selectFrom('outbox')
+    .select(['topic', 'status', 'attempts', 'locked_by', 'locked_until', 'next_attempt_at', 'last_error'])
+    .where('dedupe_key', 'like', `sos:${eventId}:%`)
+    .execute();
+  return `outbox rows of SOS ${eventId} at ${new Date().toISOString()}: ${JSON.stringify(rows)}`;
+}
+
 /** True when a new connection to the server is refused outright or answered 503 (closing). */
 async function refusesNewWork(server: ServerProcess): Promise<boolean> {
   try {
@@ -59,61 +69,71 @@ async function refusesNewWork(server: ServerProcess): Promise<boolean> {
 describe('SIGTERM', () => {
   it('lets a request in flight finish with its full answer, and takes no new connections', async () => {
     const a = await startProcess(clusterEnv(database.url, services), cleanups);
-    const phoneNumber = uniquePhone();
-    const body = Buffer.from(JSON.stringify({ phoneNumber }));
-    const half = Math.floor(body.length / 2);
-    const port = Number(new URL(a.baseUrl).port);
+    // A ends with this test: a process left running would take the next tests' outbox work.
+    try {
+      const phoneNumber = uniquePhone();
+      const body = Buffer.from(JSON.stringify({ phoneNumber }));
+      const half = Math.floor(body.length / 2);
+      const port = Number(new URL(a.baseUrl).port);
 
-    const socket = net.connect(port, '127.0.0.1');
-    cleanups.add(async () => socket.destroy());
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    // "Expect: 100-continue" makes the server say when it has read the request head: from
-    // then on the request is in its hands, which is the moment the signal must come.
-    socket.write(
-      `POST /api/auth/otp/request HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
-    );
-    await waitFor(() => received.startsWith('HTTP/1.1 100 Continue'), { timeoutMs: 5000, what: '100 Continue' });
-    socket.write(body.subarray(0, half));
+      const socket = net.connect(port, '127.0.0.1');
+      cleanups.add(async () => socket.destroy());
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      // "Expect: 100-continue" makes the server say when it has read the request head: from
+      // then on the request is in its hands, which is the moment the signal must come.
+      socket.write(
+        `POST /api/auth/otp/request HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      );
+      await waitFor(() => received.startsWith('HTTP/1.1 100 Continue'), { timeoutMs: 5000, what: '100 Continue' });
+      socket.write(body.subarray(0, half));
 
-    a.child.kill('SIGTERM');
-    await waitFor(() => refusesNewWork(a), { timeoutMs: 5000, intervalMs: 50, what: 'A to refuse new connections after SIGTERM' });
-    expect(a.child.exitCode, 'A waits for the request in flight').toBeNull();
+      a.child.kill('SIGTERM');
+      await waitFor(() => refusesNewWork(a), { timeoutMs: 5000, intervalMs: 50, what: 'A to refuse new connections after SIGTERM' });
+      expect(a.child.exitCode, 'A waits for the request in flight').toBeNull();
 
-    socket.write(body.subarray(half));
-    await within(closed, 5000, 'the answer to the request in flight');
-    const answer = received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
-    const [head = '', payload = ''] = answer.split('\r\n\r\n');
-    expect(head).toMatch(/^HTTP\/1\.1 200 /);
-    const length = Number(/^content-length: (\d+)$/im.exec(head)?.[1]);
-    expect(Buffer.byteLength(payload)).toBe(length);
-    expect(JSON.parse(payload)).toMatchObject({ sent: true, attemptId: expect.any(String) as string });
-    expect(a.output()).toContain(`[sms] to=+91${phoneNumber} `);
-    expect(await within(exitOf(a), 10_000, 'A to exit')).toEqual({ code: 0, signal: null });
+      socket.write(body.subarray(half));
+      await within(closed, 5000, 'the answer to the request in flight');
+      const answer = received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+      const [head = '', payload = ''] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      const length = Number(/^content-length: (\d+)$/im.exec(head)?.[1]);
+      expect(Buffer.byteLength(payload)).toBe(length);
+      expect(JSON.parse(payload)).toMatchObject({ sent: true, attemptId: expect.any(String) as string });
+      expect(a.output()).toContain(`[sms] to=+91${phoneNumber} `);
+      expect(await within(exitOf(a), 10_000, 'A to exit')).toEqual({ code: 0, signal: null });
+    } finally {
+      await a.stop();
+    }
   });
 
   it('ends a live stream, so its client reconnects to another process', async () => {
     const env = clusterEnv(database.url, services);
     const [a, b] = await startPair(env, env, cleanups);
-    const user = await factory.user({ name: 'Farah Sheikh' });
-    const token = await factory.loginAs(user);
-    const stream = await openEventStream(a.baseUrl, token);
-    cleanups.add(async () => stream.close());
-    await stream.next('ready');
+    // Both end with this test: a process left running would take the next test's outbox work.
+    try {
+      const user = await factory.user({ name: 'Farah Sheikh' });
+      const token = await factory.loginAs(user);
+      const stream = await openEventStream(a.baseUrl, token);
+      cleanups.add(async () => stream.close());
+      await stream.next('ready');
 
-    a.child.kill('SIGTERM');
-    await within(stream.ended, 5000, 'the stream on A to end after SIGTERM');
-    expect(await within(exitOf(a), 10_000, 'A to exit')).toEqual({ code: 0, signal: null });
+      a.child.kill('SIGTERM');
+      await within(stream.ended, 5000, 'the stream on A to end after SIGTERM');
+      expect(await within(exitOf(a), 10_000, 'A to exit')).toEqual({ code: 0, signal: null });
 
-    const again = await openEventStream(b.baseUrl, token);
-    cleanups.add(async () => again.close());
-    expect((await again.next('ready')).data).toMatchObject({ userId: user.id });
-    expect((await api(b, 'POST', '/push/test', { token })).status).toBe(200);
-    const event = await again.next('notification.created');
-    expect((event.data as { notification: { type: string } }).notification.type).toBe('push.test');
+      const again = await openEventStream(b.baseUrl, token);
+      cleanups.add(async () => again.close());
+      expect((await again.next('ready')).data).toMatchObject({ userId: user.id });
+      expect((await api(b, 'POST', '/push/test', { token })).status).toBe(200);
+      const event = await again.next('notification.created');
+      expect((event.data as { notification: { type: string } }).notification.type).toBe('push.test');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
   });
 
   it('hands claimed outbox jobs back to the queue at once, so another process delivers them long before the lease ends', { timeout: 90_000 }, async () => {
@@ -150,7 +170,9 @@ describe('SIGTERM', () => {
         WHERE topic = 'sos.deliver' AND status = 'pending' AND locked_by LIKE ${`${pidA}-%`} AND locked_until > now()`.execute(database.db);
       return rows.rows[0]?.n ?? 0;
     };
-    await waitFor(async () => (await leasedToA()) > 0, { timeoutMs: 10_000, what: 'A holding claimed delivery jobs' });
+    await waitFor(async () => (await leasedToA()) > 0, { timeoutMs: 10_000, what: 'A holding claimed delivery jobs' }).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${await outboxState(eventId)}\nA's log:\n${a.output().slice(-3000)}`);
+    });
     expect(peer.frozen).toBe(true);
 
     const signalledAt = performance.now();
