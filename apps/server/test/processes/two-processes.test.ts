@@ -246,7 +246,7 @@ describe('two server processes on one database, one Redis, one bucket', () => {
       const replayed = await resumed.waitForEvents(2);
       expect(replayed.map((f) => f.type)).toEqual(['notification.created', 'notification.created']);
       expect(replayed.map((f) => notificationOf(f.data).id)).toEqual(missedIds);
-      expect(resumed.frames.indexOf(ready)).toBe(0);
+      expect(resumed.events.indexOf(ready)).toBe(0);
 
       // A live event after the replay comes next: nothing was sent twice or left over.
       expect((await api(b, 'POST', '/push/test', { token })).status).toBe(200);
