@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DbHandle, type DbKind } from '../src/core/db/database';
 import type { Database } from '../src/core/db/schema';
 import { createFactory, type Factory, type UserOverrides } from './factory';
-import { adminQuery, quoteIdent, withDatabase } from './pg-admin';
+import { adminQuery, cloneTemplate, quoteIdent, withDatabase } from './pg-admin';
 import { createRecordingSms, type RecordingSms } from './recording-sms';
 import { createTestClock, type TestClock } from './test-clock';
 import './provided';
@@ -48,19 +48,6 @@ async function openTestDatabase(dataDir: string): Promise<{ handle: DbHandle; dr
   }
   await fs.cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
   return { handle: await openDatabase({ dataDir }), drop: async () => undefined };
-}
-
-/** Two files cloning at the same instant can see "source database is being accessed"; retry. */
-async function cloneTemplate(adminUrl: string, name: string, template: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
-      return;
-    } catch (error) {
-      if (attempt >= 10 || !String(error).includes('being accessed by other users')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 + attempt * 200));
-    }
-  }
 }
 
 /**

@@ -34,3 +34,16 @@ export function quoteIdent(name: string): string {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name: ${name}`);
   return `"${name}"`;
 }
+
+/** Two files cloning at the same instant can see "source database is being accessed"; retry. */
+export async function cloneTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || !String(error).includes('being accessed by other users')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 + attempt * 200));
+    }
+  }
+}

@@ -7,7 +7,7 @@ import webpush from 'web-push';
 import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/core/db/database';
 import type { Database } from '../../src/core/db/schema';
-import { adminQuery, quoteIdent, withDatabase } from '../pg-admin';
+import { adminQuery, cloneTemplate, quoteIdent, withDatabase } from '../pg-admin';
 import { startPushPeer, type PushPeer } from '../push-peer';
 import { startS3Peer, type S3Peer } from '../s3-peer';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from '../second-process';
@@ -37,19 +37,6 @@ export class Cleanups {
 /** A database name the global teardown sweeps if this file crashes before its own cleanup. */
 export function scratchDatabaseName(): string {
   return `${inject('pgTemplateDb')}_${randomBytes(4).toString('hex')}`;
-}
-
-/** Two files cloning at the same instant can see "source database is being accessed"; retry. */
-async function cloneTemplate(adminUrl: string, name: string, template: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
-      return;
-    } catch (error) {
-      if (attempt >= 10 || !String(error).includes('being accessed by other users')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 + attempt * 200));
-    }
-  }
 }
 
 export interface ClusterDatabase {
