@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlySosPlugin } from './src/early-sos/vite-plugin';
 
 /** The API server the dev server forwards to (the built app is served by that server itself). */
 const apiTarget = 'http://localhost:3000';
@@ -8,6 +9,8 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    // The SOS screen inlined into index.html, working before any bundle loads (src/early-sos/).
+    earlySosPlugin(),
     VitePWA({
       // 'prompt': the new service worker waits until the user taps Refresh on the update toast.
       registerType: 'prompt',

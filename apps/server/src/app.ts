@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(strictBodies);
   await app.register(contractRoutes);
   await app.register(requestLog);
-  await app.register(securityHeaders, { config });
+  await app.register(securityHeaders, { config, webDistDir: ctx.webDistDir });
   await app.register(cookies);
   await app.register(swaggerDocs, { publicUrl: config.publicUrl });
   await app.register(startupGate, { dbRef: ctx.dbRef });

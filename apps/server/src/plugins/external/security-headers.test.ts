@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +8,23 @@ import { uniquePhone } from '../../../test/factory';
 
 // A stand-in for apps/web/dist, so the test does not depend on the web build.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-web-dist-'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Saathi</title><div id="root"></div>');
-afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+// Like the built page: the bundle by src, and the early SOS inline (apps/web/src/early-sos).
+const INLINE_SCRIPT = 'window.early = "SOS <b>";';
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  `<!doctype html><title>Saathi</title><script type="module" crossorigin src="/assets/index.js"></script><div id="root"></div>\n<script>${INLINE_SCRIPT}</script>`,
+);
+// A page without an inline script gets no hash at all.
+const plainWebDist = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-web-dist-'));
+fs.writeFileSync(path.join(plainWebDist, 'index.html'), '<!doctype html><title>Saathi</title><div id="root"></div>');
+afterAll(() => {
+  fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(plainWebDist, { recursive: true, force: true });
+});
 
 const plain = build({ WEB_DIST_DIR: webDist });
+const noInline = build({ WEB_DIST_DIR: plainWebDist });
 const production = build({
   WEB_DIST_DIR: webDist,
   PUBLIC_URL: 'https://saathi.example.in',
@@ -58,10 +72,10 @@ describe('security headers', () => {
     },
   );
 
-  it('lets the app run scripts only from its own origin', async () => {
+  it('lets the app run scripts only from its own origin, and the inline script of its page by hash', async () => {
     const res = await plain.app.inject({ method: 'GET', url: '/sos' });
     const csp = directives(res.headers['content-security-policy']);
-    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", INLINE_HASH]);
     expect(csp['script-src-attr']).toEqual(["'none'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -69,6 +83,19 @@ describe('security headers', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'https://nominatim.openstreetmap.org']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it.each(['/', '/sos'])('%s is the page whose one inline script the policy allows, exactly', async (url) => {
+    const res = await plain.app.inject({ method: 'GET', url });
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] as string);
+    expect(inline).toEqual([INLINE_SCRIPT]);
+    const hashes = directives(res.headers['content-security-policy'])['script-src']?.filter((source) => source.startsWith("'sha256-"));
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update(inline[0] as string).digest('base64')}'`]);
+  });
+
+  it('allows no inline script when the page has none', async () => {
+    const res = await noInline.app.inject({ method: 'GET', url: '/' });
+    expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 
   it('serves media as data in a sandbox that runs nothing', async () => {
@@ -89,7 +116,7 @@ describe('security headers', () => {
     expect(csp['media-src']).toEqual(["'self'", 'blob:', 'https://cdn.saathi.example.in']);
     // Browsers upload reels straight to the bucket with presigned URLs.
     expect(csp['connect-src']).toEqual(["'self'", 'https://geo.example.org', 'https://saathi-media.s3.ap-south-1.amazonaws.com']);
-    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", INLINE_HASH]);
   });
 
   it('over https the session cookie is Secure and host-only (__Host- prefix)', async () => {

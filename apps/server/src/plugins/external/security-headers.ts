@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,10 +36,34 @@ function mediaOrigins(config: Config): { read: string[]; upload: string[] } {
   return { read: read ? [read] : [], upload: upload ? [upload] : [] };
 }
 
+/**
+ * The inline scripts of the built index.html (the early SOS, apps/web/src/early-sos), each
+ * allowed by its sha256 hash: the page's one exception to scripts from our own origin. Read
+ * from the page the server sends, so a rebuilt page and its policy always agree.
+ */
+export function inlineScriptHashes(html: string | undefined): string[] {
+  const hashes: string[] = [];
+  for (const match of (html ?? '').matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+function readWebIndex(webDistDir: string | undefined): string | undefined {
+  try {
+    return webDistDir ? fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const defined = (values: (string | undefined | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
 
-/** The app's Content-Security-Policy: scripts only from our own origin, other origins only where config names them. */
-export function appCspDirectives(config: Config): Record<string, string[] | null> {
+/**
+ * The app's Content-Security-Policy: scripts only from our own origin (and the page's own
+ * inline scripts, by hash), other origins only where config names them.
+ */
+export function appCspDirectives(config: Config, inlineScripts: readonly string[] = []): Record<string, string[] | null> {
   const tiles = config.map.tileUrl ? originOfTemplate(config.map.tileUrl) : undefined;
   const geocoder = config.volunteers.geocoderUrl ? originOfTemplate(config.volunteers.geocoderUrl) : undefined;
   const media = mediaOrigins(config);
@@ -44,7 +71,7 @@ export function appCspDirectives(config: Config): Record<string, string[] | null
     'default-src': ["'self'"],
     // HEIC photos are decoded by libheif compiled to WebAssembly, which needs
     // 'wasm-unsafe-eval'; JavaScript eval stays forbidden.
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...inlineScripts],
     'worker-src': ["'self'", 'blob:'],
     // MUI writes its styles into <style> tags at run time; styles cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -68,11 +95,12 @@ export function appCspDirectives(config: Config): Record<string, string[] | null
  * frame-ancestors 'none' and X-Frame-Options, Referrer-Policy, and HSTS when the app is
  * reached over https. Helmet has no Permissions-Policy, so that one header is added here.
  */
-async function securityHeadersPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+async function securityHeadersPlugin(app: FastifyInstance, { config, webDistDir }: { config: Config; webDistDir: string | undefined }): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
+  const inlineScripts = inlineScriptHashes(readWebIndex(webDistDir));
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(config, inlineScripts) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,

@@ -1,0 +1,73 @@
+/**
+ * The texts of the early SOS (early-sos.ts), taken at build time from the app's own locale
+ * files so the inline screen says exactly what the React dashboard says, in every language.
+ * Keys are `namespace:path` for `common`, a bare path for `dashboard` (as the panel uses them).
+ */
+export const EARLY_LANGUAGES = ['en-US', 'hi-IN', 'gu-IN'] as const;
+export type EarlyLanguage = (typeof EARLY_LANGUAGES)[number];
+
+export const EARLY_TEXT_KEYS = [
+  'common:appName',
+  'common:call112',
+  'common:error.title',
+  'greeting',
+  'greetingNamed',
+  'subtitle',
+  'emergency.body',
+  'threats.medical',
+  'threats.fire',
+  'threats.accident',
+  'threats.harassment',
+  'threats.theft',
+  'threats.other',
+  'sos.heading',
+  'sos.button',
+  'sos.press',
+  'sos.sending',
+  'sos.hint_one',
+  'sos.hint_other',
+  'sos.hintNow',
+  'sos.countdownLabel',
+  'sos.cancel',
+  'sos.threatQuestion',
+  'sos.contactsOnly',
+  'sos.contactsOnlyHelp',
+  'sos.activeTitle',
+  'sos.activeBody',
+  'offline.title',
+  'offline.body',
+  'offline.noPositionTitle',
+  'offline.noPositionBody',
+  'offline.coordinates',
+  'offline.lastKnown',
+  'offline.sendSms_one',
+  'offline.sendSms_other',
+  'offline.sendSmsNoContacts',
+  'offline.dismiss',
+  'offline.message',
+  'offline.messageNoLocation',
+] as const;
+
+export type EarlyTextKey = (typeof EARLY_TEXT_KEYS)[number];
+export type EarlyTexts = Record<EarlyTextKey, string>;
+export type EarlyCatalog = Record<EarlyLanguage, EarlyTexts>;
+
+type Json = Record<string, unknown>;
+
+function lookUp(namespace: Json, path: string): unknown {
+  let value: unknown = namespace;
+  for (const part of path.split('.')) value = value && typeof value === 'object' ? (value as Json)[part] : undefined;
+  return value;
+}
+
+/** The early texts of one language from its `common` and `dashboard` namespaces; a missing key is an error. */
+export function pickEarlyTexts(language: string, namespaces: { common: Json; dashboard: Json }): EarlyTexts {
+  const texts = {} as EarlyTexts;
+  for (const key of EARLY_TEXT_KEYS) {
+    const [namespace, path] = key.startsWith('common:') ? (['common', key.slice(7)] as const) : (['dashboard', key] as const);
+    const value = lookUp(namespaces[namespace], path);
+    if (typeof value !== 'string') throw new Error(`early SOS: ${language} has no text ${namespace}:${path}`);
+    texts[key] = value;
+  }
+  return texts;
+}

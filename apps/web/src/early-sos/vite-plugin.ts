@@ -1,0 +1,72 @@
+/// <reference types="node" />
+/**
+ * Inlines the early SOS (early-sos.ts, early-sos.css, and its texts in every language from
+ * the app's locale files) into index.html: a <style> in the head, and a <script> right after
+ * `<div id="root">`, which runs before the browser has fetched any bundle. The server allows
+ * that one script by its hash (apps/server security-headers.ts reads it from the built page),
+ * and the service worker precaches this same index.html.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { minify, transformWithOxc, type Plugin } from 'vite';
+import { EARLY_LANGUAGES, pickEarlyTexts, type EarlyCatalog } from './texts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROOT_DIV = '<div id="root"></div>';
+
+function readJson(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/** The early texts of every app language, from src/i18n/locales/<language>/{common,dashboard}.json. */
+export function earlyCatalog(): EarlyCatalog {
+  const locales = path.join(here, '../i18n/locales');
+  const catalog = {} as EarlyCatalog;
+  for (const language of EARLY_LANGUAGES) {
+    catalog[language] = pickEarlyTexts(language, {
+      common: readJson(path.join(locales, language, 'common.json')),
+      dashboard: readJson(path.join(locales, language, 'dashboard.json')),
+    });
+  }
+  return catalog;
+}
+
+/** The script as it is inlined: early-sos.ts without its types and exports, started with the texts, minified. */
+export async function earlySosScript(): Promise<string> {
+  const source = readFileSync(path.join(here, 'early-sos.ts'), 'utf8');
+  const { code } = await transformWithOxc(source, 'early-sos.ts', { lang: 'ts' });
+  // `<` escaped: the texts can never close the <script> element.
+  const texts = JSON.stringify(earlyCatalog()).replace(/</g, '\\u003c');
+  const program = `(() => {\n${code.replace(/^export /gm, '')}\nstartEarlySos(window, ${texts});\n})();\n`;
+  const minified = await minify('early-sos.js', program, { compress: { target: 'es2022' }, mangle: true });
+  if (minified.errors.length > 0) throw new Error(`early SOS: ${minified.errors.map((error) => error.message).join('; ')}`);
+  return minified.code.trim();
+}
+
+/** early-sos.css with its comments and spare whitespace removed (no `:` is followed by a space in a selector). */
+export function earlySosStyle(): string {
+  return readFileSync(path.join(here, 'early-sos.css'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+export function earlySosPlugin(): Plugin {
+  return {
+    name: 'saathi-early-sos',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(ROOT_DIV)) throw new Error(`early SOS: index.html has no ${ROOT_DIV}`);
+        const script = await earlySosScript();
+        return html
+          .replace('</head>', `  <style>${earlySosStyle()}</style>\n  </head>`)
+          .replace(ROOT_DIV, () => `${ROOT_DIV}\n    <script>${script}</script>`);
+      },
+    },
+  };
+}

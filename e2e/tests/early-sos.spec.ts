@@ -1,0 +1,212 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { bearer, signUpViaApi, storeSession, type ApiSession } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { phoneAt } from '../support/phone';
+import { randomPhone } from '../support/sms';
+
+/**
+ * The early SOS (apps/web/src/early-sos): the SOS inlined into the page itself works with the
+ * JavaScript bundle blocked or late, and hands over to the React dashboard without a second
+ * alert or a blank frame. Service workers are off so the routes below see every request.
+ */
+const POSITION = { latitude: 23.0226, longitude: 72.5716, accuracy: 15 };
+test.use({ ...phoneAt(POSITION), serviceWorkers: 'block' });
+
+const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name) });
+
+const BUNDLE = '**/assets/*.js';
+
+async function signUp(request: APIRequestContext, page: Page, sosCountdownSeconds = 3): Promise<ApiSession> {
+  const session = await signUpViaApi(request, randomPhone(), {
+    name: 'Meera Desai',
+    dob: '1995-03-14',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380006',
+    emergencyContacts: [
+      { name: 'Maa', phoneNumber: '9876501234' },
+      { name: 'Ravi', phoneNumber: '9123456789' },
+    ],
+    sosCountdownSeconds,
+    profileCompleted: true,
+  });
+  await storeSession(page, session);
+  return session;
+}
+
+/** Every `POST /api/sos` the page makes. */
+function sosPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sos') posts.push(request);
+  });
+  return posts;
+}
+
+const early = (page: Page) => page.locator('#early-sos');
+const phase = (page: Page) => page.evaluate(() => (window as { saathiEarlySos?: { phase: string } }).saathiEarlySos?.phase);
+
+test('with the bundle blocked, the page alone counts down, cancels, raises the SOS with the position, and offers 112', async ({ page, request }) => {
+  await page.route(BUNDLE, (route) => route.abort());
+  const session = await signUp(request, page);
+  const posts = sosPosts(page);
+  await page.goto('/');
+
+  await expect(early(page).getByRole('heading', { name: 'Namaste, Meera', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
+  await expect(page.getByText('After you press, you have 3 seconds to cancel.')).toBeVisible();
+  // The whole screen fits a 360 px phone: no sideways scrolling, the button and 112 in the first screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const target of [page.getByRole('button', { name: /^SOS/ }), page.getByRole('link', { name: 'Call 112' })]) {
+    const box = await target.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(640);
+  }
+  await shot(page, 'early-sos-idle-360.png');
+
+  // Press, see the countdown, cancel: nothing is sent.
+  await page.getByRole('button', { name: /^SOS/ }).click();
+  await expect(page.getByRole('timer')).toContainText('Sending your SOS in');
+  await shot(page, 'early-sos-countdown-360.png');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^SOS/ })).toBeEnabled();
+  await page.waitForTimeout(3500);
+  expect(posts).toHaveLength(0);
+  expect(await phase(page)).toBe('idle');
+
+  // A threat, press again, let it run: the alert goes out with the device position.
+  await page.getByRole('button', { name: 'Medical', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Medical', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: /^SOS/ }).click();
+  await expect(page.getByRole('status')).toContainText('Your SOS is active.', { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/);
+  await shot(page, 'early-sos-raised-360.png');
+  expect(posts).toHaveLength(1);
+  expect(posts[0]?.postDataJSON()).toEqual({ latitude: POSITION.latitude, longitude: POSITION.longitude, accuracy: 15, threat: 'medical', contactsOnly: false });
+
+  // The server holds the active SOS of this user, where the phone is.
+  const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
+  const event = await request.get(`/api/sos/${id}`, { headers: bearer(session.token) });
+  expect(event.status()).toBe(200);
+  expect(await event.json()).toMatchObject({ id, status: 'active', threat: 'medical' });
+  // Stored for the dashboard's banner as the React flow stores it.
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('saathi.active-sos'))) ?? 'null')).toEqual({ id, contactsOnly: false, userId: session.user.id });
+  await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
+});
+
+test('offline with the bundle blocked, the page offers the SMS to every contact and 112', async ({ page, context, request }) => {
+  await page.route(BUNDLE, (route) => route.abort());
+  await signUp(request, page);
+  const posts = sosPosts(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /^SOS/ })).toBeVisible();
+  await context.setOffline(true);
+
+  await page.getByRole('button', { name: /^SOS/ }).click();
+  const fallback = page.getByRole('alert');
+  await expect(fallback).toContainText('No internet connection', { timeout: 15_000 });
+  await expect(fallback).toContainText('Your location: 23.022600, 72.571600');
+  const sms = fallback.getByRole('link', { name: 'Send SMS to 2 contacts' });
+  const href = (await sms.getAttribute('href')) ?? '';
+  expect(href.startsWith('sms:+919876501234,+919123456789?body=')).toBe(true);
+  expect(decodeURIComponent(href.split('body=')[1] ?? '')).toBe(
+    'SOS! I need help. My location: 23.022600, 72.571600 (within 15 m) https://www.google.com/maps?q=23.022600,72.571600',
+  );
+  await expect(fallback.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
+  await shot(page, 'early-sos-offline-360.png');
+  expect(posts).toHaveLength(0);
+
+  await fallback.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('in Hindi, the page speaks Hindi with the app’s own words', async ({ page, request }) => {
+  await page.route(BUNDLE, (route) => route.abort());
+  await signUp(request, page);
+  await page.evaluate(() => localStorage.setItem('saathi.language', 'hi-IN'));
+  await page.goto('/sos');
+  await expect(page.getByRole('link', { name: '112 पर कॉल करें' })).toHaveAttribute('href', 'tel:112');
+  await expect(page.getByText('दबाने के बाद रद्द करने के लिए आपके पास 3 सेकंड हैं।')).toBeVisible();
+  await shot(page, 'early-sos-hindi-360.png');
+});
+
+/** Holds every bundle request until `release()`. */
+async function holdBundle(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BUNDLE, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a countdown started early finishes early, and React shows SOS mode for that one alert', async ({ page, request }) => {
+  const session = await signUp(request, page, 8);
+  const release = await holdBundle(page);
+  const posts = sosPosts(page);
+  // Not waiting for 'load' (nor DOMContentLoaded): both wait for the held module scripts.
+  await page.goto('/', { waitUntil: 'commit' });
+
+  await page.getByRole('button', { name: /^SOS/ }).click();
+  await expect(page.getByRole('timer')).toContainText('Sending your SOS in');
+  release();
+  // React arrives during the countdown: its dashboard is drawn, hidden, while the early countdown goes on.
+  await expect(page.locator('#root .sos-panel')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('#root')).toBeHidden();
+  expect(await phase(page)).toBe('counting');
+
+  await expect(page).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'SOS active' })).toBeVisible({ timeout: 20_000 });
+  await expect(early(page)).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect(posts).toHaveLength(1);
+  const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
+  expect(((await posts[0]?.response())?.status())).toBe(201);
+  expect(await (await posts[0]?.response())?.json()).toMatchObject({ id });
+  await shot(page, 'early-sos-handed-over-sos-mode-360.png');
+  await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
+});
+
+test('idle, the early screen gives way to the React dashboard in one frame, the SOS button where it was', async ({ page, request }) => {
+  await signUp(request, page);
+  const release = await holdBundle(page);
+  // Before every frame is painted: the early screen or React's dashboard must be there, never neither.
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as { frames_?: string[] }).frames_ = log;
+    const frame = () => {
+      const earlyButton = document.querySelector('#early-sos .sos-button');
+      const reactButton = document.querySelector('#root .sos-button');
+      const rootShown = reactButton instanceof HTMLElement && reactButton.offsetParent !== null;
+      const state = earlyButton && !rootShown ? 'early' : !earlyButton && rootShown ? 'react' : 'neither';
+      // From the first frame that shows an SOS screen on.
+      if (log.length > 0 || state !== 'neither') log.push(state);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(early(page).locator('.sos-button')).toBeVisible();
+  const earlyBox = await early(page).locator('.sos-button').boundingBox();
+  await shot(page, 'early-sos-before-hand-over-360.png');
+  release();
+
+  await expect(early(page)).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('#root .sos-button')).toBeVisible();
+  const reactBox = await page.locator('#root .sos-button').boundingBox();
+  await shot(page, 'early-sos-after-hand-over-360.png');
+  const frames = await page.evaluate(() => (window as { frames_?: string[] }).frames_ ?? []);
+  const seen = frames.filter((f, i) => f !== frames[i - 1]);
+  expect(seen).toEqual(['early', 'react']);
+  expect(await page.evaluate(() => (window as { saathiEarlySos?: { handedOver: boolean } }).saathiEarlySos?.handedOver)).toBe(true);
+  // The same place and size: nothing jumps.
+  expect(reactBox).not.toBeNull();
+  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs((reactBox?.[key] ?? 0) - (earlyBox?.[key] ?? 0))).toBeLessThanOrEqual(1);
+});
