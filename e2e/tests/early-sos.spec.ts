@@ -87,7 +87,13 @@ test('with the bundle blocked, the page alone counts down, cancels, raises the S
   await expect(page).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/);
   await shot(page, 'early-sos-raised-360.png');
   expect(posts).toHaveLength(1);
-  expect(posts[0]?.postDataJSON()).toEqual({ latitude: POSITION.latitude, longitude: POSITION.longitude, accuracy: 15, threat: 'medical', contactsOnly: false });
+  expect(posts[0]?.postDataJSON()).toEqual({
+    latitude: POSITION.latitude,
+    longitude: POSITION.longitude,
+    accuracy: 15,
+    threat: 'medical',
+    contactsOnly: false,
+  });
 
   // The server holds the active SOS of this user, where the phone is.
   const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
@@ -95,7 +101,11 @@ test('with the bundle blocked, the page alone counts down, cancels, raises the S
   expect(event.status()).toBe(200);
   expect(await event.json()).toMatchObject({ id, status: 'active', threat: 'medical' });
   // Stored for the dashboard's banner as the React flow stores it.
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('saathi.active-sos'))) ?? 'null')).toEqual({ id, contactsOnly: false, userId: session.user.id });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('saathi.active-sos'))) ?? 'null')).toEqual({
+    id,
+    contactsOnly: false,
+    userId: session.user.id,
+  });
   await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
 });
 
@@ -168,7 +178,7 @@ test('a countdown started early finishes early, and React shows SOS mode for tha
   await page.waitForTimeout(1000);
   expect(posts).toHaveLength(1);
   const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
-  expect(((await posts[0]?.response())?.status())).toBe(201);
+  expect((await posts[0]?.response())?.status()).toBe(201);
   expect(await (await posts[0]?.response())?.json()).toMatchObject({ id });
   await shot(page, 'early-sos-handed-over-sos-mode-360.png');
   await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
@@ -209,4 +219,36 @@ test('idle, the early screen gives way to the React dashboard in one frame, the 
   // The same place and size: nothing jumps.
   expect(reactBox).not.toBeNull();
   for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs((reactBox?.[key] ?? 0) - (earlyBox?.[key] ?? 0))).toBeLessThanOrEqual(1);
+});
+
+test.describe('installed as a PWA', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the page the service worker keeps for offline use carries the early SOS, and offline it works from there', async ({ page, context, request }) => {
+    await signUp(request, page);
+    await page.goto('/');
+    await expect(page.locator('#root .sos-button')).toBeVisible({ timeout: 20_000 });
+    const cached = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      for (let tries = 0; tries < 100; tries++) {
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          const key = (await cache.keys()).find((request) => new URL(request.url).pathname === '/index.html');
+          if (key) return (await (await cache.match(key))?.text()) ?? '';
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return '';
+    });
+    expect(cached).toContain('saathiEarlySos');
+    expect(cached).toBe(await (await request.get('/')).text());
+
+    // Offline, the page comes from the service worker with the early SOS in it.
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.getByRole('button', { name: /^SOS/ })).toBeVisible();
+    // The early script ran on that page (under its CSP: the fixture fails on any violation).
+    expect(await page.evaluate(() => 'saathiEarlySos' in window)).toBe(true);
+    await context.setOffline(false);
+  });
 });

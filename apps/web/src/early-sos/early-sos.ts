@@ -183,7 +183,9 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const screen = doc.createElement('div');
   screen.id = 'early-sos';
   screen.className = 'shell';
-  const chips = THREATS.map((threat) => `<button type="button" class="sos-chip" aria-pressed="false" data-threat="${threat}">${escapeHtml(t(`threats.${threat}`))}</button>`).join('');
+  const chips = THREATS.map(
+    (threat) => `<button type="button" class="sos-chip" aria-pressed="false" data-threat="${threat}">${escapeHtml(t(`threats.${threat}`))}</button>`,
+  ).join('');
   screen.innerHTML = `<header class="app-bar"><a href="/" class="app-bar__home">${BRAND_MARK}<span class="app-bar__title">${escapeHtml(t('common:appName'))}</span></a></header><div class="shell__body"><main class="shell__main"><div class="shell__content"><div class="dash"><header><h1 class="dash__title">${escapeHtml(firstName ? t('greetingNamed', { name: firstName }) : t('greeting'))}</h1><p class="dash__subtitle">${escapeHtml(t('subtitle'))}</p></header><section class="sos-panel" aria-labelledby="early-sos-heading"><h2 id="early-sos-heading" class="visually-hidden">${escapeHtml(t('sos.heading'))}</h2><div data-slot="main"></div><div class="sos-call"><a href="tel:112" class="dash-button dash-call-112">${PHONE_ICON}${escapeHtml(t('common:call112'))}</a><p class="sos-call__hint">${escapeHtml(t('emergency.body'))}</p></div><div data-slot="notice"></div><fieldset class="sos-threats"><legend class="sos-threats__legend">${escapeHtml(t('sos.threatQuestion'))}</legend><div class="sos-threats__chips">${chips}</div></fieldset><label class="sos-switch"><input type="checkbox" role="switch"><span class="sos-switch__track" aria-hidden="true"></span><span><span class="sos-switch__label">${escapeHtml(t('sos.contactsOnly'))}</span><span class="sos-switch__help">${escapeHtml(t('sos.contactsOnlyHelp'))}</span></span></label></section></div></div></main></div>`;
   const mainSlot = screen.querySelector('[data-slot="main"]') as HTMLElement;
   const noticeSlot = screen.querySelector('[data-slot="notice"]') as HTMLElement;
@@ -253,11 +255,13 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
           mapsLink: `https://www.google.com/maps?q=${position.latitude.toFixed(6)},${position.longitude.toFixed(6)}`,
         })
       : t('offline.messageNoLocation');
-    const where = position ? `<p class="sos-fallback__coords">${escapeHtml(t('offline.coordinates', { coordinates }) + (position.stale ? ` ${t('offline.lastKnown')}` : ''))}</p>` : '';
+    const where = position
+      ? `<p class="sos-fallback__coords">${escapeHtml(t('offline.coordinates', { coordinates }) + (position.stale ? ` ${t('offline.lastKnown')}` : ''))}</p>`
+      : '';
     notice = `<div class="sos-fallback" role="alert"><p class="sos-fallback__title">${escapeHtml(t(offline ? 'offline.title' : 'offline.noPositionTitle'))}</p><p>${escapeHtml(t(offline ? 'offline.body' : 'offline.noPositionBody'))}</p>${where}<div class="sos-fallback__actions"><a class="dash-button dash-button--sms" href="${escapeHtml(smsLink(contacts, message))}">${escapeHtml(contacts.length > 0 ? plural('offline.sendSms', contacts.length) : t('offline.sendSmsNoContacts'))}</a><a class="dash-button dash-button--danger" href="tel:112">${PHONE_ICON.replace(/"24"/g, '"20"')}${escapeHtml(t('common:call112'))}</a><button type="button" class="dash-button dash-button--text" data-action="dismiss">${escapeHtml(t('offline.dismiss'))}</button></div></div>`;
     state.phase = 'fallback';
     render();
-    noticeSlot.firstElementChild?.scrollIntoView({ block: 'nearest' });
+    noticeSlot.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
   };
 
   const fire = async () => {
@@ -298,13 +302,15 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
     state.phase = 'raised';
     render();
     // The React flow navigates to SOS mode; React Router follows a popstate to the pushed URL.
-    history.pushState({ usr: null, key: 'early-sos', idx: ((history.state as { idx?: number } | null)?.idx ?? 0) + 1 }, '', `/sos-mode?sosEventId=${event.id}&contactsOnly=${state.contactsOnly}`);
-    win.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    // Its history entries carry an index (`idx`), which this one continues.
+    const entry = { usr: null, key: 'early-sos', idx: ((history.state as { idx?: number } | null)?.idx ?? 0) + 1 };
+    history.pushState(entry, '', `/sos-mode?sosEventId=${event.id}&contactsOnly=${state.contactsOnly}`);
+    win.dispatchEvent(new PopStateEvent('popstate', { state: entry }));
     handOver();
   };
 
   screen.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest('[data-action],[data-threat]') as HTMLElement | null;
+    const target = (event.target as Element).closest<HTMLElement>('[data-action],[data-threat]');
     const action = target?.dataset.action;
     if (action === 'press') press();
     else if (action === 'cancel') cancel();

@@ -63,9 +63,7 @@ export function earlySosPlugin(): Plugin {
       async handler(html) {
         if (!html.includes(ROOT_DIV)) throw new Error(`early SOS: index.html has no ${ROOT_DIV}`);
         const script = await earlySosScript();
-        return html
-          .replace('</head>', `  <style>${earlySosStyle()}</style>\n  </head>`)
-          .replace(ROOT_DIV, () => `${ROOT_DIV}\n    <script>${script}</script>`);
+        return html.replace('</head>', `  <style>${earlySosStyle()}</style>\n  </head>`).replace(ROOT_DIV, () => `${ROOT_DIV}\n    <script>${script}</script>`);
       },
     },
   };

@@ -90,7 +90,11 @@ describe('security headers', () => {
     const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] as string);
     expect(inline).toEqual([INLINE_SCRIPT]);
     const hashes = directives(res.headers['content-security-policy'])['script-src']?.filter((source) => source.startsWith("'sha256-"));
-    expect(hashes).toEqual([`'sha256-${createHash('sha256').update(inline[0] as string).digest('base64')}'`]);
+    expect(hashes).toEqual([
+      `'sha256-${createHash('sha256')
+        .update(inline[0] as string)
+        .digest('base64')}'`,
+    ]);
   });
 
   it('allows no inline script when the page has none', async () => {

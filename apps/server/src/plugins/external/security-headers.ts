@@ -44,7 +44,11 @@ function mediaOrigins(config: Config): { read: string[]; upload: string[] } {
 export function inlineScriptHashes(html: string | undefined): string[] {
   const hashes: string[] = [];
   for (const match of (html ?? '').matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
