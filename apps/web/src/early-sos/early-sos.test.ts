@@ -34,6 +34,7 @@ const flush = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
 
+const pageLanguage = document.documentElement.getAttribute('lang');
 let getCurrentPosition: ReturnType<typeof vi.fn>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -58,6 +59,8 @@ afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = '';
   document.documentElement.classList.remove('early-sos');
+  if (pageLanguage === null) document.documentElement.removeAttribute('lang');
+  else document.documentElement.lang = pageLanguage;
   delete win.saathiEarlySos;
   window.history.replaceState(null, '', '/');
 });
@@ -184,6 +187,10 @@ describe('the early SOS', () => {
     root.innerHTML = '<div class="page-loading"></div>';
     await flush();
     expect(screen()).not.toBeNull();
+    // Not the dashboard (its chunk failed: the route's error page): this SOS stays.
+    root.innerHTML = '<div class="shell"><h1>Something went wrong</h1></div>';
+    await flush();
+    expect(screen()).not.toBeNull();
     button(/^SOS/).click();
     root.innerHTML = '<div class="shell"><section class="sos-panel"></section></div>';
     await flush();
@@ -193,6 +200,24 @@ describe('the early SOS', () => {
     expect(screen()).toBeNull();
     expect(document.documentElement).not.toHaveClass('early-sos');
     expect(state().handedOver).toBe(true);
+  });
+
+  it('keeps a threat or switch chosen here: the screen stays until they are cleared', async () => {
+    start();
+    button('Fire').click();
+    (document.getElementById('root') as HTMLElement).innerHTML = '<div class="shell"><section class="sos-panel"></section></div>';
+    await flush();
+    expect(screen()).not.toBeNull();
+    button('Fire').click();
+    expect(screen()).toBeNull();
+  });
+
+  it('hands over to whatever React shows once it has left the dashboard (a signed-out user at /login)', async () => {
+    start();
+    window.history.replaceState(null, '', '/login');
+    (document.getElementById('root') as HTMLElement).innerHTML = '<form><h1>Log in</h1></form>';
+    await flush();
+    expect(screen()).toBeNull();
   });
 
   it('once raised, hands over when React has left the dashboard for SOS mode', async () => {

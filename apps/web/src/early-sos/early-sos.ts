@@ -119,11 +119,12 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const storedLanguage = storage.getItem(LANGUAGE_KEY) as EarlyLanguage | null;
   const language: EarlyLanguage = storedLanguage && storedLanguage in catalog ? storedLanguage : 'en-US';
   const texts = catalog[language];
+  doc.documentElement.lang = language;
   /** i18next's `{{name}}` interpolation, and its plural keys (`_one`/`_other`, by Intl.PluralRules). */
-  const t = (key: EarlyTextKey, values: Record<string, string | number> = {}) =>
+  const text = (key: EarlyTextKey, values: Record<string, string | number> = {}) =>
     texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   const plural = (key: 'sos.hint' | 'offline.sendSms', count: number) =>
-    t(`${key}_${new Intl.PluralRules(language).select(count) === 'one' ? 'one' : 'other'}`, { count });
+    text(`${key}_${new Intl.PluralRules(language).select(count) === 'one' ? 'one' : 'other'}`, { count });
 
   const seconds = countdownSeconds(user.sosCountdownSeconds);
   const contacts = Array.isArray(user.emergencyContacts) ? user.emergencyContacts : [];
@@ -184,9 +185,9 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   screen.id = 'early-sos';
   screen.className = 'shell';
   const chips = THREATS.map(
-    (threat) => `<button type="button" class="sos-chip" aria-pressed="false" data-threat="${threat}">${escapeHtml(t(`threats.${threat}`))}</button>`,
+    (threat) => `<button type="button" class="sos-chip" aria-pressed="false" data-threat="${threat}">${escapeHtml(text(`threats.${threat}`))}</button>`,
   ).join('');
-  screen.innerHTML = `<header class="app-bar"><a href="/" class="app-bar__home">${BRAND_MARK}<span class="app-bar__title">${escapeHtml(t('common:appName'))}</span></a></header><div class="shell__body"><main class="shell__main"><div class="shell__content"><div class="dash"><header><h1 class="dash__title">${escapeHtml(firstName ? t('greetingNamed', { name: firstName }) : t('greeting'))}</h1><p class="dash__subtitle">${escapeHtml(t('subtitle'))}</p></header><section class="sos-panel" aria-labelledby="early-sos-heading"><h2 id="early-sos-heading" class="visually-hidden">${escapeHtml(t('sos.heading'))}</h2><div data-slot="main"></div><div class="sos-call"><a href="tel:112" class="dash-button dash-call-112">${PHONE_ICON}${escapeHtml(t('common:call112'))}</a><p class="sos-call__hint">${escapeHtml(t('emergency.body'))}</p></div><div data-slot="notice"></div><fieldset class="sos-threats"><legend class="sos-threats__legend">${escapeHtml(t('sos.threatQuestion'))}</legend><div class="sos-threats__chips">${chips}</div></fieldset><label class="sos-switch"><input type="checkbox" role="switch"><span class="sos-switch__track" aria-hidden="true"></span><span><span class="sos-switch__label">${escapeHtml(t('sos.contactsOnly'))}</span><span class="sos-switch__help">${escapeHtml(t('sos.contactsOnlyHelp'))}</span></span></label></section></div></div></main></div>`;
+  screen.innerHTML = `<header class="app-bar"><a href="/" class="app-bar__home">${BRAND_MARK}<span class="app-bar__title">${escapeHtml(text('common:appName'))}</span></a></header><div class="shell__body"><main class="shell__main"><div class="shell__content"><div class="dash"><header><h1 class="dash__title">${escapeHtml(firstName ? text('greetingNamed', { name: firstName }) : text('greeting'))}</h1><p class="dash__subtitle">${escapeHtml(text('subtitle'))}</p></header><section class="sos-panel" aria-labelledby="early-sos-heading"><h2 id="early-sos-heading" class="visually-hidden">${escapeHtml(text('sos.heading'))}</h2><div data-slot="main"></div><div class="sos-call"><a href="tel:112" class="dash-button dash-call-112">${PHONE_ICON}${escapeHtml(text('common:call112'))}</a><p class="sos-call__hint">${escapeHtml(text('emergency.body'))}</p></div><div data-slot="notice"></div><fieldset class="sos-threats"><legend class="sos-threats__legend">${escapeHtml(text('sos.threatQuestion'))}</legend><div class="sos-threats__chips">${chips}</div></fieldset><label class="sos-switch"><input type="checkbox" role="switch"><span class="sos-switch__track" aria-hidden="true"></span><span><span class="sos-switch__label">${escapeHtml(text('sos.contactsOnly'))}</span><span class="sos-switch__help">${escapeHtml(text('sos.contactsOnlyHelp'))}</span></span></label></section></div></div></main></div>`;
   const mainSlot = screen.querySelector('[data-slot="main"]') as HTMLElement;
   const noticeSlot = screen.querySelector('[data-slot="notice"]') as HTMLElement;
   const threats = screen.querySelector('fieldset') as HTMLFieldSetElement;
@@ -195,14 +196,14 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const render = () => {
     const { phase } = state;
     if (phase === 'counting') {
-      mainSlot.innerHTML = `<div class="sos-countdown" role="timer" aria-live="assertive" aria-atomic="true"><p class="sos-countdown__label">${escapeHtml(t('sos.countdownLabel'))}</p><p class="sos-countdown__number">${remaining()}</p><button type="button" class="sos-cancel" data-action="cancel">${escapeHtml(t('sos.cancel'))}</button></div>`;
+      mainSlot.innerHTML = `<div class="sos-countdown" role="timer" aria-live="assertive" aria-atomic="true"><p class="sos-countdown__label">${escapeHtml(text('sos.countdownLabel'))}</p><p class="sos-countdown__number">${remaining()}</p><button type="button" class="sos-cancel" data-action="cancel">${escapeHtml(text('sos.cancel'))}</button></div>`;
       (mainSlot.querySelector('button') as HTMLButtonElement).focus();
     } else if (phase === 'raised') {
       const href = `/sos-mode?sosEventId=${state.eventId}&contactsOnly=${state.contactsOnly}`;
-      mainSlot.innerHTML = `<a class="sos-active-banner" href="${href}" role="status"><span class="sos-active-banner__dot" aria-hidden="true"></span><span><strong>${escapeHtml(t('sos.activeTitle'))}</strong> ${escapeHtml(t('sos.activeBody'))}</span></a>`;
+      mainSlot.innerHTML = `<a class="sos-active-banner" href="${href}" role="status"><span class="sos-active-banner__dot" aria-hidden="true"></span><span><strong>${escapeHtml(text('sos.activeTitle'))}</strong> ${escapeHtml(text('sos.activeBody'))}</span></a>`;
     } else {
       const sending = phase === 'sending';
-      mainSlot.innerHTML = `<div class="sos-button-wrap"><button type="button" class="sos-button" data-action="press"${sending ? ' disabled' : ''} aria-describedby="early-sos-hint"><span class="sos-button__label">${escapeHtml(t('sos.button'))}</span><span class="sos-button__caption">${escapeHtml(t(sending ? 'sos.sending' : 'sos.press'))}</span></button><p id="early-sos-hint" class="sos-hint">${escapeHtml(seconds > 0 ? plural('sos.hint', seconds) : t('sos.hintNow'))}</p></div>`;
+      mainSlot.innerHTML = `<div class="sos-button-wrap"><button type="button" class="sos-button" data-action="press"${sending ? ' disabled' : ''} aria-describedby="early-sos-hint"><span class="sos-button__label">${escapeHtml(text('sos.button'))}</span><span class="sos-button__caption">${escapeHtml(text(sending ? 'sos.sending' : 'sos.press'))}</span></button><p id="early-sos-hint" class="sos-hint">${escapeHtml(seconds > 0 ? plural('sos.hint', seconds) : text('sos.hintNow'))}</p></div>`;
     }
     noticeSlot.innerHTML = notice;
     threats.disabled = contactsOnlyInput.disabled = phase === 'counting' || phase === 'sending' || phase === 'raised';
@@ -249,16 +250,16 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const showFallback = (offline: boolean, position: Position | null) => {
     const coordinates = position ? `${position.latitude.toFixed(6)}, ${position.longitude.toFixed(6)}` : '';
     const message = position
-      ? t('offline.message', {
+      ? text('offline.message', {
           coordinates,
           accuracy: position.accuracy != null ? String(Math.round(position.accuracy)) : '?',
           mapsLink: `https://www.google.com/maps?q=${position.latitude.toFixed(6)},${position.longitude.toFixed(6)}`,
         })
-      : t('offline.messageNoLocation');
+      : text('offline.messageNoLocation');
     const where = position
-      ? `<p class="sos-fallback__coords">${escapeHtml(t('offline.coordinates', { coordinates }) + (position.stale ? ` ${t('offline.lastKnown')}` : ''))}</p>`
+      ? `<p class="sos-fallback__coords">${escapeHtml(text('offline.coordinates', { coordinates }) + (position.stale ? ` ${text('offline.lastKnown')}` : ''))}</p>`
       : '';
-    notice = `<div class="sos-fallback" role="alert"><p class="sos-fallback__title">${escapeHtml(t(offline ? 'offline.title' : 'offline.noPositionTitle'))}</p><p>${escapeHtml(t(offline ? 'offline.body' : 'offline.noPositionBody'))}</p>${where}<div class="sos-fallback__actions"><a class="dash-button dash-button--sms" href="${escapeHtml(smsLink(contacts, message))}">${escapeHtml(contacts.length > 0 ? plural('offline.sendSms', contacts.length) : t('offline.sendSmsNoContacts'))}</a><a class="dash-button dash-button--danger" href="tel:112">${PHONE_ICON.replace(/"24"/g, '"20"')}${escapeHtml(t('common:call112'))}</a><button type="button" class="dash-button dash-button--text" data-action="dismiss">${escapeHtml(t('offline.dismiss'))}</button></div></div>`;
+    notice = `<div class="sos-fallback" role="alert"><p class="sos-fallback__title">${escapeHtml(text(offline ? 'offline.title' : 'offline.noPositionTitle'))}</p><p>${escapeHtml(text(offline ? 'offline.body' : 'offline.noPositionBody'))}</p>${where}<div class="sos-fallback__actions"><a class="dash-button dash-button--sms" href="${escapeHtml(smsLink(contacts, message))}">${escapeHtml(contacts.length > 0 ? plural('offline.sendSms', contacts.length) : text('offline.sendSmsNoContacts'))}</a><a class="dash-button dash-button--danger" href="tel:112">${PHONE_ICON.replace(/"24"/g, '"20"')}${escapeHtml(text('common:call112'))}</a><button type="button" class="dash-button dash-button--text" data-action="dismiss">${escapeHtml(text('offline.dismiss'))}</button></div></div>`;
     state.phase = 'fallback';
     render();
     noticeSlot.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
@@ -289,7 +290,7 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
     const event = (await response.json().catch(() => null)) as { id?: unknown; contactsOnly?: unknown } | null;
     if (!response.ok || typeof event?.id !== 'number') {
       // Refused (rate limit, session ended): the panel says so; 112 stays one tap away.
-      notice = `<p class="sos-error" role="alert">${escapeHtml(t('common:error.title'))}</p>`;
+      notice = `<p class="sos-error" role="alert">${escapeHtml(text('common:error.title'))}</p>`;
       return backToIdle();
     }
     state.eventId = event.id;
@@ -320,21 +321,29 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
     } else if (target?.dataset.threat) {
       state.threat = state.threat === target.dataset.threat ? null : target.dataset.threat;
       render();
+      handOver();
     }
   });
   contactsOnlyInput.addEventListener('change', () => {
     state.contactsOnly = contactsOnlyInput.checked;
+    handOver();
   });
 
   // ---- Hand-over to React ----
   /**
-   * React has drawn a screen (something in #root, no loading bar) and nothing here would be lost:
-   * idle with no refusal on show, or raised and React is past the dashboard.
+   * React has drawn a screen, and nothing here would be lost. Idle with no refusal on show and
+   * no threat or switch chosen (React's panel would not know them; with a choice made, this
+   * screen stays and raises the alert itself): on
+   * the dashboard's path, once its SOS panel is there (a dashboard chunk that failed to load
+   * leaves this working SOS in place, not an error page); elsewhere (React sent a signed-out
+   * user to /login), once no loading bar is left. Raised: once React is past the dashboard.
    */
-  const reactReady = () =>
-    root.firstElementChild !== null &&
-    !root.querySelector('.page-loading') &&
-    ((state.phase === 'idle' && !notice) || (state.phase === 'raised' && !root.querySelector('.sos-panel')));
+  const reactReady = () => {
+    if (!root.firstElementChild || root.querySelector('.page-loading')) return false;
+    const onDashboard = /^\/(sos\/?)?$/.test(win.location.pathname);
+    if (state.phase === 'idle') return !notice && !state.threat && !state.contactsOnly && (!onDashboard || root.querySelector('.sos-panel') !== null);
+    return state.phase === 'raised' && !root.querySelector('.sos-panel');
+  };
   const observer = new win.MutationObserver(() => handOver());
   function handOver() {
     if (state.handedOver || !reactReady()) return;

@@ -2,6 +2,8 @@
  * The texts of the early SOS (early-sos.ts), taken at build time from the app's own locale
  * files so the inline screen says exactly what the React dashboard says, in every language.
  * Keys are `namespace:path` for `common`, a bare path for `dashboard` (as the panel uses them).
+ * i18n/used-keys.test.ts does not see these keys (the script has no `t()`): pickEarlyTexts
+ * checks them instead, failing the build and the tests on a key a locale file lacks.
  */
 export const EARLY_LANGUAGES = ['en-US', 'hi-IN', 'gu-IN'] as const;
 export type EarlyLanguage = (typeof EARLY_LANGUAGES)[number];
