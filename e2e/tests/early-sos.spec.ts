@@ -137,14 +137,23 @@ test('offline with the bundle blocked, the page offers the SMS to every contact 
   await context.setOffline(false);
 });
 
-test('in Hindi, the page speaks Hindi with the app’s own words', async ({ page, request }) => {
+test('in Hindi and Gujarati, the page speaks the stored language with the app’s own words', async ({ page, request }) => {
   await page.route(BUNDLE, (route) => route.abort());
   await signUp(request, page);
   await page.evaluate(() => localStorage.setItem('saathi.language', 'hi-IN'));
   await page.goto('/sos');
+  await expect(page.getByRole('heading', { name: 'नमस्ते, Meera' })).toBeVisible();
   await expect(page.getByRole('link', { name: '112 पर कॉल करें' })).toHaveAttribute('href', 'tel:112');
   await expect(page.getByText('दबाने के बाद रद्द करने के लिए आपके पास 3 सेकंड हैं।')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi-IN');
   await shot(page, 'early-sos-hindi-360.png');
+
+  await page.evaluate(() => localStorage.setItem('saathi.language', 'gu-IN'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'નમસ્તે, Meera' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '112 પર કૉલ કરો' })).toHaveAttribute('href', 'tel:112');
+  await expect(page.getByText('દબાવ્યા પછી રદ કરવા માટે તમારી પાસે 3 સેકન્ડ છે.')).toBeVisible();
+  await shot(page, 'early-sos-gujarati-360.png');
 });
 
 /** Holds every bundle request until `release()`. */

@@ -187,7 +187,26 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const chips = THREATS.map(
     (threat) => `<button type="button" class="sos-chip" aria-pressed="false" data-threat="${threat}">${escapeHtml(text(`threats.${threat}`))}</button>`,
   ).join('');
-  screen.innerHTML = `<header class="app-bar"><a href="/" class="app-bar__home">${BRAND_MARK}<span class="app-bar__title">${escapeHtml(text('common:appName'))}</span></a></header><div class="shell__body"><main class="shell__main"><div class="shell__content"><div class="dash"><header><h1 class="dash__title">${escapeHtml(firstName ? text('greetingNamed', { name: firstName }) : text('greeting'))}</h1><p class="dash__subtitle">${escapeHtml(text('subtitle'))}</p></header><section class="sos-panel" aria-labelledby="early-sos-heading"><h2 id="early-sos-heading" class="visually-hidden">${escapeHtml(text('sos.heading'))}</h2><div data-slot="main"></div><div class="sos-call"><a href="tel:112" class="dash-button dash-call-112">${PHONE_ICON}${escapeHtml(text('common:call112'))}</a><p class="sos-call__hint">${escapeHtml(text('emergency.body'))}</p></div><div data-slot="notice"></div><fieldset class="sos-threats"><legend class="sos-threats__legend">${escapeHtml(text('sos.threatQuestion'))}</legend><div class="sos-threats__chips">${chips}</div></fieldset><label class="sos-switch"><input type="checkbox" role="switch"><span class="sos-switch__track" aria-hidden="true"></span><span><span class="sos-switch__label">${escapeHtml(text('sos.contactsOnly'))}</span><span class="sos-switch__help">${escapeHtml(text('sos.contactsOnlyHelp'))}</span></span></label></section></div></div></main></div>`;
+  screen.innerHTML = [
+    `<header class="app-bar"><a href="/" class="app-bar__home">${BRAND_MARK}<span class="app-bar__title">${escapeHtml(text('common:appName'))}</span></a></header>`,
+    '<div class="shell__body"><main class="shell__main"><div class="shell__content"><div class="dash">',
+    `<header><h1 class="dash__title">${escapeHtml(firstName ? text('greetingNamed', { name: firstName }) : text('greeting'))}</h1>`,
+    `<p class="dash__subtitle">${escapeHtml(text('subtitle'))}</p></header>`,
+    '<section class="sos-panel" aria-labelledby="early-sos-heading">',
+    `<h2 id="early-sos-heading" class="visually-hidden">${escapeHtml(text('sos.heading'))}</h2>`,
+    // The button, or the countdown, or the raised alert (render()).
+    '<div data-slot="main"></div>',
+    `<div class="sos-call"><a href="tel:112" class="dash-button dash-call-112">${PHONE_ICON}${escapeHtml(text('common:call112'))}</a>`,
+    `<p class="sos-call__hint">${escapeHtml(text('emergency.body'))}</p></div>`,
+    // The SMS fallback or a refusal (render()).
+    '<div data-slot="notice"></div>',
+    `<fieldset class="sos-threats"><legend class="sos-threats__legend">${escapeHtml(text('sos.threatQuestion'))}</legend>`,
+    `<div class="sos-threats__chips">${chips}</div></fieldset>`,
+    '<label class="sos-switch"><input type="checkbox" role="switch"><span class="sos-switch__track" aria-hidden="true"></span>',
+    `<span><span class="sos-switch__label">${escapeHtml(text('sos.contactsOnly'))}</span>`,
+    `<span class="sos-switch__help">${escapeHtml(text('sos.contactsOnlyHelp'))}</span></span></label>`,
+    '</section></div></div></main></div>',
+  ].join('');
   const mainSlot = screen.querySelector('[data-slot="main"]') as HTMLElement;
   const noticeSlot = screen.querySelector('[data-slot="notice"]') as HTMLElement;
   const threats = screen.querySelector('fieldset') as HTMLFieldSetElement;
