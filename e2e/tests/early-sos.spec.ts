@@ -194,42 +194,48 @@ test('a countdown started early finishes early, and React shows SOS mode for tha
   await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
 });
 
-test('idle, the early screen gives way to the React dashboard in one frame, the SOS button where it was', async ({ page, request }) => {
-  await signUp(request, page);
-  const release = await holdBundle(page);
-  // Before every frame is painted: the early screen or React's dashboard must be there, never neither.
-  await page.addInitScript(() => {
-    const log: string[] = [];
-    (window as { frames_?: string[] }).frames_ = log;
-    const frame = () => {
-      const earlyButton = document.querySelector('#early-sos .sos-button');
-      const reactButton = document.querySelector('#root .sos-button');
-      const rootShown = reactButton instanceof HTMLElement && reactButton.offsetParent !== null;
-      const state = earlyButton && !rootShown ? 'early' : !earlyButton && rootShown ? 'react' : 'neither';
-      // From the first frame that shows an SOS screen on.
-      if (log.length > 0 || state !== 'neither') log.push(state);
+for (const size of [
+  { width: 360, height: 640 },
+  { width: 1280, height: 800 },
+]) {
+  test(`idle, the early screen gives way to the React dashboard in one frame, the SOS button where it was (${size.width} px)`, async ({ page, request }) => {
+    await page.setViewportSize(size);
+    await signUp(request, page);
+    const release = await holdBundle(page);
+    // Before every frame is painted: the early screen or React's dashboard must be there, never neither.
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as { frames_?: string[] }).frames_ = log;
+      const frame = () => {
+        const earlyButton = document.querySelector('#early-sos .sos-button');
+        const reactButton = document.querySelector('#root .sos-button');
+        const rootShown = reactButton instanceof HTMLElement && reactButton.offsetParent !== null;
+        const state = earlyButton && !rootShown ? 'early' : !earlyButton && rootShown ? 'react' : 'neither';
+        // From the first frame that shows an SOS screen on.
+        if (log.length > 0 || state !== 'neither') log.push(state);
+        requestAnimationFrame(frame);
+      };
       requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  await page.goto('/', { waitUntil: 'commit' });
-  await expect(early(page).locator('.sos-button')).toBeVisible();
-  const earlyBox = await early(page).locator('.sos-button').boundingBox();
-  await shot(page, 'early-sos-before-hand-over-360.png');
-  release();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(early(page).locator('.sos-button')).toBeVisible();
+    const earlyBox = await early(page).locator('.sos-button').boundingBox();
+    await shot(page, `early-sos-before-hand-over-${size.width}.png`);
+    release();
 
-  await expect(early(page)).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.locator('#root .sos-button')).toBeVisible();
-  const reactBox = await page.locator('#root .sos-button').boundingBox();
-  await shot(page, 'early-sos-after-hand-over-360.png');
-  const frames = await page.evaluate(() => (window as { frames_?: string[] }).frames_ ?? []);
-  const seen = frames.filter((f, i) => f !== frames[i - 1]);
-  expect(seen).toEqual(['early', 'react']);
-  expect(await page.evaluate(() => (window as { saathiEarlySos?: { handedOver: boolean } }).saathiEarlySos?.handedOver)).toBe(true);
-  // The same place and size: nothing jumps.
-  expect(reactBox).not.toBeNull();
-  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs((reactBox?.[key] ?? 0) - (earlyBox?.[key] ?? 0))).toBeLessThanOrEqual(1);
-});
+    await expect(early(page)).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.locator('#root .sos-button')).toBeVisible();
+    const reactBox = await page.locator('#root .sos-button').boundingBox();
+    await shot(page, `early-sos-after-hand-over-${size.width}.png`);
+    const frames = await page.evaluate(() => (window as { frames_?: string[] }).frames_ ?? []);
+    const seen = frames.filter((f, i) => f !== frames[i - 1]);
+    expect(seen).toEqual(['early', 'react']);
+    expect(await page.evaluate(() => (window as { saathiEarlySos?: { handedOver: boolean } }).saathiEarlySos?.handedOver)).toBe(true);
+    // The same place and size: nothing jumps.
+    expect(reactBox).not.toBeNull();
+    for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs((reactBox?.[key] ?? 0) - (earlyBox?.[key] ?? 0))).toBeLessThanOrEqual(1);
+  });
+}
 
 test.describe('installed as a PWA', () => {
   test.use({ serviceWorkers: 'allow' });
