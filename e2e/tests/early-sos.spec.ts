@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,14 @@ test('with the bundle blocked, the page alone counts down, cancels, raises the S
   await page.goto('/');
 
   await expect(early(page).getByRole('heading', { name: 'Namaste, Meera', level: 1 })).toBeVisible();
+  // The page's one inline script is the one its Content-Security-Policy allows, by hash.
+  const served = await request.get('/');
+  const inline = [...(await served.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  expect(inline).toHaveLength(1);
+  const hash = `'sha256-${createHash('sha256')
+    .update(inline[0] ?? '')
+    .digest('base64')}'`;
+  expect(served.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' ${hash.replace(/[+/]/g, '\\$&')};`));
   await expect(page.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
   await expect(page.getByText('After you press, you have 3 seconds to cancel.')).toBeVisible();
   // The whole screen fits a 360 px phone: no sideways scrolling, the button and 112 in the first screen.
@@ -191,6 +200,26 @@ test('a countdown started early finishes early, and React shows SOS mode for tha
   expect((await posts[0]?.response())?.status()).toBe(201);
   expect(await (await posts[0]?.response())?.json()).toMatchObject({ id });
   await shot(page, 'early-sos-handed-over-sos-mode-360.png');
+  await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
+});
+
+test('an alert raised before React arrives is the one React opens in SOS mode', async ({ page, request }) => {
+  const session = await signUp(request, page);
+  const release = await holdBundle(page);
+  const posts = sosPosts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+
+  await page.getByRole('button', { name: /^SOS/ }).click();
+  await expect(page.getByRole('status')).toContainText('Your SOS is active.', { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/);
+  const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
+  release();
+
+  await expect(page.getByRole('heading', { name: 'SOS active' })).toBeVisible({ timeout: 20_000 });
+  await expect(early(page)).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect(posts).toHaveLength(1);
+  expect(new URL(page.url()).searchParams.get('sosEventId')).toBe(String(id));
   await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });
 });
 
