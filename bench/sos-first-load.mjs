@@ -1,0 +1,155 @@
+// The time until the SOS button works, on a phone and a mobile network as Lighthouse's mobile
+// throttling has them (DevTools method: 150 ms per request, 1.6 Mbps down, 750 kbps up, the
+// CPU four times slower), for a signed-in person opening `/`: on a first visit (no cache, no
+// service worker) and a repeat visit (the service worker installed by the first). "Works" is
+// the moment the early SOS inlined in the page (apps/web/src/early-sos) has drawn its button
+// with its handlers; the moment React's dashboard has taken over is reported beside it.
+// Used by bench/bundle.mjs; runs the built app (`node apps/server/dist/server.js`) on the
+// embedded database with demo data, signing in the seeded Priya Sharma (9000000002).
+/* global window, document, MutationObserver */
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { builtAppEnv } from '../e2e/support/built-app.mjs';
+import { ensureBuilt, freePort, launchChromium, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
+
+export const FIRST_VISIT_BUDGET_MS = 2000;
+export const REPEAT_VISIT_BUDGET_MS = 1000;
+const PHONE = '9000000002';
+const TRIES = Number(process.env.SOS_LOAD_TRIES ?? 3);
+const THROTTLING = {
+  network: { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+  cpuSlowdown: 4,
+};
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Returns the medians over TRIES tries: `{ firstMs, repeatMs, reactFirstMs, reactRepeatMs }`. */
+export async function measureSosFirstLoad() {
+  ensureBuilt();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-sos-load-'));
+  const webSnapshot = path.join(dataDir, 'web');
+  await fs.cp(webDist, webSnapshot, { recursive: true });
+  const logPath = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  // A loopback address is a secure context: the service worker registers as in production.
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = builtAppEnv({ port, dataDir: path.join(dataDir, 'data'), webDir: webSnapshot }, { LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' });
+  const server = spawnLogged(process.execPath, [serverEntry], env, logPath);
+  let browser;
+  try {
+    await waitForHealth(baseUrl, server, 120_000);
+    const session = await login(baseUrl, logPath);
+    browser = await launchChromium();
+    const runs = [];
+    for (let i = 0; i < TRIES; i++) runs.push(await firstAndRepeatVisit(browser, baseUrl, session));
+    return {
+      firstMs: median(runs.map((r) => r.first.early)),
+      repeatMs: median(runs.map((r) => r.repeat.early)),
+      reactFirstMs: median(runs.map((r) => r.first.react)),
+      reactRepeatMs: median(runs.map((r) => r.repeat.react)),
+    };
+  } catch (error) {
+    console.error(tail(logPath));
+    throw error;
+  } finally {
+    await browser?.close();
+    await stopGroup(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function firstAndRepeatVisit(browser, baseUrl, session) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  try {
+    await context.addCookies([{ name: 'saathi_session', value: session.token, url: baseUrl, httpOnly: true, sameSite: 'Strict' }]);
+    await context.addInitScript(
+      ([key, value]) => {
+        try {
+          localStorage.setItem(key, value);
+        } catch {
+          // about:blank has no storage.
+        }
+      },
+      ['saathi.session', JSON.stringify({ user: session.user })],
+    );
+    await context.addInitScript(instrument);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', THROTTLING.network);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+    const first = await visit(page, baseUrl);
+    // A repeat visit comes after the service worker has installed and cached the app.
+    await page.evaluate(() => navigator.serviceWorker?.ready);
+    const repeat = await visit(page, baseUrl);
+    return { first, repeat };
+  } finally {
+    await context.close();
+  }
+}
+
+async function visit(page, baseUrl) {
+  await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+  await page
+    .waitForFunction(() => window.__sosLoad.early > 0 && window.__sosLoad.react > 0, undefined, { timeout: 60_000, polling: 50 })
+    .catch(async (error) => {
+      // Which part never came: the early screen, React's take-over, or the page itself.
+      const seen = await page.evaluate(() => ({ marks: window.__sosLoad, url: window.location.href, early: window.saathiEarlySos }));
+      throw new Error(`${error.message}: ${JSON.stringify(seen)}`);
+    });
+  return page.evaluate(() => ({ early: window.__sosLoad.early, react: window.__sosLoad.react }));
+}
+
+/** Runs before the page's own scripts: notes when the early SOS was drawn and when React's dashboard took over. */
+function instrument() {
+  const marks = { early: 0, react: 0 };
+  window.__sosLoad = marks;
+  let state;
+  // The early SOS publishes its state once its button and handlers are in place.
+  Object.defineProperty(window, 'saathiEarlySos', {
+    configurable: true,
+    get: () => state,
+    set: (value) => {
+      state = value;
+      if (!marks.early) marks.early = performance.now();
+    },
+  });
+  // The early screen hides #root through a class on <html>, and drops the class when React's dashboard has taken over.
+  new MutationObserver(() => {
+    if (marks.early && !marks.react && !document.documentElement?.classList.contains('early-sos')) marks.react = performance.now();
+    // The document may have no <html> yet when this runs: watch the whole document.
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+}
+
+async function login(baseUrl, logPath) {
+  const seen = codesSentTo(logPath).length;
+  const requested = await postJson(baseUrl, '/api/auth/otp/request', { phoneNumber: PHONE });
+  const deadline = Date.now() + 15_000;
+  let code;
+  while (!code) {
+    const codes = codesSentTo(logPath);
+    if (codes.length > seen) code = codes[codes.length - 1];
+    else if (Date.now() > deadline) throw new Error(`no login code was texted to +91${PHONE}`);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return postJson(baseUrl, '/api/auth/otp/verify', { phoneNumber: PHONE, code, attemptId: requested.attemptId });
+}
+
+async function postJson(baseUrl, pathname, body) {
+  const response = await fetch(`${baseUrl}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** Login codes printed by the console SMS provider: `[sms] to=+91XXXXXXXXXX text=...`. */
+function codesSentTo(logPath) {
+  const codes = [];
+  for (const match of readFileSync(logPath, 'utf8').matchAll(/^\[sms\] to=\+91(\d{10}) text=(.*)$/gm)) {
+    const code = match[1] === PHONE ? /(?<!\d)\d{6}(?!\d)/.exec(match[2] ?? '')?.[0] : undefined;
+    if (code) codes.push(code);
+  }
+  return codes;
+}
