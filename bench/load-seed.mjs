@@ -75,7 +75,7 @@ export async function seedLoadBench(db, { readers, victims }, log) {
     return tokens;
   };
   // Nothing left active from a previous run: each caller may raise one SOS at a time.
-  await sql`UPDATE sos_events SET status = 'cancelled' WHERE status = 'active'`.execute(db);
+  await sql`UPDATE sos_events SET status = 'cancelled', cancelled_at = now() WHERE status = 'active'`.execute(db);
   return {
     reused,
     seconds: Math.round((Date.now() - started) / 1000),
