@@ -12,7 +12,6 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { spawnServer } from '../apps/server/test/spawn-server.ts';
 import { pick } from './http-load.mjs';
 import { ARTICLES, CITIES, seedLoadBench } from './load-seed.mjs';
@@ -68,23 +67,54 @@ const figures = (latencies) => {
   return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), n: sorted.length };
 };
 
-/** One kind of reader on one process: `connections` people, each asking about once a second. */
-async function readers({ baseUrl, tokens, connections, kind, durationS }) {
-  const latencies = [];
-  let errors = 0;
-  await autocannon({
-    url: baseUrl,
-    connections,
-    connectionRate: 1,
-    duration: durationS,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: kind.path(), headers: { authorization: `Bearer ${pick(tokens)}` } }) }],
-    setupClient: (client) =>
-      client.on('response', (status, _bytes, ms) => {
-        if (status === 200) latencies.push(ms);
-        else errors += 1;
-      }),
+/** The kind of the next request, by the shares of KINDS. */
+function pickKind() {
+  let r = Math.random();
+  for (const kind of KINDS) {
+    r -= kind.share;
+    if (r < 0) return kind;
+  }
+  return KINDS[KINDS.length - 1];
+}
+
+/** GET `path` with the person's session; resolves with the status once the body is read. */
+function get(agent, baseUrl, path, token) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const req = http.get({ hostname, port, path, agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(0));
   });
-  return { latencies, errors };
+}
+
+/**
+ * `tokens.length` people for `durationS` seconds, each on one of the processes (half on each)
+ * with a connection of their own, asking again at random about once a second (exponential
+ * gaps, so that they do not all ask in the same instant as a fixed rate per connection would).
+ * Returns the latencies and errors per kind.
+ */
+async function readers({ baseUrls, tokens, durationS }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
+  const byKind = new Map(KINDS.map((kind) => [kind.kind, { latencies: [], errors: 0 }]));
+  const endAt = performance.now() + durationS * 1000;
+  const person = async (token, index) => {
+    const baseUrl = baseUrls[index % baseUrls.length];
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * 1000));
+      if (performance.now() >= endAt) return;
+      const kind = pickKind();
+      const startedAt = performance.now();
+      const status = await get(agent, baseUrl, kind.path(), token);
+      const result = byKind.get(kind.kind);
+      if (status === 200) result.latencies.push(performance.now() - startedAt);
+      else result.errors += 1;
+    }
+  };
+  await Promise.all(tokens.map(person));
+  agent.destroy();
+  return byKind;
 }
 
 /** One SOS a second, each from another caller near a city, alternating between the processes. */
@@ -110,6 +140,12 @@ async function sosEverySecond({ baseUrls, tokens, durationS }) {
   }
   await Promise.all(sent);
   return { latencies, errors };
+}
+
+/** CPU seconds a process has used (user + system), from /proc. */
+async function cpuSeconds(pid) {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssMb(pid) {
@@ -163,31 +199,31 @@ try {
   // A short warm-up (query plans, connection pools, JIT), then the measured run.
   const run = (durationS) =>
     Promise.all([
-      ...baseUrls.flatMap((baseUrl) =>
-        KINDS.map((kind) => readers({ baseUrl, tokens: readerTokens, connections: Math.max(1, Math.round((USERS / 2) * kind.share)), kind, durationS })),
-      ),
+      readers({ baseUrls, tokens: readerTokens, durationS }),
       durationS > 5 ? sosEverySecond({ baseUrls, tokens: seeded.victimTokens, durationS }) : Promise.resolve({ latencies: [], errors: 0 }),
     ]);
   await run(5);
-  const results = await run(DURATION_S);
-  const sos = results.pop();
+  const cpuBefore = await Promise.all(servers.map((server) => cpuSeconds(server.child.pid)));
+  const [byKind, sos] = await run(DURATION_S);
+  const cpuUsed = await Promise.all(servers.map(async (server, i) => (await cpuSeconds(server.child.pid)) - (cpuBefore[i] ?? 0)));
   let total = sos.latencies.length + sos.errors;
   let errors = sos.errors;
   console.log(`load users=${USERS} processes=2 seconds=${DURATION_S} cpus=${os.cpus().length}`);
-  for (const [index, kind] of KINDS.entries()) {
-    const both = [results[index], results[KINDS.length + index]];
-    const latencies = both.flatMap((r) => r.latencies);
-    const kindErrors = both.reduce((sum, r) => sum + r.errors, 0);
+  for (const [kind, { latencies, errors: kindErrors }] of byKind) {
     total += latencies.length + kindErrors;
     errors += kindErrors;
     const f = figures(latencies);
     console.log(
-      `load kind=${kind.kind} p50_ms=${f.p50.toFixed(1)} p95_ms=${f.p95.toFixed(1)} p99_ms=${f.p99.toFixed(1)} n=${f.n} rps=${Math.round(f.n / DURATION_S)} errors=${kindErrors}`,
+      `load kind=${kind} p50_ms=${f.p50.toFixed(1)} p95_ms=${f.p95.toFixed(1)} p99_ms=${f.p99.toFixed(1)} n=${f.n} rps=${Math.round(f.n / DURATION_S)} errors=${kindErrors}`,
     );
   }
   const s = figures(sos.latencies);
   console.log(`load kind=sos p50_ms=${s.p50.toFixed(1)} p95_ms=${s.p95.toFixed(1)} p99_ms=${s.p99.toFixed(1)} n=${s.n} errors=${sos.errors}`);
   console.log(`load error_rate=${((errors / Math.max(1, total)) * 100).toFixed(2)}% errors=${errors} requests=${total}`);
+  // What one process served, and what it cost: the share of one core each process kept busy.
+  console.log(
+    `load per_process_rps=${Math.round(total / DURATION_S / servers.length)} ${cpuUsed.map((cpu, i) => `process_${'AB'[i]}_cpu_percent=${Math.round((cpu / DURATION_S) * 100)}`).join(' ')}`,
+  );
 
   // Idle live streams on a third process of its own, started after the load so that the load's
   // garbage does not blur its memory: resident memory before and with the streams open.
