@@ -93,3 +93,38 @@ export function launchChromium(extraArgs = []) {
   const { chromium } = createRequire(path.join(root, 'e2e/package.json'))('@playwright/test');
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
+
+/**
+ * Signs `phone` in through the OTP calls of the server at `baseUrl`, reading the code the
+ * console SMS provider printed to `logPath`. Returns the verify answer ({ token, user, ... }).
+ */
+export async function loginThroughOtp(baseUrl, logPath, phone) {
+  const seen = codesSentTo(logPath, phone).length;
+  const requested = await postJson(baseUrl, '/api/auth/otp/request', { phoneNumber: phone });
+  const deadline = Date.now() + 15_000;
+  let code;
+  while (!code) {
+    const codes = codesSentTo(logPath, phone);
+    if (codes.length > seen) code = codes[codes.length - 1];
+    else if (Date.now() > deadline) throw new Error(`no login code was texted to +91${phone}`);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return postJson(baseUrl, '/api/auth/otp/verify', { phoneNumber: phone, code, attemptId: requested.attemptId });
+}
+
+async function postJson(baseUrl, pathname, body) {
+  const response = await fetch(`${baseUrl}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** Login codes printed by the console SMS provider: `[sms] to=+91XXXXXXXXXX text=...`. */
+function codesSentTo(logPath, phone) {
+  const codes = [];
+  for (const match of readFileSync(logPath, 'utf8').matchAll(/^\[sms\] to=\+91(\d{10}) text=(.*)$/gm)) {
+    const code = match[1] === phone ? /(?<!\d)\d{6}(?!\d)/.exec(match[2] ?? '')?.[0] : undefined;
+    if (code) codes.push(code);
+  }
+  return codes;
+}

@@ -7,12 +7,11 @@
 // Used by bench/bundle.mjs; runs the built app (`node apps/server/dist/server.js`) on the
 // embedded database with demo data, signing in the seeded Priya Sharma (9000000002).
 /* global window, document, MutationObserver */
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { builtAppEnv } from '../e2e/support/built-app.mjs';
-import { ensureBuilt, freePort, launchChromium, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
+import { ensureBuilt, freePort, launchChromium, loginThroughOtp, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
 
 export const FIRST_VISIT_BUDGET_MS = 2000;
 export const REPEAT_VISIT_BUDGET_MS = 1000;
@@ -40,7 +39,7 @@ export async function measureSosFirstLoad() {
   let browser;
   try {
     await waitForHealth(baseUrl, server, 120_000);
-    const session = await login(baseUrl, logPath);
+    const session = await loginThroughOtp(baseUrl, logPath, PHONE);
     browser = await launchChromium();
     const runs = [];
     for (let i = 0; i < TRIES; i++) runs.push(await firstAndRepeatVisit(browser, baseUrl, session));
@@ -121,35 +120,4 @@ function instrument() {
     if (marks.early && !marks.react && !document.documentElement?.classList.contains('early-sos')) marks.react = performance.now();
     // The document may have no <html> yet when this runs: watch the whole document.
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
-}
-
-async function login(baseUrl, logPath) {
-  const seen = codesSentTo(logPath).length;
-  const requested = await postJson(baseUrl, '/api/auth/otp/request', { phoneNumber: PHONE });
-  const deadline = Date.now() + 15_000;
-  let code;
-  while (!code) {
-    const codes = codesSentTo(logPath);
-    if (codes.length > seen) code = codes[codes.length - 1];
-    else if (Date.now() > deadline) throw new Error(`no login code was texted to +91${PHONE}`);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return postJson(baseUrl, '/api/auth/otp/verify', { phoneNumber: PHONE, code, attemptId: requested.attemptId });
-}
-
-async function postJson(baseUrl, pathname, body) {
-  const response = await fetch(`${baseUrl}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${text}`);
-  return JSON.parse(text);
-}
-
-/** Login codes printed by the console SMS provider: `[sms] to=+91XXXXXXXXXX text=...`. */
-function codesSentTo(logPath) {
-  const codes = [];
-  for (const match of readFileSync(logPath, 'utf8').matchAll(/^\[sms\] to=\+91(\d{10}) text=(.*)$/gm)) {
-    const code = match[1] === PHONE ? /(?<!\d)\d{6}(?!\d)/.exec(match[2] ?? '')?.[0] : undefined;
-    if (code) codes.push(code);
-  }
-  return codes;
 }

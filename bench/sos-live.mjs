@@ -15,12 +15,11 @@
 // over its budget.
 // The functions passed to page.evaluate / addInitScript run in the pages: browser globals.
 /* global window, document, location, Element, MutationObserver */
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { builtAppEnv } from '../e2e/support/built-app.mjs';
-import { ensureBuilt, freePort, launchChromium, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
+import { ensureBuilt, freePort, launchChromium, loginThroughOtp, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
 
 const ALERT_BUDGET_MS = 2000;
 const ACCEPT_BUDGET_MS = 1000;
@@ -62,8 +61,8 @@ let browser;
 let exitCode = 0;
 try {
   await waitForHealth(baseUrl, server, HEALTH_TIMEOUT_MS);
-  const person = await login(PERSON_PHONE);
-  const volunteer = await login(VOLUNTEER_PHONE);
+  const person = await loginThroughOtp(baseUrl, logPath, PERSON_PHONE);
+  const volunteer = await loginThroughOtp(baseUrl, logPath, VOLUNTEER_PHONE);
 
   // Priya records evidence on SOS: a fake camera and microphone, granted without a prompt.
   browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
@@ -229,37 +228,6 @@ function instrument() {
     }
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-}
-
-async function login(phone) {
-  const seen = codesSentTo(phone).length;
-  const requested = await postJson('/api/auth/otp/request', { phoneNumber: phone });
-  const deadline = Date.now() + 15_000;
-  let code;
-  while (!code) {
-    const codes = codesSentTo(phone);
-    if (codes.length > seen) code = codes[codes.length - 1];
-    else if (Date.now() > deadline) throw new Error(`no login code was texted to +91${phone}`);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return postJson('/api/auth/otp/verify', { phoneNumber: phone, code, attemptId: requested.attemptId });
-}
-
-async function postJson(pathname, body) {
-  const response = await fetch(`${baseUrl}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${text}`);
-  return JSON.parse(text);
-}
-
-/** Login codes printed by the console SMS provider: `[sms] to=+91XXXXXXXXXX text=...`. */
-function codesSentTo(phone) {
-  const codes = [];
-  for (const match of readFileSync(logPath, 'utf8').matchAll(/^\[sms\] to=\+91(\d{10}) text=(.*)$/gm)) {
-    const code = match[1] === phone ? /(?<!\d)\d{6}(?!\d)/.exec(match[2] ?? '')?.[0] : undefined;
-    if (code) codes.push(code);
-  }
-  return codes;
 }
 
 /** Nearest-rank percentile. */
