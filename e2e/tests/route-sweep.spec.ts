@@ -279,19 +279,44 @@ function checker(page: Page, language: Language, problems: string[]) {
 /** Routes that sent a signed-out visitor to /login (filled by `sweep`). */
 type SentToLogin = Set<string>;
 
+/** An assertion's first line and the locator it waited for, which says what was missing. */
+function whatFailed(error: unknown): string {
+  const lines = (error as Error).message.split('\n');
+  const locator = lines.find((line) => line.trim().startsWith('Locator:'))?.trim();
+  return locator ? `${lines[0]} (${locator})` : (lines[0] ?? '');
+}
+
 async function sweep(page: Page, visits: Visit[], ids: Ids, language: Language, sentToLogin?: SentToLogin): Promise<string[]> {
   const problems: string[] = [];
   const check = checker(page, language, problems);
   for (const visit of visits) {
     const route = visit.path(ids);
+    // Three phones load screens side by side on a runner that also runs the other worker's
+    // tests: a screen that misses its 15 s once is opened again before it counts as a problem
+    // (the other specs test that each screen works; this one, how it looks). The first miss
+    // is printed and kept as an annotation of the test, so a screen that is often slow still shows.
+    let shown = false;
+    for (let attempt = 1; attempt <= 2 && !shown; attempt++) {
+      try {
+        await page.goto(route);
+        await (visit.ready ?? headingReady)(page);
+        shown = true;
+      } catch (error) {
+        const message = `[${language}] ${route}: did not show its content: ${whatFailed(error)}`;
+        if (attempt === 2) problems.push(message);
+        else {
+          test.info().annotations.push({ type: 'slow screen', description: `${message} (opened again)` });
+          console.warn(`${message} (opened again)`);
+        }
+      }
+    }
+    if (!shown) continue;
     try {
-      await page.goto(route);
-      await (visit.ready ?? headingReady)(page);
       if (route !== '/login' && LOGIN_URL.test(page.url())) sentToLogin?.add(route);
       await check(route, { sameAs: visit.sameAs });
       await visit.then?.(page, check, language);
     } catch (error) {
-      problems.push(`[${language}] ${route}: did not show its content: ${(error as Error).message.split('\n')[0]}`);
+      problems.push(`[${language}] ${route}: did not show its content: ${whatFailed(error)}`);
     }
   }
   return problems;
