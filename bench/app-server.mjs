@@ -3,11 +3,13 @@
 // (through the e2e workspace's Playwright, as e2e/support/built-app.mjs sets it up).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/built-app.mjs';
+import { builtAppEnv, CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/built-app.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -127,4 +129,68 @@ function codesSentTo(logPath, phone) {
     if (code) codes.push(code);
   }
   return codes;
+}
+
+/**
+ * A signed-in phone (360x640, touch) in `browser`: the session cookie and the remembered user,
+ * as after a login through the app. `options` add to or override the context's settings.
+ */
+export async function signedInPhone(browser, baseUrl, session, options = {}) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    timezoneId: 'Asia/Kolkata',
+    ...options,
+  });
+  await context.addCookies([{ name: 'saathi_session', value: session.token, url: baseUrl, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addInitScript(
+    ([key, value]) => {
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        // about:blank has no storage.
+      }
+    },
+    ['saathi.session', JSON.stringify({ user: session.user })],
+  );
+  return context;
+}
+
+/**
+ * Starts the built app as production runs it (`node apps/server/dist/server.js`, building it
+ * first when missing) on 127.0.0.1 and a free port, with a fresh temporary data directory and a
+ * snapshot of the web build (so a rebuild meanwhile cannot pull assets from under the pages),
+ * its output in a log file; `overrides` go on top of builtAppEnv's environment, and a value of
+ * `undefined` removes a variable. Resolves once it is healthy, with `stop()` to end it and
+ * remove its directory.
+ */
+export async function startBuiltApp(prefix, overrides = {}) {
+  ensureBuilt();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const webSnapshot = path.join(dataDir, 'web');
+  await fs.cp(webDist, webSnapshot, { recursive: true });
+  const logPath = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = builtAppEnv({ port, dataDir: path.join(dataDir, 'data'), webDir: webSnapshot }, { LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' });
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const server = spawnLogged(process.execPath, [serverEntry], env, logPath);
+  const stop = async () => {
+    await stopGroup(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server, 120_000);
+  } catch (error) {
+    console.error(`server log (last lines):\n${tail(logPath)}`);
+    await stop();
+    throw error;
+  }
+  return { baseUrl, logPath, stop };
 }

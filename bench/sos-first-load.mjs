@@ -7,11 +7,7 @@
 // Used by bench/bundle.mjs; runs the built app (`node apps/server/dist/server.js`) on the
 // embedded database with demo data, signing in the seeded Priya Sharma (9000000002).
 /* global window, document, MutationObserver */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { builtAppEnv } from '../e2e/support/built-app.mjs';
-import { ensureBuilt, freePort, launchChromium, loginThroughOtp, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
+import { launchChromium, loginThroughOtp, signedInPhone, startBuiltApp, tail } from './app-server.mjs';
 
 export const FIRST_VISIT_BUDGET_MS = 2000;
 export const REPEAT_VISIT_BUDGET_MS = 1000;
@@ -26,23 +22,14 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Returns the medians over TRIES tries: `{ firstMs, repeatMs, reactFirstMs, reactRepeatMs }`. */
 export async function measureSosFirstLoad() {
-  ensureBuilt();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-sos-load-'));
-  const webSnapshot = path.join(dataDir, 'web');
-  await fs.cp(webDist, webSnapshot, { recursive: true });
-  const logPath = path.join(dataDir, 'server.log');
-  const port = await freePort();
-  // A loopback address is a secure context: the service worker registers as in production.
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = builtAppEnv({ port, dataDir: path.join(dataDir, 'data'), webDir: webSnapshot }, { LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' });
-  const server = spawnLogged(process.execPath, [serverEntry], env, logPath);
+  // On a loopback address, a secure context: the service worker registers as in production.
+  const app = await startBuiltApp('saathi-bench-sos-load-');
   let browser;
   try {
-    await waitForHealth(baseUrl, server, 120_000);
-    const session = await loginThroughOtp(baseUrl, logPath, PHONE);
+    const session = await loginThroughOtp(app.baseUrl, app.logPath, PHONE);
     browser = await launchChromium();
     const runs = [];
-    for (let i = 0; i < TRIES; i++) runs.push(await firstAndRepeatVisit(browser, baseUrl, session));
+    for (let i = 0; i < TRIES; i++) runs.push(await firstAndRepeatVisit(browser, app.baseUrl, session));
     return {
       firstMs: median(runs.map((r) => r.first.early)),
       repeatMs: median(runs.map((r) => r.repeat.early)),
@@ -50,29 +37,17 @@ export async function measureSosFirstLoad() {
       reactRepeatMs: median(runs.map((r) => r.repeat.react)),
     };
   } catch (error) {
-    console.error(tail(logPath));
+    console.error(tail(app.logPath));
     throw error;
   } finally {
     await browser?.close();
-    await stopGroup(server);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
 async function firstAndRepeatVisit(browser, baseUrl, session) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const context = await signedInPhone(browser, baseUrl, session);
   try {
-    await context.addCookies([{ name: 'saathi_session', value: session.token, url: baseUrl, httpOnly: true, sameSite: 'Strict' }]);
-    await context.addInitScript(
-      ([key, value]) => {
-        try {
-          localStorage.setItem(key, value);
-        } catch {
-          // about:blank has no storage.
-        }
-      },
-      ['saathi.session', JSON.stringify({ user: session.user })],
-    );
     await context.addInitScript(instrument);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -15,16 +15,11 @@
 // over its budget.
 // The functions passed to page.evaluate / addInitScript run in the pages: browser globals.
 /* global window, document, location, Element, MutationObserver */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { builtAppEnv } from '../e2e/support/built-app.mjs';
-import { ensureBuilt, freePort, launchChromium, loginThroughOtp, serverEntry, spawnLogged, stopGroup, tail, waitForHealth, webDist } from './app-server.mjs';
+import { launchChromium, loginThroughOtp, signedInPhone, startBuiltApp, tail } from './app-server.mjs';
 
 const ALERT_BUDGET_MS = 2000;
 const ACCEPT_BUDGET_MS = 1000;
 const ROUNDS = Number(process.env.SOS_LIVE_ROUNDS ?? 10);
-const HEALTH_TIMEOUT_MS = 120_000;
 const STEP_TIMEOUT_MS = 30_000;
 
 const PERSON_PHONE = '9000000002'; // Priya Sharma
@@ -33,34 +28,17 @@ const VOLUNTEER_PHONE = '9000000011'; // Kavita Joshi, volunteer at Ellisbridge
 const PERSON_POSITION = { latitude: 23.0226, longitude: 72.5716, accuracy: 15 };
 const VOLUNTEER_POSITION = { latitude: 23.0235, longitude: 72.5716, accuracy: 20 };
 
-ensureBuilt();
-
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-sos-live-'));
-// A snapshot of the web build, so a rebuild meanwhile cannot pull assets from under the pages.
-const webSnapshot = path.join(dataDir, 'web');
-await fs.cp(webDist, webSnapshot, { recursive: true });
-const logPath = path.join(dataDir, 'server.log');
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-
-const env = builtAppEnv(
-  { port, dataDir: path.join(dataDir, 'data'), webDir: webSnapshot },
-  {
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'true',
-    // Ten rounds by one person in a minute: above the 3 per 10 minutes a real user gets.
-    SOS_MAX_PER_10_MIN: String(Math.max(3, ROUNDS + 2)),
-  },
-);
-// The default outbox polling too, whatever the calling shell exports.
-delete env.OUTBOX_POLL_MS;
-
-const server = spawnLogged(process.execPath, [serverEntry], env, logPath);
+const app = await startBuiltApp('saathi-bench-sos-live-', {
+  // Ten rounds by one person in a minute: above the 3 per 10 minutes a real user gets.
+  SOS_MAX_PER_10_MIN: String(Math.max(3, ROUNDS + 2)),
+  // The default outbox polling too, whatever the calling shell exports.
+  OUTBOX_POLL_MS: undefined,
+});
+const { baseUrl, logPath } = app;
 
 let browser;
 let exitCode = 0;
 try {
-  await waitForHealth(baseUrl, server, HEALTH_TIMEOUT_MS);
   const person = await loginThroughOtp(baseUrl, logPath, PERSON_PHONE);
   const volunteer = await loginThroughOtp(baseUrl, logPath, VOLUNTEER_PHONE);
 
@@ -132,8 +110,7 @@ try {
   exitCode = 1;
 } finally {
   await browser?.close().catch(() => undefined);
-  await stopGroup(server);
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 process.exit(exitCode);
 
@@ -144,30 +121,9 @@ async function elapsed(fromPage, fromMark, toPage, toMark) {
   return Math.round(to - from);
 }
 
-/** A signed-in phone: the session cookie and the remembered user, as after a login. */
+/** A signed-in phone at its position, the bench's marks installed. */
 async function phonePage(session, geolocation, permissions) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 360, height: 640 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-    timezoneId: 'Asia/Kolkata',
-    geolocation,
-    permissions,
-    serviceWorkers: 'block',
-  });
-  await context.addCookies([{ name: 'saathi_session', value: session.token, url: baseUrl, httpOnly: true, sameSite: 'Strict' }]);
-  await context.addInitScript(
-    ([key, value]) => {
-      try {
-        localStorage.setItem(key, value);
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    ['saathi.session', JSON.stringify({ user: session.user })],
-  );
+  const context = await signedInPhone(browser, baseUrl, session, { geolocation, permissions, serviceWorkers: 'block' });
   await context.addInitScript(instrument);
   return context.newPage();
 }
