@@ -70,6 +70,21 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.flat.recommended.rules },
   },
+  // After a write or a live event, queries are refreshed in one way (lib/refetch-after-change.ts):
+  // a bare invalidateQueries keeps a first load that left the server before the change.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/refetch-after-change.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message: 'Use refetchAfterChange (lib/refetch-after-change.ts): it cancels a load in flight that may predate the change.',
+        },
+      ],
+    },
+  },
   // The service worker runs in a worker scope, not a window.
   {
     files: ['apps/web/src/**/sw.ts', 'apps/web/src/**/service-worker.ts'],

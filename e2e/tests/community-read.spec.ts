@@ -34,12 +34,27 @@ test('an adult reads the feed with distances, finds a post by keyword, likes it 
   await expect(likes).toHaveText(`${before + 1} ${before + 1 === 1 ? 'like' : 'likes'}`);
   await expect(lostDog.getByRole('button', { name: 'Unlike' })).toBeVisible();
 
-  // Comment: it appears in the sheet and the counter on the card goes up.
+  // Comment, on a slow line: the comments are still loading when it is posted. The load the
+  // server answered before the comment must not be what the sheet ends up showing.
+  let releaseFirstLoad = () => {};
+  const firstLoadHeld = new Promise<void>((resolve) => (releaseFirstLoad = resolve));
+  await page.route(
+    /\/api\/posts\/\d+\/comments\?/,
+    async (route) => {
+      const answer = await route.fetch();
+      await firstLoadHeld;
+      await route.fulfill({ response: answer });
+    },
+    { times: 1 },
+  );
   const comment = `Shared in our society group ${Date.now()}`;
   await lostDog.getByRole('button', { name: 'Comments' }).click();
   const sheet = page.getByRole('dialog', { name: 'Comments' });
   await sheet.getByRole('textbox', { name: 'Write a comment…' }).fill(comment);
+  const posted = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/posts\/\d+\/comments$/.test(response.url()));
   await sheet.getByRole('button', { name: 'Post', exact: true }).click();
+  expect((await posted).status()).toBe(201);
+  releaseFirstLoad();
   await expect(sheet.getByText(comment)).toBeVisible();
   await expect(sheet.getByRole('textbox', { name: 'Write a comment…' })).toHaveValue('');
   await sheet.getByRole('button', { name: 'Delete comment' }).last().click();

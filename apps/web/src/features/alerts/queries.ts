@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettingsBody, LatLon, LocalAlert, Reel, ReportAlertBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Alerts change as people report, verify and resolve them: look again this often while the list is open. */
 export const NEARBY_REFRESH_MS = 60_000;
@@ -50,7 +51,7 @@ export function useReportAlertMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReportAlertBody) => api.call('POST /alerts', { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    onSuccess: () => refetchAfterChange(queryClient, { queryKey: alertKeys.all }),
   });
 }
 
@@ -61,7 +62,7 @@ function useAlertAction(action: 'verify' | 'resolve') {
     mutationFn: (id: number) => api.call(action === 'verify' ? 'POST /alerts/:id/verify' : 'POST /alerts/:id/resolve', { params: { id } }),
     onSuccess: (alert: LocalAlert) => {
       queryClient.setQueryData(alertKeys.detail(alert.id), alert);
-      return queryClient.invalidateQueries({ queryKey: [...alertKeys.all, 'nearby'] });
+      return refetchAfterChange(queryClient, { queryKey: [...alertKeys.all, 'nearby'] });
     },
   });
 }

@@ -26,6 +26,7 @@ import { useHideOnScroll } from './use-hide-on-scroll';
 import { useCommunityAccess } from './use-community-access';
 import { useFeedPosition } from './use-feed-position';
 import { PageHeader } from '../../components/page-header';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 // Part of the screen only when used: the create form (image compression) and the map picker (Leaflet).
 const CreatePostDialog = lazy(() => import('./create').then((module) => ({ default: module.CreatePostDialog })));
@@ -180,7 +181,7 @@ export function CommunityPage() {
             onCreated={() => {
               setCreateOpen(false);
               // SPEC.md §4: the new post shows first and the list reloads from page 1.
-              void queryClient.invalidateQueries({ queryKey: communityKeys.all });
+              void refetchAfterChange(queryClient, { queryKey: communityKeys.all });
               window.scrollTo({ top: 0 });
             }}
           />

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { CommunityPost, FeedResponse, PostComment } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** SPEC.md §9: the feed loads five posts a page, comments and likes ten. */
 export const FEED_PAGE_SIZE = 5;
@@ -89,8 +90,8 @@ export function useToggleLike(userId: number | undefined) {
       api.call(post.liked ? 'POST /posts/:postId/unlike' : 'POST /posts/:postId/like', { params: { postId: post.id }, body: { userId, postId: post.id } }),
     onSuccess: (result, { post }) => {
       patchPost(client, post.id, (cached) => applyLike(cached, !post.liked));
-      void client.invalidateQueries({ queryKey: communityKeys.likes(post.id) });
-      if (userId !== undefined) void client.invalidateQueries({ queryKey: communityKeys.limits(userId) });
+      void refetchAfterChange(client, { queryKey: communityKeys.likes(post.id) });
+      if (userId !== undefined) void refetchAfterChange(client, { queryKey: communityKeys.limits(userId) });
       return result;
     },
   });
@@ -118,8 +119,8 @@ export function useAddComment(postId: number, userId: number | undefined) {
     mutationFn: (content: string) => api.call('POST /posts/:postId/comments', { params: { postId }, body: { content, postId, userId } }),
     onSuccess: () => {
       patchPost(client, postId, (post) => ({ ...post, commentsCount: post.commentsCount + 1 }));
-      void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
-      if (userId !== undefined) void client.invalidateQueries({ queryKey: communityKeys.limits(userId) });
+      void refetchAfterChange(client, { queryKey: communityKeys.comments(postId) });
+      if (userId !== undefined) void refetchAfterChange(client, { queryKey: communityKeys.limits(userId) });
     },
   });
 }
@@ -130,7 +131,7 @@ export function useDeleteComment(postId: number) {
     mutationFn: (commentId: number) => api.call('DELETE /comments/:id', { params: { id: commentId } }),
     onSuccess: () => {
       patchPost(client, postId, (post) => ({ ...post, commentsCount: Math.max(0, post.commentsCount - 1) }));
-      void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
+      void refetchAfterChange(client, { queryKey: communityKeys.comments(postId) });
     },
   });
 }

@@ -24,6 +24,7 @@ import type { QueuedFeedback } from './feedback-outbox';
 import { feedbackOutbox, sendQueued } from './outbox';
 import { feedbackKeys } from './queries';
 import { useFeedbackLabels } from './labels';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 type Result = { kind: 'sent'; id: number } | { kind: 'queued' } | { kind: 'failed'; message: string } | null;
 
@@ -104,7 +105,7 @@ export function FeedbackForm() {
         setResult({ kind: 'queued' });
       } else if (outcome.kind === 'sent') {
         setResult({ kind: 'sent', id: outcome.ticket.id });
-        void queryClient.invalidateQueries({ queryKey: feedbackKeys.mine() });
+        void refetchAfterChange(queryClient, { queryKey: feedbackKeys.mine() });
       } else {
         throw new Error('refused');
       }

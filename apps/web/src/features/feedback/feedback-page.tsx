@@ -20,6 +20,7 @@ import { feedbackOutbox } from './outbox';
 import { feedbackKeys, useMyFeedbackQuery } from './queries';
 import { useFeedbackLabels } from './labels';
 import { TicketCard, formatWhen } from './ticket-card';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 // Colours whose white text keeps AA contrast (MUI's orange warning does not).
 
@@ -51,7 +52,7 @@ function WaitingToSend() {
     const read = () => void outbox.pending().then((pending) => live && setItems(pending.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt))));
     const unsubscribe = outbox.subscribe(() => {
       read();
-      void queryClient.invalidateQueries({ queryKey: feedbackKeys.mine() });
+      void refetchAfterChange(queryClient, { queryKey: feedbackKeys.mine() });
     });
     const onOnline = () => setOnline(true);
     const onOffline = () => setOnline(false);

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackInboxPage, FeedbackReplyBody, FeedbackStatus, InboxTicket, MyFeedbackResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** A sender looks in now and then for an answer; the inbox is read often while admins work through it. */
 export const MY_FEEDBACK_STALE_TIME_MS = 60_000;
@@ -37,6 +38,6 @@ export function useReplyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: FeedbackReplyBody }): Promise<InboxTicket> => api.call('POST /feedback/:id/reply', { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+    onSuccess: () => refetchAfterChange(queryClient, { queryKey: feedbackKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import type { AuditAction, AuditPage, AuditTargetType, AdminUsersPage, Role, Use
 import { api } from '../../lib/api-client';
 import { useCursorPagesQuery } from '../../lib/cursor-paging';
 import { userKeys } from '../users/queries';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** An admin acts on what they see; a short staleness keeps another admin's changes close. */
 export const MANAGE_STALE_TIME_MS = 15_000;
@@ -50,9 +51,9 @@ export function useSetRolesMutation() {
     mutationFn: ({ id, roles }: { id: number; roles: Role[] }): Promise<UserRoles> => api.call('PUT /users/:id/roles', { params: { id }, body: { roles } }),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: manageKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: manageKeys.audit() }),
-        queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+        refetchAfterChange(queryClient, { queryKey: manageKeys.users() }),
+        refetchAfterChange(queryClient, { queryKey: manageKeys.audit() }),
+        refetchAfterChange(queryClient, { queryKey: userKeys.me() }),
       ]);
     },
   });

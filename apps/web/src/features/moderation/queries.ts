@@ -13,6 +13,7 @@ import type {
   ReportPostBody,
 } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Moderators act on what they see; a short staleness keeps another moderator's decisions close. */
 export const QUEUE_STALE_TIME_MS = 15_000;
@@ -46,7 +47,7 @@ export function useMyDecisionsQuery() {
 /** Every decision moves items out of the queue and changes appeals: the whole feature is read again. */
 function useModerationMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => refetchAfterChange(queryClient, { queryKey: moderationKeys.all }) });
 }
 
 export function useDecideMutation() {

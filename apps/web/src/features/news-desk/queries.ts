@@ -3,6 +3,7 @@ import type { CreateNewsArticleBody, EditorNewsArticle, NewsState, UpdateNewsArt
 import { api } from '../../lib/api-client';
 import { useCursorPagesQuery } from '../../lib/cursor-paging';
 import { newsKeys } from '../news/queries';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Rows per page of the desk's list. */
 export const DESK_PAGE_SIZE = 20;
@@ -54,9 +55,9 @@ function useArticleChanged() {
   const queryClient = useQueryClient();
   return (article: EditorNewsArticle) => {
     queryClient.setQueryData(deskKeys.article(article.id), article);
-    void queryClient.invalidateQueries({ queryKey: deskKeys.lists() });
-    void queryClient.invalidateQueries({ queryKey: deskKeys.versions(article.id) });
-    void queryClient.invalidateQueries({ queryKey: newsKeys.all });
+    void refetchAfterChange(queryClient, { queryKey: deskKeys.lists() });
+    void refetchAfterChange(queryClient, { queryKey: deskKeys.versions(article.id) });
+    void refetchAfterChange(queryClient, { queryKey: newsKeys.all });
   };
 }
 
@@ -93,7 +94,7 @@ export function useDeleteArticleMutation() {
     mutationFn: (id: number) => api.call('DELETE /news/:id', { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: deskKeys.article(id) });
-      void queryClient.invalidateQueries({ queryKey: deskKeys.lists() });
+      void refetchAfterChange(queryClient, { queryKey: deskKeys.lists() });
     },
   });
 }

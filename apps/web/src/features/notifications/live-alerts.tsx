@@ -10,6 +10,7 @@ import { sosApi, sosKeys } from '../sos/api/sos-api';
 import { useLiveEvents } from './live-events';
 import { notificationKeys } from './unread-count';
 import { isPushClientMessage } from '../../pwa/push-messages';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Where a notification leads: the server's own link when it gave one, else its SOS screen. */
 export function notificationTarget(notification: Pick<NotificationItem, 'data' | 'sosEventId'>): string {
@@ -151,15 +152,15 @@ export function LiveAlerts() {
 
   useLiveEvents((message) => {
     if (message.type === 'stream.ready') {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void refetchAfterChange(queryClient, { queryKey: notificationKeys.all });
       void catchUp().catch(() => undefined);
       return;
     }
     if (message.type === 'notification.created') {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void refetchAfterChange(queryClient, { queryKey: notificationKeys.all });
       const { notification } = message.data;
       if (notification.sosEventId !== null) {
-        void queryClient.invalidateQueries({ queryKey: sosKeys.event(notification.sosEventId) });
+        void refetchAfterChange(queryClient, { queryKey: sosKeys.event(notification.sosEventId) });
         announce({
           id: notification.id,
           type: notification.type,
@@ -176,7 +177,7 @@ export function LiveAlerts() {
     const onMessage = (event: MessageEvent) => {
       if (!isPushClientMessage(event.data)) return;
       const { payload } = event.data;
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void refetchAfterChange(queryClient, { queryKey: notificationKeys.all });
       announceRef.current({
         id: payload.notificationId,
         type: typeof payload.type === 'string' ? payload.type : '',

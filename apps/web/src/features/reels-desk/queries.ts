@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { DeskAddReelBody, DeskEditReelBody, DeskReel, DeskReelsPage } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 import { deskQueryOf, type DeskFilters } from './desk-filters';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Moderators act on what they see; a short staleness keeps another moderator's changes close. */
 export const DESK_STALE_TIME_MS = 15_000;
@@ -30,7 +31,7 @@ function useDeskMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKeys.all }),
+    onSuccess: () => refetchAfterChange(queryClient, { queryKey: deskKeys.all }),
   });
 }
 

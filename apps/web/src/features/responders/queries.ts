@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeclineReason, DutyBody, SceneStatusBody, VerificationStatus } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Duty and verification change by the person's own hand; the reviewers' queue while they work through it. */
 export const RESPONDER_STALE_TIME_MS = 60_000;
@@ -41,7 +42,7 @@ export function useRequestVerificationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => api.call('POST /responders/verification', { body: form }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: responderKeys.all }),
+    onSuccess: () => refetchAfterChange(queryClient, { queryKey: responderKeys.all }),
   });
 }
 
@@ -66,7 +67,7 @@ export function useDecideMutation() {
       decision === 'revoke'
         ? api.call('POST /responders/verifications/:id/revoke', { params: { id }, body: { reason } })
         : api.call('POST /responders/verifications/:id/decide', { params: { id }, body: { decision, ...(reason ? { reason } : {}) } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...responderKeys.all, 'review'] }),
+    onSuccess: () => refetchAfterChange(queryClient, { queryKey: [...responderKeys.all, 'review'] }),
   });
 }
 

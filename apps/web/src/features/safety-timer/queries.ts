@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentSafetyTimer, SafetyTimerLocation, StartSafetyTimerBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 export const safetyTimerKeys = {
   all: ['safety-timer'] as const,
@@ -40,7 +41,7 @@ export function useSavePinsMutation() {
 /** After any change the current timer is read again from the server, the one that holds it. */
 function useTimerMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: safetyTimerKeys.current() }) });
+  return useMutation({ mutationFn, onSettled: () => refetchAfterChange(queryClient, { queryKey: safetyTimerKeys.current() }) });
 }
 
 export const useStartTimerMutation = () => useTimerMutation((body: StartSafetyTimerBody) => api.call('POST /safety-timers', { body }));

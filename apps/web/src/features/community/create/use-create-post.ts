@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { communityKeys } from '../queries';
+import { refetchAfterChange } from '../../../lib/refetch-after-change';
 
 /** Multipart POST /api/posts/post-create; refreshes the daily counters and every community list. */
 export function useCreatePostMutation() {
@@ -9,7 +10,7 @@ export function useCreatePostMutation() {
     mutationFn: (form: FormData) => api.call('POST /posts/post-create', { body: form }),
     onSuccess: () => {
       // communityKeys.all covers the counters (communityKeys.limits) and every feed page.
-      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
+      void refetchAfterChange(queryClient, { queryKey: communityKeys.all });
     },
   });
 }

@@ -11,6 +11,7 @@ import { useLiveEvents } from '../../notifications/live-events';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { OwnerView } from './owner-view';
 import { VolunteerEventEnded, VolunteerView } from './volunteer-view';
+import { refetchAfterChange } from '../../../lib/refetch-after-change';
 
 /** The owner's view with one recipient's new answer (the order stays the server's). */
 function withRecipient(event: SosEventOwnerView, recipient: SosRecipient): SosEventOwnerView {
@@ -49,7 +50,7 @@ export function SosModePage() {
         const { recipient } = message.data;
         queryClient.setQueryData<SosEventView>(sosKeys.event(id), (current) => (current?.role === 'owner' ? withRecipient(current, recipient) : current));
       }
-      void queryClient.invalidateQueries({ queryKey: sosKeys.event(id) });
+      void refetchAfterChange(queryClient, { queryKey: sosKeys.event(id) });
     }
   }, valid);
 

@@ -25,6 +25,7 @@ import { sceneApi } from '../../responders/queries';
 import { ResponderBadge } from '../../responders/responder-badge';
 import { ScenePanel } from '../../responders/scene-panel';
 import { PracticeBanner } from './practice-banner';
+import { refetchAfterChange } from '../../../lib/refetch-after-change';
 
 /**
  * An alerted volunteer's (or contact's) view: accept or decline, knowing only a distance band;
@@ -59,26 +60,26 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
         current?.role === 'volunteer' ? { ...current, response: result.status, victim: { ...current.victim, distanceM: result.distanceM } } : current,
       );
       // The victim's location and maps link come with the accepted view.
-      void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
+      void refetchAfterChange(queryClient, { queryKey: sosKeys.event(event.id) });
       if (answer === 'accept' && !known) {
         const stillComing = () => {
           const current = queryClient.getQueryData<SosEventView>(sosKeys.event(event.id));
           return current?.role === 'volunteer' && current.status === 'active' && current.response === 'accepted';
         };
-        void refineDistance(event.id, stillComing, () => void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) }));
+        void refineDistance(event.id, stillComing, () => void refetchAfterChange(queryClient, { queryKey: sosKeys.event(event.id) }));
       }
     } catch (error) {
       const reason = failureReason(error);
       setFailure({ answer, reason });
       // Ended meanwhile: the refetch shows the ended screen.
-      if (reason === 'ended') void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
+      if (reason === 'ended') void refetchAfterChange(queryClient, { queryKey: sosKeys.event(event.id) });
     } finally {
       setPending(null);
     }
   };
 
   const location = event.victim.location;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: sosKeys.event(event.id) });
+  const refresh = () => void refetchAfterChange(queryClient, { queryKey: sosKeys.event(event.id) });
   return (
     <Stack spacing={2}>
       {event.practice && <PracticeBanner />}
