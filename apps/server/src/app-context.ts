@@ -14,7 +14,7 @@ import { createMemoryBus, createRedisBus, type EventBus } from './core/realtime'
 import { loadSecrets, type ServerSecrets } from './core/secrets';
 import { createSessionsRepository, type SessionsRepository } from './core/sessions/sessions.repository';
 import { createSmsProvider, type SmsProvider } from './core/sms';
-import { createStorage, type MediaStorage } from './core/storage';
+import { createPrivateStorage, createStorage, type MediaStorage, type PrivateStorage } from './core/storage';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createScoresRepository } from './features/leaderboard/scores.repository';
 import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
@@ -59,6 +59,8 @@ export interface AppContext {
   bus: EventBus;
   /** The one media store every feature that keeps public files writes to (STORAGE). */
   storage: MediaStorage;
+  /** Private files (SOS evidence, verification documents): read only through the owner- or moderator-checked API. */
+  privateStorage: PrivateStorage;
   /** Session lookup shared by the auth hook, the auth routes and the event stream. */
   sessions: SessionsRepository;
   cookie: SessionCookie;
@@ -178,6 +180,8 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const mediaDir = mediaDirOf(config);
   const storage = createStorage(config, mediaDir, secrets.authSecret);
   app.addHook('onClose', async () => storage.close());
+  const privateStorage = createPrivateStorage(config, mediaDir);
+  app.addHook('onClose', async () => privateStorage.close());
 
   return {
     config,
@@ -187,6 +191,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     sms,
     bus,
     storage,
+    privateStorage,
     sessions: createSessionsRepository(dbRef),
     cookie: sessionCookie(config),
     log,

@@ -86,6 +86,10 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
   S3_FORCE_PATH_STYLE: bool(false),
+  /** The bucket of private files (SOS evidence, verification documents): never public, never S3_BUCKET. */
+  S3_PRIVATE_BUCKET: optionalText,
+  /** Where the app reaches the private bucket, when not at S3_ENDPOINT (no browser ever does). */
+  S3_PRIVATE_ENDPOINT: optionalText.pipe(z.url().optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -225,6 +229,15 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       if (!set(key)) problems.push(`${key}: is required when STORAGE=s3`);
     }
+    if (!set('S3_PRIVATE_BUCKET')) {
+      problems.push('S3_PRIVATE_BUCKET: is required when STORAGE=s3 (a bucket of its own, not publicly readable, for SOS evidence and verification documents)');
+    } else if (set('S3_BUCKET') && env.S3_PRIVATE_BUCKET?.trim() === env.S3_BUCKET?.trim()) {
+      problems.push('S3_PRIVATE_BUCKET: must not be S3_BUCKET, whose objects anyone can read');
+    }
+  } else {
+    for (const key of ['S3_PRIVATE_BUCKET', 'S3_PRIVATE_ENDPOINT']) {
+      if (set(key)) problems.push(`${key}: is only used with STORAGE=s3`);
+    }
   }
   if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) {
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither generates a pair on first start)');
@@ -267,7 +280,11 @@ export interface Config {
   /** Where the built web app lives; undefined means "find apps/web/dist". */
   webDistDir: string | undefined;
   sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
-  storage: { kind: 'local' } | { kind: 's3'; s3: S3Config };
+  /**
+   * `s3` is the public media bucket; `privateS3` the private files' bucket (same store and
+   * login, another bucket and perhaps another endpoint), which has no public URL.
+   */
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Config; privateS3: S3Config };
   authSecret: string | undefined;
   sessionTtlDays: number;
   otpCodesPerIpPerHour: number;
@@ -357,21 +374,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const baseDir = e.INIT_CWD ?? process.cwd();
   const sms: Config['sms'] = e.SMS_PROVIDER === 'http' ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN } : { provider: 'console' };
-  const storage: Config['storage'] =
-    e.STORAGE === 's3'
-      ? {
-          kind: 's3',
-          s3: {
-            bucket: e.S3_BUCKET as string,
-            region: e.S3_REGION as string,
-            endpoint: e.S3_ENDPOINT,
-            accessKeyId: e.S3_ACCESS_KEY_ID as string,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
-            publicUrl: e.S3_PUBLIC_URL,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          },
-        }
-      : { kind: 'local' };
+  let storage: Config['storage'] = { kind: 'local' };
+  if (e.STORAGE === 's3') {
+    const s3: S3Config = {
+      bucket: e.S3_BUCKET as string,
+      region: e.S3_REGION as string,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+      publicUrl: e.S3_PUBLIC_URL,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+    const privateS3: S3Config = { ...s3, bucket: e.S3_PRIVATE_BUCKET as string, endpoint: e.S3_PRIVATE_ENDPOINT ?? e.S3_ENDPOINT, publicUrl: undefined };
+    storage = { kind: 's3', s3, privateS3 };
+  }
   const embedded = !e.DATABASE_URL;
   const isProduction = e.NODE_ENV === 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

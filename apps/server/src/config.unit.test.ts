@@ -88,9 +88,29 @@ describe('loadConfig', () => {
       S3_ACCESS_KEY_ID: 'id',
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
+      S3_PRIVATE_BUCKET: 'media-private',
     });
     expect(config.sms).toEqual({ provider: 'http', url: 'https://sms.example/send', token: 'tok' });
-    expect(config.storage).toMatchObject({ kind: 's3', s3: { bucket: 'media', region: 'ap-south-1', forcePathStyle: true } });
+    expect(config.storage).toMatchObject({
+      kind: 's3',
+      s3: { bucket: 'media', region: 'ap-south-1', forcePathStyle: true },
+      privateS3: { bucket: 'media-private', region: 'ap-south-1', forcePathStyle: true, publicUrl: undefined },
+    });
+  });
+
+  it('asks S3 storage for a private bucket of its own, optionally at its own endpoint', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'media', S3_REGION: 'ap-south-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(() => loadConfig(s3)).toThrow(/S3_PRIVATE_BUCKET: is required when STORAGE=s3/);
+    expect(() => loadConfig({ ...s3, S3_PRIVATE_BUCKET: 'media' })).toThrow(/S3_PRIVATE_BUCKET: must not be S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_PRIVATE_BUCKET: 'media', S3_PRIVATE_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_PRIVATE_BUCKET: must not be S3_BUCKET/,
+    );
+    expect(() => loadConfig({ ...s3, S3_PRIVATE_BUCKET: 'private', S3_PRIVATE_ENDPOINT: 'minio' })).toThrow(/S3_PRIVATE_ENDPOINT/);
+    expect(() => loadConfig({ S3_PRIVATE_BUCKET: 'private' })).toThrow(/S3_PRIVATE_BUCKET: is only used with STORAGE=s3/);
+    const config = loadConfig({ ...s3, S3_ENDPOINT: 'https://saathi.example', S3_PUBLIC_URL: 'https://cdn.example', S3_PRIVATE_BUCKET: 'private' });
+    expect(config.storage).toMatchObject({ privateS3: { bucket: 'private', endpoint: 'https://saathi.example', publicUrl: undefined } });
+    const apart = loadConfig({ ...s3, S3_PRIVATE_BUCKET: 'private', S3_PRIVATE_ENDPOINT: 'http://minio:9000' });
+    expect(apart.storage).toMatchObject({ s3: { endpoint: undefined }, privateS3: { bucket: 'private', endpoint: 'http://minio:9000' } });
   });
 });
 

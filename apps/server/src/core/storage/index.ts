@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
-import { createLocalStorage, type LocalStorage } from './local-storage';
-import { createS3Storage, type S3Storage } from './s3-storage';
+import { createLocalPrivateStorage, createLocalStorage, type LocalStorage } from './local-storage';
+import { createPrivateS3Storage, createS3Storage, type S3Storage } from './s3-storage';
+import type { PrivateStorage } from './storage';
 
-export { assertSafeKey, MEDIA_CACHE_CONTROL, type PresignedPut, type Storage, type StoredObject } from './storage';
-export { createLocalStorage, LOCAL_UPLOAD_PATH, type LocalStorage } from './local-storage';
+export { assertSafeKey, MEDIA_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, type PresignedPut, type PrivateStorage, type Storage, type StoredObject } from './storage';
+export { createLocalPrivateStorage, createLocalStorage, LOCAL_PRIVATE_PREFIX, LOCAL_UPLOAD_PATH, type LocalStorage } from './local-storage';
 export { localUploadRoutes } from './local-upload.routes';
-export { createS3Storage, s3PublicBase, type S3Storage } from './s3-storage';
+export { createPrivateS3Storage, createS3Storage, s3PublicBase, type S3Storage } from './s3-storage';
 
 /** The configured store; `kind` tells which (the local one also verifies its upload links). */
 export type MediaStorage = LocalStorage | S3Storage;
@@ -20,4 +21,13 @@ export function createStorage(config: Pick<Config, 'storage'>, mediaDir: string,
   // A derived key, so an upload signature can never double as any other HMAC of the secret.
   const uploadSecret = createHmac('sha256', serverSecret).update('saathi media uploads').digest('hex');
   return createLocalStorage(mediaDir, { uploadSecret });
+}
+
+/**
+ * The store of private files (SOS evidence, verification documents), chosen with STORAGE like
+ * the media store: the media directory's `evidence/` folder, or the private bucket.
+ */
+export function createPrivateStorage(config: Pick<Config, 'storage'>, mediaDir: string): PrivateStorage {
+  if (config.storage.kind === 's3') return createPrivateS3Storage(config.storage.privateS3);
+  return createLocalPrivateStorage(mediaDir);
 }

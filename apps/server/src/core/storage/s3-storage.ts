@@ -2,7 +2,15 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
-import { assertContentType, assertPresignExpiry, assertSafeKey, MEDIA_CACHE_CONTROL, type Storage } from './storage';
+import {
+  assertContentType,
+  assertPresignExpiry,
+  assertSafeKey,
+  MEDIA_CACHE_CONTROL,
+  PRIVATE_CACHE_CONTROL,
+  type PrivateStorage,
+  type Storage,
+} from './storage';
 
 /** Keys hold only URL-safe characters (assertSafeKey), but encode each segment anyway. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
@@ -25,8 +33,14 @@ export interface S3Storage extends Storage {
   readonly kind: 's3';
 }
 
-/** Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...); `now` dates presigned URLs. */
-export function createS3Storage(s3: S3Config, { now = () => new Date() }: { now?: () => Date } = {}): S3Storage {
+/**
+ * Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...); `now` dates presigned
+ * URLs, `cacheControl` is stored with each object.
+ */
+export function createS3Storage(
+  s3: S3Config,
+  { now = () => new Date(), cacheControl = MEDIA_CACHE_CONTROL }: { now?: () => Date; cacheControl?: string } = {},
+): S3Storage {
   const client = new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
@@ -50,7 +64,7 @@ export function createS3Storage(s3: S3Config, { now = () => new Date() }: { now?
           Body: bytes,
           ContentType: contentType,
           ContentLength: bytes.length,
-          CacheControl: MEDIA_CACHE_CONTROL,
+          CacheControl: cacheControl,
         }),
       );
     },
@@ -104,5 +118,21 @@ export function createS3Storage(s3: S3Config, { now = () => new Date() }: { now?
     close() {
       client.destroy();
     },
+  };
+}
+
+/**
+ * The private files' bucket (S3_PRIVATE_BUCKET): the same adapter without its public side, so
+ * no code path can hand out a link to a private object; the server streams them itself.
+ */
+export function createPrivateS3Storage(s3: S3Config): PrivateStorage {
+  const store = createS3Storage({ ...s3, publicUrl: undefined }, { cacheControl: PRIVATE_CACHE_CONTROL });
+  return {
+    kind: store.kind,
+    put: (key, bytes, contentType) => store.put(key, bytes, contentType),
+    delete: (key) => store.delete(key),
+    inspect: (key, headBytes) => store.inspect(key, headBytes),
+    readStream: (key) => store.readStream(key),
+    close: () => store.close(),
   };
 }

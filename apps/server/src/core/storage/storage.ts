@@ -34,6 +34,18 @@ export interface Storage {
   close(): void;
 }
 
+/**
+ * Where private files live (SOS evidence recordings, verification document photos): only the
+ * server reads them, after its own owner or moderator checks, so there is no `url()` and no
+ * `presignPut`. Locally they sit under the media directory's `evidence/` folder, which
+ * `/media` never serves, readable by the server only (0600); with STORAGE=s3 in a bucket of
+ * their own (S3_PRIVATE_BUCKET) that nothing makes public (docs/adr/0016).
+ */
+export type PrivateStorage = Pick<Storage, 'kind' | 'put' | 'delete' | 'inspect' | 'readStream' | 'close'>;
+
+/** Private objects are never cached by anyone on the way. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
 export interface StoredObject {
   size: number;
   head: Buffer;

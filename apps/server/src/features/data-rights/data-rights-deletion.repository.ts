@@ -45,11 +45,18 @@ export function createAccountDeletionRepository(ref: DbRef) {
 
     /**
      * Deletes the records of the files the user uploaded (posts' photos, reels, catalogue and
-     * profile images, feedback screenshots) and returns their storage keys; the caller removes
-     * the files once the transaction has committed. News images stay: they belong to the newsroom.
+     * profile images, feedback screenshots, SOS evidence) and returns their storage keys: the
+     * media store's, and the private store's (evidence); the caller removes the files once the
+     * transaction has committed. News images stay: they belong to the newsroom.
      */
-    async deleteOwnMedia(trx: Kysely<Database>, userId: number): Promise<string[]> {
-      const rows = await trx.deleteFrom('media_objects').where('owner_id', '=', userId).where('kind', '<>', 'news_image').returning('key').execute();
+    async deleteOwnMedia(trx: Kysely<Database>, userId: number): Promise<{ media: string[]; private: string[] }> {
+      const deleted = await trx
+        .deleteFrom('media_objects')
+        .where('owner_id', '=', userId)
+        .where('kind', '<>', 'news_image')
+        .returning(['key', 'kind'])
+        .execute();
+      const rows = deleted.filter((r) => r.kind !== 'sos_evidence');
       const screenshots = await trx
         .selectFrom('feedback_tickets')
         .select('screenshot_key')
@@ -57,12 +64,12 @@ export function createAccountDeletionRepository(ref: DbRef) {
         .where('screenshot_key', 'is not', null)
         .execute();
       const keys = [...rows.map((r) => r.key), ...screenshots.flatMap((r) => (r.screenshot_key ? [r.screenshot_key] : []))];
-      return [...new Set(keys)];
+      return { media: [...new Set(keys)], private: deleted.filter((r) => r.kind === 'sos_evidence').map((r) => r.key) };
     },
 
     /**
      * The storage keys of the verification document photos still held (a pending request's);
-     * the rows go with the users row, the files are private ones outside the media storage.
+     * the rows go with the users row, the files are in the private store.
      */
     async verificationDocuments(trx: Kysely<Database>, userId: number): Promise<string[]> {
       const result = await sql<{ key: string }>`

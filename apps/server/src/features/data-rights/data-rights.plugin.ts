@@ -1,6 +1,5 @@
 import type { FeaturePlugin } from '../../app-context';
 import { authServiceOf } from '../auth/auth.plugin';
-import { createDocumentStore } from '../responders/responders-document';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService } from '../users/users.service';
 import { createAccountDeletionRepository } from './data-rights-deletion.repository';
@@ -19,7 +18,7 @@ export const dataRightsPlugin: FeaturePlugin = async (app, { ctx }) => {
     users,
     auth,
     storage: ctx.storage,
-    documents: createDocumentStore(ctx.mediaDir),
+    privateFiles: ctx.privateStorage,
     clock: ctx.clock,
     log: ctx.log,
   });

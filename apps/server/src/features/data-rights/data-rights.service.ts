@@ -6,10 +6,9 @@ import type { Clock } from '../../core/clock';
 import { newToken } from '../../core/crypto';
 import { NotFoundError } from '../../core/errors';
 import type { Database } from '../../core/db/schema';
-import type { Storage } from '../../core/storage';
+import type { PrivateStorage, Storage } from '../../core/storage';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { AuthService } from '../auth/auth.service';
-import type { DocumentStore } from '../responders/responders-document';
 import type { UsersService } from '../users/users.service';
 import type { AccountDeletionRepository } from './data-rights-deletion.repository';
 import type { DataExportRepository } from './data-rights-export.repository';
@@ -20,8 +19,8 @@ export interface DataRightsDeps {
   users: UsersService;
   auth: AuthService;
   storage: Pick<Storage, 'delete'>;
-  /** The private verification document photos (not in the media storage). */
-  documents: Pick<DocumentStore, 'delete'>;
+  /** The private files: SOS evidence and verification document photos (not in the media storage). */
+  privateFiles: Pick<PrivateStorage, 'delete'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -34,7 +33,7 @@ const deletionAttemptPrefix = (sessionId: number) => `account-deletion-${session
 
 /** The user's rights over their data (DPDP Act 2023): a copy of it all, and erasure. */
 export function createDataRightsService(deps: DataRightsDeps) {
-  const { exports, deletion, users, auth, storage, documents, clock, log } = deps;
+  const { exports, deletion, users, auth, storage, privateFiles, clock, log } = deps;
 
   return {
     async exportData(userId: number): Promise<UserDataExport> {
@@ -70,14 +69,14 @@ export function createDataRightsService(deps: DataRightsDeps) {
           actor: caller,
           action: 'account_delete',
           target: { type: 'user', id: userId },
-          after: { files: own.length + verificationDocuments.length },
+          after: { files: own.media.length + own.private.length + verificationDocuments.length },
           at: clock(),
         });
         return { own, verificationDocuments };
       });
       const leftBehind = (key: string) => (error: unknown) => log.error({ err: error, key }, 'a deleted account left a media file behind');
-      for (const key of files.own) await storage.delete(key).catch(leftBehind(key));
-      for (const key of files.verificationDocuments) await documents.delete(key).catch(leftBehind(key));
+      for (const key of files.own.media) await storage.delete(key).catch(leftBehind(key));
+      for (const key of [...files.own.private, ...files.verificationDocuments]) await privateFiles.delete(key).catch(leftBehind(key));
     },
   };
 }

@@ -9,7 +9,7 @@ export const respondersPlugin: FeaturePlugin = async (app, { ctx }) => {
   await app.register(respondersRoutes, {
     responders: createRespondersService({
       responders: createRespondersRepository(ctx.dbRef),
-      documents: createDocumentStore(ctx.mediaDir),
+      documents: createDocumentStore(ctx.privateStorage),
       notifications: ctx.notifications,
       clock: ctx.clock,
       log: ctx.log,

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { SOS_LIMITS, type EvidenceChunk, type EvidenceKind } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import type { PrivateStorage } from '../../core/storage';
 import type { SosEvidenceRepository } from './sos-evidence.repository';
 import type { SosService } from './sos.service';
 
@@ -17,12 +15,13 @@ export const EVIDENCE_GRACE_MS = 15 * 60_000;
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /**
- * Audio/video evidence, uploaded in MediaRecorder timeslice chunks while recording. Files
- * live under `<media>/evidence/` (never served by /media: the guard in app.ts blocks it),
- * and only the event's owner can list or play them.
+ * Audio/video evidence, uploaded in MediaRecorder timeslice chunks while recording. Chunks
+ * live in the private store under `evidence/<event>/` (locally never served by /media: the
+ * guard in app.ts blocks it; with S3 in the private bucket), and only the event's owner can
+ * list or play them.
  */
-export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository; sos: SosService; mediaDir: string; clock: Clock }) {
-  const { evidence, sos, mediaDir, clock } = deps;
+export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository; sos: SosService; files: PrivateStorage; clock: Clock }) {
+  const { evidence, sos, files, clock } = deps;
 
   const toView = (c: { id: number; kind: EvidenceKind; sequence: number; sizeBytes: number; createdAt: Date }): EvidenceChunk => ({
     id: c.id,
@@ -52,9 +51,8 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
         throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence', 'evidence_chunk_exists');
       }
       const key = `evidence/${eventId}/${kind}-${String(sequence).padStart(6, '0')}-${randomBytes(6).toString('hex')}.webm`;
-      const file = path.join(mediaDir, key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      await fsp.writeFile(file, body, { mode: 0o600 });
+      const contentType = `${kind}/webm`;
+      await files.put(key, body, contentType);
       try {
         const row = await evidence.insert({
           eventId,
@@ -62,14 +60,14 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
           kind,
           sequence,
           key,
-          contentType: `${kind}/webm`,
+          contentType,
           sizeBytes: body.length,
           sha256,
           now,
         });
         return { created: true, chunk: { id: row.id, kind, sequence, sizeBytes: body.length, createdAt: new Date(row.created_at).toISOString() } };
       } catch (error) {
-        await fsp.rm(file, { force: true });
+        await files.delete(key);
         if (isUniqueViolation(error))
           throw new ConflictError(`Chunk ${sequence} of the ${kind} recording was already uploaded`, 'sequence', 'evidence_chunk_exists');
         throw error;
@@ -94,19 +92,17 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
       await sos.ownedEvent(callerId, eventId);
       const chunks = await evidence.list(eventId, kind);
       if (chunks.length === 0) throw new NotFoundError(`No ${kind} recording for this SOS`, 'evidence_not_found');
-      const out = new PassThrough();
-      void (async () => {
+      // One chunk open at a time, read as the client takes it; a client that goes away
+      // destroys the stream, which closes the chunk being read (file or bucket response).
+      async function* recording(): AsyncGenerator<Uint8Array> {
         for (const chunk of chunks) {
-          await new Promise<void>((resolve, reject) => {
-            const input = fs.createReadStream(path.join(mediaDir, chunk.key));
-            input.on('error', reject);
-            input.on('end', resolve);
-            input.pipe(out, { end: false });
-          });
+          const input = await files.readStream(chunk.key);
+          if (!input) throw new Error(`evidence chunk ${chunk.id} is missing from the store`);
+          yield* input;
         }
-        out.end();
-      })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-      return { stream: out, sizeBytes: chunks.reduce((n, c) => n + c.sizeBytes, 0), contentType: `${kind}/webm` };
+      }
+      const stream = Readable.from(recording(), { objectMode: false });
+      return { stream, sizeBytes: chunks.reduce((n, c) => n + c.sizeBytes, 0), contentType: `${kind}/webm` };
     },
   };
 }

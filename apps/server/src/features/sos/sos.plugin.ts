@@ -28,6 +28,6 @@ export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
   sosRoutes(app, { sos });
   // A scope of its own: the evidence routes' raw-body content types stay theirs.
   await app.register(sosEvidenceRoutes, {
-    evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef), sos, mediaDir: ctx.mediaDir, clock }),
+    evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef), sos, files: ctx.privateStorage, clock }),
   });
 };
