@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
-import { createS3Storage, type S3Storage } from './s3-storage';
+import { createPrivateS3Storage, createS3Storage, type S3Storage } from './s3-storage';
 
 let peer: S3Peer;
 let storage: S3Storage;
 
-const storageConfig = () => {
+const storageConfigs = () => {
   const config = loadConfig({ ...peer.env, AUTH_SECRET: 'x'.repeat(32) });
   if (config.storage.kind !== 's3') throw new Error('expected STORAGE=s3');
-  return config.storage.s3;
+  return config.storage;
 };
+const storageConfig = () => storageConfigs().s3;
 
 beforeAll(async () => {
   peer = await startS3Peer();
@@ -89,5 +90,35 @@ describe('S3 storage against an S3-compatible server', () => {
     await expect(storage.put('posts/a.jpg', Buffer.from('x'), 'image/jpeg\r\nx-evil: 1')).rejects.toThrow(/content type/);
     await expect(storage.presignPut('posts/a.jpg', 'image/jpeg', 0)).rejects.toThrow(/expiry/);
     await expect(storage.presignPut('posts/a.jpg', 'image/jpeg', 8 * 24 * 3600)).rejects.toThrow(/expiry/);
+  });
+});
+
+describe('private S3 storage (S3_PRIVATE_BUCKET)', () => {
+  it('keeps objects in the private bucket, readable with the app login only, never at a public URL', async () => {
+    const store = createPrivateS3Storage(storageConfigs().privateS3);
+    try {
+      expect(Object.keys(store).sort()).toEqual(['close', 'delete', 'inspect', 'kind', 'put', 'readStream']);
+      const bytes = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200_000, 3)]);
+      await store.put('evidence/7/video-000000-abc.webm', bytes, 'video/webm');
+      expect(await store.inspect('evidence/7/video-000000-abc.webm', 4)).toEqual({ size: bytes.length, head: bytes.subarray(0, 4) });
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of (await store.readStream('evidence/7/video-000000-abc.webm')) ?? []) chunks.push(chunk);
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+
+      // Not in the public bucket, so not at the public URL scheme either.
+      expect((await fetch(storage.url('evidence/7/video-000000-abc.webm'))).status).toBe(404);
+      // And the private bucket refuses anyone without the app's signature.
+      const anonymous = await fetch(`${peer.endpoint}/${peer.privateBucket}/evidence/7/video-000000-abc.webm`);
+      expect(anonymous.status).toBe(403);
+      expect(await anonymous.text()).not.toContain('cluster');
+      expect((await fetch(`${peer.endpoint}/${peer.privateBucket}/evidence%2F7%2Fvideo-000000-abc.webm`)).status).toBe(403);
+      expect((await fetch(`${peer.endpoint}/${peer.privateBucket}?list-type=2`)).status).toBe(403);
+
+      await store.delete('evidence/7/video-000000-abc.webm');
+      expect(await store.readStream('evidence/7/video-000000-abc.webm')).toBeUndefined();
+      expect(await store.inspect('evidence/7/video-000000-abc.webm', 4)).toBeUndefined();
+    } finally {
+      store.close();
+    }
   });
 });
