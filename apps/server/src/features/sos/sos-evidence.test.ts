@@ -1,32 +1,34 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
+import { privateFilesIn, STORAGE_MODES } from '../../../test/private-files';
 import { freshPlace, get, post, raiseSos } from '../../../test/sos-fixtures';
 
-const t = build();
+// The same behaviour with the chunks on local disk and in the S3 peer's private bucket.
+describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
+  const files = privateFilesIn(mode);
+  const t = build(() => files.env());
 
-/** The first bytes of a real MediaRecorder webm: the EBML header id, then anything. */
-const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('webm-header-and-first-cluster')]);
-const cluster = (n: number) => Buffer.from(`cluster-${n}-`.repeat(50));
+  /** The first bytes of a real MediaRecorder webm: the EBML header id, then anything. */
+  const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('webm-header-and-first-cluster')]);
+  const cluster = (n: number) => Buffer.from(`cluster-${n}-`.repeat(50));
 
-async function upload(token: string, eventId: number, sequence: number, body: Buffer, kind = 'video', contentType = 'video/webm;codecs=vp8,opus') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/sos/${eventId}/evidence?sequence=${sequence}&kind=${kind}`,
-    headers: { ...bearer(token), 'content-type': contentType },
-    payload: body,
-  });
-}
+  async function upload(token: string, eventId: number, sequence: number, body: Buffer, kind = 'video', contentType = 'video/webm;codecs=vp8,opus') {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/sos/${eventId}/evidence?sequence=${sequence}&kind=${kind}`,
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload: body,
+    });
+  }
 
-async function ownEvent() {
-  const victim = await t.factory.user();
-  const token = await t.loginAs(victim);
-  const eventId = (await raiseSos(t, token, freshPlace())).json().id as number;
-  return { victim, token, eventId };
-}
+  async function ownEvent() {
+    const victim = await t.factory.user();
+    const token = await t.loginAs(victim);
+    const eventId = (await raiseSos(t, token, freshPlace())).json().id as number;
+    return { victim, token, eventId };
+  }
 
-describe('SOS evidence', () => {
   it('stores chunks and plays them back to the owner as one webm, in order', async () => {
     const { token, eventId } = await ownEvent();
     expect((await upload(token, eventId, 0, header)).statusCode).toBe(201);
@@ -47,14 +49,45 @@ describe('SOS evidence', () => {
     expect(play.headers['content-type']).toBe('video/webm');
     expect(play.rawPayload.equals(Buffer.concat([header, cluster(1), cluster(2)]))).toBe(true);
 
-    const rows = await t.db.selectFrom('media_objects').select(['kind', 'key', 'status']).where('key', 'like', `evidence/${eventId}/%`).execute();
+    const rows = await t.db
+      .selectFrom('media_objects')
+      .select(['kind', 'key', 'status', 'content_type', 'size_bytes'])
+      .where('key', 'like', `evidence/${eventId}/%`)
+      .orderBy('key')
+      .execute();
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.kind === 'sos_evidence' && r.status === 'ready')).toBe(true);
-    const onDisk = await fs.readFile(path.join(t.dataDir, 'media', rows[0]!.key));
-    expect(onDisk.length).toBeGreaterThan(0);
-    // The public media route never serves evidence.
-    expect((await t.app.inject({ method: 'GET', url: `/media/${rows[0]!.key}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/media/%65vidence/${rows[0]!.key.slice(9)}` })).statusCode).toBe(404);
+    const first = rows.find((r) => r.key.startsWith(`evidence/${eventId}/video-000000-`))!;
+    expect([first.content_type, Number(first.size_bytes)]).toEqual(['video/webm', header.length]);
+    expect((await files.stored(t, first.key))?.equals(header)).toBe(true);
+    // Never readable but through the owner-checked API: not at a public media URL, not from the bucket unsigned.
+    for (const row of rows) await files.expectPrivate(t, row.key);
+    expect((await t.app.inject({ method: 'GET', url: `/media/%65vidence/${first.key.slice(9)}` })).statusCode).toBe(404);
+  });
+
+  it('plays a long recording back from the store in order, byte for byte', async () => {
+    const { token, eventId } = await ownEvent();
+    const parts = [Buffer.concat([header, Buffer.alloc(700_000, 1)]), Buffer.alloc(900_000, 2), Buffer.alloc(300_000, 3)];
+    for (const [sequence, part] of parts.entries()) expect((await upload(token, eventId, sequence, part)).statusCode).toBe(201);
+    const play = await get(t, token, `/api/sos/${eventId}/evidence/video.webm`);
+    expect(play.statusCode).toBe(200);
+    expect(play.headers['content-length']).toBe(String(parts.reduce((n, p) => n + p.length, 0)));
+    expect(play.headers['cache-control']).toBe('private, no-store');
+    expect(play.rawPayload.equals(Buffer.concat(parts))).toBe(true);
+  });
+
+  it('removes the stored chunk when its record cannot be written', async () => {
+    const { token, eventId } = await ownEvent();
+    expect((await upload(token, eventId, 0, header)).statusCode).toBe(201);
+    // The database refuses chunk 99 the way it refuses a duplicate, after the bytes were stored.
+    await sql`CREATE OR REPLACE FUNCTION refuse_chunk_99() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.sequence = 99 THEN RAISE EXCEPTION 'refused' USING ERRCODE = 'unique_violation'; END IF; RETURN NEW; END $$`.execute(t.db);
+    await sql`CREATE OR REPLACE TRIGGER refuse_chunk_99 BEFORE INSERT ON sos_evidence_chunks FOR EACH ROW EXECUTE FUNCTION refuse_chunk_99()`.execute(t.db);
+    const refused = await upload(token, eventId, 99, cluster(99));
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'evidence_chunk_exists']);
+    const keys = await files.keysUnder(t, `evidence/${eventId}/`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^evidence/${eventId}/video-000000-[0-9a-f]{12}\\.webm$`));
   });
 
   it('accepts the same chunk again (a retried upload) but not different bytes under its number', async () => {
@@ -83,7 +116,11 @@ describe('SOS evidence', () => {
     const other = await t.loginAs(await t.factory.user());
     expect((await upload(other, eventId, 1, cluster(1))).statusCode).toBe(403);
     expect((await get(t, other, `/api/sos/${eventId}/evidence`)).statusCode).toBe(403);
-    expect((await get(t, other, `/api/sos/${eventId}/evidence/video.webm`)).statusCode).toBe(403);
+    // A stranger gets the same refusal in either storage mode, and not a byte of the recording.
+    const stranger = await get(t, other, `/api/sos/${eventId}/evidence/video.webm`);
+    expect([stranger.statusCode, stranger.json().error.code]).toEqual([403, 'sos_not_yours']);
+    expect(stranger.rawPayload.includes(header)).toBe(false);
+    expect(stranger.headers['content-type']).toMatch(/^application\/json/);
     expect((await get(t, other, '/api/sos/99999999/evidence')).statusCode).toBe(404);
     expect((await get(t, token, `/api/sos/${eventId}/evidence/audio.webm`)).statusCode).toBe(404);
 
