@@ -103,6 +103,31 @@ describe('two server processes on one database, one Redis, one bucket', () => {
     }
   });
 
+  it('an SOS evidence chunk uploaded through A plays back through B, from the shared private bucket', async () => {
+    const victim = await factory.user();
+    const token = await factory.loginAs(victim);
+    const raised = await api(a, 'POST', '/sos', { token, body: { latitude: 12.9716, longitude: 77.5946, threat: 'accident' } });
+    expect(raised.status).toBe(201);
+    const eventId = (raised.body as { id: number }).id;
+    // The start of a MediaRecorder webm (the EBML header id), then a few hundred kilobytes.
+    const chunk = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(300_000, 9)]);
+    const uploaded = await fetch(`${a.baseUrl}/api/sos/${eventId}/evidence?sequence=0&kind=video`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'video/webm;codecs=vp8,opus' },
+      body: chunk,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const played = await fetch(`${b.baseUrl}/api/sos/${eventId}/evidence/video.webm`, { headers: { authorization: `Bearer ${token}` } });
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('video/webm');
+    expect(played.headers.get('content-length')).toBe(String(chunk.length));
+    expect(Buffer.from(await played.arrayBuffer()).equals(chunk)).toBe(true);
+    // It is in the private bucket, which refuses an unsigned read.
+    const [row] = await database.db.selectFrom('media_objects').select('key').where('key', 'like', `evidence/${eventId}/%`).execute();
+    expect((await fetch(`${services.s3.endpoint}/${services.s3.privateBucket}/${row?.key}`)).status).toBe(403);
+  });
+
   it('a session from a login on A works on B, and a logout on B ends it on A', async () => {
     const phone = uniquePhone();
     const requested = await requestCode(a, phone);
