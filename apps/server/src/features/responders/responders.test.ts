@@ -83,6 +83,21 @@ describe.each(STORAGE_MODES)('responders (STORAGE=%s)', (mode) => {
       expect([second.statusCode, second.json().error.code]).toEqual([409, 'verification_pending']);
     });
 
+    it('deleting the account deletes a pending request’s photo from the store', async () => {
+      const { user, token, id } = await applicant('Dr Meera Nair');
+      const key = await documentKeyOf(id);
+      expect(await files.stored(t, key!)).toBeDefined();
+      expect((await call('POST', '/api/users/me/deletion-code', token)).statusCode).toBe(200);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        headers: bearer(token),
+        payload: { code: t.sms.lastCode(user.phoneNumber) },
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(await files.stored(t, key!)).toBeUndefined();
+    });
+
     it('asks each profession for its numbers and a photo, naming the missing field and keeping nothing', async () => {
       const user = await t.factory.user();
       const token = await t.loginAs(user);

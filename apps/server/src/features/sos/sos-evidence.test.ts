@@ -90,6 +90,18 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
     expect(keys[0]).toMatch(new RegExp(`^evidence/${eventId}/video-000000-[0-9a-f]{12}\\.webm$`));
   });
 
+  it('deleting the account deletes its recordings from the store', async () => {
+    const { victim, token, eventId } = await ownEvent();
+    expect((await upload(token, eventId, 0, header)).statusCode).toBe(201);
+    expect((await upload(token, eventId, 0, Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 2]), 'audio', 'audio/webm')).statusCode).toBe(201);
+    expect(await files.keysUnder(t, `evidence/${eventId}/`)).toHaveLength(2);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/deletion-code', headers: bearer(token) })).statusCode).toBe(200);
+    const code = t.sms.lastCode(victim.phoneNumber);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token), payload: { code } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await files.keysUnder(t, `evidence/${eventId}/`)).toEqual([]);
+  });
+
   it('accepts the same chunk again (a retried upload) but not different bytes under its number', async () => {
     const { token, eventId } = await ownEvent();
     expect((await upload(token, eventId, 0, header)).statusCode).toBe(201);
