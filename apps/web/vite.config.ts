@@ -1,7 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadOnlyWhatIsMissing } from './preload-plugin';
 import { earlySosPlugin } from './src/early-sos/vite-plugin';
+
+const preload = preloadOnlyWhatIsMissing();
 
 /** The API server the dev server forwards to (the built app is served by that server itself). */
 const apiTarget = 'http://localhost:3000';
@@ -9,6 +12,7 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    preload.plugin,
     // The SOS screen inlined into index.html, working before any bundle loads (src/early-sos/).
     earlySosPlugin(),
     VitePWA({
@@ -51,6 +55,7 @@ export default defineConfig({
   build: {
     // bench/ reads .vite/manifest.json to measure the JS the dashboard needs.
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     target: 'es2022',
     sourcemap: false,
   },
