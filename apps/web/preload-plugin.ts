@@ -1,13 +1,13 @@
 import type { Plugin } from 'vite';
 
+type ResolveDependencies = (file: string, deps: string[], context: { hostType: 'html' | 'js' }) => string[];
+
 /**
  * Every lazy import carries the list of chunks to preload with it, and Vite keeps those lists
  * in the entry chunk: JavaScript the SOS dashboard waits for. A chunk that index.html already
  * loads is in memory before any lazy import can run, so preloading it again does nothing; this
  * leaves such chunks out of the lazy imports' lists (bench:bundle measures the difference).
  */
-type ResolveDependencies = (file: string, deps: string[], context: { hostType: 'html' | 'js' }) => string[];
-
 export function preloadOnlyWhatIsMissing(): { plugin: Plugin; resolveDependencies: ResolveDependencies } {
   const loadedAtStart = new Set<string>();
 
