@@ -24,7 +24,7 @@ export const CHROMIUM_ARGS = [
  */
 export function builtAppEnv({ port, dataDir, webDir }, overrides = {}) {
   const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET']) delete env[key];
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_PRIVATE_ENDPOINT', 'S3_PRIVATE_BUCKET']) delete env[key];
   return {
     ...env,
     PORT: String(port),

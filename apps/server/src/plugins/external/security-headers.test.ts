@@ -30,6 +30,7 @@ const production = build({
   PUBLIC_URL: 'https://saathi.example.in',
   STORAGE: 's3',
   S3_BUCKET: 'saathi-media',
+  S3_PRIVATE_BUCKET: 'saathi-private',
   S3_REGION: 'ap-south-1',
   S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
   S3_SECRET_ACCESS_KEY: 'secret-example',
