@@ -97,7 +97,8 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     // The tap shows at once: the tapped button works visibly (or is already through), then 'You are going'.
     await w.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(w.getByRole('button', { name: 'Accepting…' }).or(w.getByText('You are going'))).toBeVisible({ timeout: 1000 });
-    await expect(w.getByText('You are going')).toBeVisible({ timeout: 2000 });
+    // The server's answer: quick on an idle machine, over 2 s on a slow and busy one (bench:sos measures it).
+    await expect(w.getByText('You are going')).toBeVisible({ timeout: 5000 });
     await expect(goToSos).toHaveCount(0);
     await expect(w.getByRole('heading', { name: 'Live location' })).toBeVisible();
     await expect(w.getByText(/\d+ m away/)).toBeVisible();
