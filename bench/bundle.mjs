@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { FIRST_VISIT_BUDGET_MS, measureSosFirstLoad, REPEAT_VISIT_BUDGET_MS } from './sos-first-load.mjs';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 100;
 const HTML_BUDGET_KB = 14;
 const ENTRIES = ['index.html', 'src/features/sos/dashboard-page.tsx'];
 

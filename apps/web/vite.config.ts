@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preloadOnlyWhatIsMissing } from './preload-plugin';
+import { reactOnPreact } from './react-on-preact';
 import { earlySosPlugin } from './src/early-sos/vite-plugin';
 
 const preload = preloadOnlyWhatIsMissing();
@@ -10,6 +11,7 @@ const preload = preloadOnlyWhatIsMissing();
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
+  resolve: { alias: reactOnPreact },
   plugins: [
     react(),
     preload.plugin,

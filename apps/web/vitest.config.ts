@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { reactOnPreact } from './react-on-preact';
 
 const TESTS = /\.test\.tsx?$/;
 
@@ -16,7 +17,25 @@ const mockingFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      // Testing Library's ES module build, loaded through Vite rather than Node's `require`, so
+      // that its `react-dom` is Preact's too and the tests render as users' browsers do.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+      ...reactOnPreact,
+    ],
+    conditions: ['module', 'browser', 'development'],
+  },
   test: {
+    // Libraries that import React are loaded through Vite too, for the same reason.
+    server: {
+      deps: {
+        inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-i18next/, /react-router/, /@mui\//, /@emotion\//, /react-transition-group/],
+      },
+    },
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],

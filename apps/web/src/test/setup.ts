@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// Preact's development checks (hooks outside components, missing keys, bad props) as console errors.
+import 'preact/debug';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { forgetLocationStore } from '../features/location/location-store';

@@ -59,7 +59,7 @@ async function openForm(user: User) {
 
 /** Clicks with fireEvent (no pointer down/up), so MUI's ripple timers do not outlive a test. */
 const choose = (name: RegExp | string) => fireEvent.click(screen.getByRole('radio', { name }));
-const typeText = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Describe it briefly' }), { target: { value: text } });
+const typeText = (text: string) => fireEvent.input(screen.getByRole('textbox', { name: 'Describe it briefly' }), { target: { value: text } });
 
 describe('/alerts/new', { timeout: 60_000 }, () => {
   it('offers the eight categories and no "suspicious person"', async () => {

@@ -44,11 +44,11 @@ async function renderForm() {
 }
 
 async function fillForm() {
-  fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Asha' } });
-  fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '1950-02-28' } });
-  fireEvent.change(screen.getByLabelText(/^Time of birth/), { target: { value: '10:30' } });
+  fireEvent.input(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Asha' } });
+  fireEvent.input(screen.getByLabelText(/^Date of birth/), { target: { value: '1950-02-28' } });
+  fireEvent.input(screen.getByLabelText(/^Time of birth/), { target: { value: '10:30' } });
   // The town typed in Gujarati letters, picked from the bundled gazetteer.
-  fireEvent.change(screen.getByRole('combobox', { name: /^Place of birth/ }), { target: { value: 'ભાવનગર' } });
+  fireEvent.input(screen.getByRole('combobox', { name: /^Place of birth/ }), { target: { value: 'ભાવનગર' } });
   fireEvent.click(await screen.findByRole('option', { name: 'Bhavnagar, Gujarat' }));
   expect(screen.getByText('Chosen: 21.76° N, 72.15° E')).toBeInTheDocument();
 }

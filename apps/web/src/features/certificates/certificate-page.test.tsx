@@ -20,7 +20,11 @@ const certificate: MyCertificate = {
 async function renderPage() {
   signIn(makeUser({ name: 'Asha Patel' }));
   // Inside act: the answer and the fonts arrive while React is still watching, as they would on screen.
-  return act(() => renderRoutes([page('/cartificate', <CertificatePage />), page('/account', <h1>Account page</h1>)], '/cartificate'));
+  let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
+  await act(async () => {
+    view = await renderRoutes([page('/cartificate', <CertificatePage />), page('/account', <h1>Account page</h1>)], '/cartificate');
+  });
+  return view!;
 }
 
 let clicked: { href: string; download: string }[];

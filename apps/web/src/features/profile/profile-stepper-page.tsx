@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DefaultApp, Language, UpdateUserBody, User } from '@saathi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
@@ -61,7 +61,8 @@ function ProfileStepper({ user }: { user: User }) {
   const isLast = stepIndex === STEPS.length - 1;
 
   // Move focus to the new step's heading so keyboard and screen-reader users start at the top.
-  useEffect(() => {
+  // Before the step is painted: a tap into its first field right after must not lose its focus.
+  useLayoutEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;

@@ -93,8 +93,8 @@ describe('VolunteersPage', () => {
 
     const slider = screen.getByRole('slider', { name: 'Search radius: 500 m' });
     // Two quick moves (500 → 600 → 700): only the settled radius is searched.
-    fireEvent.change(slider, { target: { value: '600' } });
-    fireEvent.change(slider, { target: { value: '700' } });
+    fireEvent.input(slider, { target: { value: '600' } });
+    fireEvent.input(slider, { target: { value: '700' } });
     expect(screen.getByText('Search radius: 700 m')).toBeInTheDocument();
     expect(await screen.findByText('2 volunteers found within 700 m', {}, { timeout: 3000 })).toBeInTheDocument();
     const radar = screen.getByRole('img', { name: 'Radar: 2 volunteers within 700 m' });

@@ -52,7 +52,7 @@ const moonSign: AskResponse = {
 
 async function ask(question: string) {
   const field = screen.getByRole('textbox', { name: 'Your question' });
-  fireEvent.change(field, { target: { value: question } });
+  fireEvent.input(field, { target: { value: question } });
   fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
 }
 

@@ -61,7 +61,7 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
         label={t('contacts.relation')}
         options={[{ value: '', label: t('contacts.noRelation') }, ...RELATIONS.map((relation) => ({ value: relation, label: t(`relations.${relation}`) }))]}
         value={editor.draft.relation}
-        onChange={(relation) => editor.changeDraft({ ...editor.draft, relation })}
+        onChange={(relation) => editor.changeDraft({ relation })}
         error={editor.draftErrors.relation}
         disabled={editor.full}
       />

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentPosition } from '../hooks/use-current-position';
 import type { LocationsEditorState } from '../hooks/use-locations-editor';
 import type { FieldErrors } from '../lib/field-errors';
-import { splitPastedPair, type LocationDraft } from '../lib/locations';
+import { splitPastedPair } from '../lib/locations';
 import { ListEditor } from './list-editor';
 import { FormTextField } from '../../../components/form-fields';
 
@@ -36,7 +36,6 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
     const found = await position.locate();
     if (!found) return;
     editor.changeDraft({
-      ...draft,
       latitude: String(Math.round(found.latitude * 1e6) / 1e6),
       longitude: String(Math.round(found.longitude * 1e6) / 1e6),
     });
@@ -44,8 +43,7 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
 
   function changeCoordinate(key: 'latitude' | 'longitude', value: string) {
     const pair = splitPastedPair(value);
-    const next: LocationDraft = pair ? { ...draft, ...pair } : { ...draft, [key]: value };
-    editor.changeDraft(next);
+    editor.changeDraft(pair ?? { [key]: value });
   }
 
   return (
@@ -115,11 +113,7 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
       />
       <FormControlLabel
         control={
-          <Checkbox
-            checked={draft.isBusinessLocation}
-            onChange={(event) => editor.changeDraft({ ...draft, isBusinessLocation: event.target.checked })}
-            disabled={full}
-          />
+          <Checkbox checked={draft.isBusinessLocation} onChange={(event) => editor.changeDraft({ isBusinessLocation: event.target.checked })} disabled={full} />
         }
         label={t('locations.business')}
       />

@@ -52,8 +52,13 @@ export function useListEditor<Item, Draft>(initial: readonly Item[], rules: List
     setItems((current) => current.map((item, i) => (i === index ? change(item) : item)));
   }
 
-  function changeDraft(next: Draft) {
-    setDraft(next);
+  /**
+   * Changes some of the draft's fields. Merged into the draft as it is when the change lands, not
+   * as it was when the handler was made: a change from an async step (the phone's location) or two
+   * changes before the next render keep each other.
+   */
+  function changeDraft(patch: Partial<Draft>) {
+    setDraft((current) => ({ ...current, ...patch }));
     if (Object.keys(draftErrors).length > 0) setDraftErrors({});
   }
 
@@ -61,7 +66,7 @@ export function useListEditor<Item, Draft>(initial: readonly Item[], rules: List
   function draftField(key: DraftTextKey<Draft>) {
     return {
       value: draft[key] as string,
-      onValue: (value: string) => changeDraft({ ...draft, [key]: value }),
+      onValue: (value: string) => changeDraft({ [key]: value } as Partial<Draft>),
       error: draftErrors[key],
       disabled: full,
     };

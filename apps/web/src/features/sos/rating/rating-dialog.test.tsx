@@ -150,8 +150,7 @@ describe('RatingDialog', () => {
     const row = await screen.findByRole('listitem', { name: 'ANIL03' });
     const submit = within(row).getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
-    // A click on the star's radio (user-event's pointer moves confuse Rating's hover in jsdom).
-    fireEvent.click(within(row).getByRole('radio', { name: '4 Stars' }));
+    await user.click(within(row).getByRole('radio', { name: '4 Stars' }));
     expect(submit).toBeEnabled();
     await user.click(submit);
     await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'ANIL03' })).getByRole('img', { name: '4 Stars' })).toBeInTheDocument());
@@ -166,7 +165,7 @@ describe('RatingDialog', () => {
     const user = userEvent.setup();
     await renderDialog();
     const row = await screen.findByRole('listitem', { name: 'ANIL03' });
-    fireEvent.click(within(row).getByRole('radio', { name: '2 Stars' }));
+    await user.click(within(row).getByRole('radio', { name: '2 Stars' }));
     await user.type(within(row).getByRole('textbox', { name: 'Feedback' }), 'Thanks');
     await user.click(within(row).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Failed to submit feedback')).toBeInTheDocument();

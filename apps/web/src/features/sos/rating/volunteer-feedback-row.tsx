@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SOS_LIMITS } from '@saathi/shared';
+import { StarRating } from '../../../components/star-rating';
 import { canSubmit, STAR_COUNT, type VolunteerFeedbackRow } from './rating-rows';
 
 interface Props {
@@ -38,14 +38,13 @@ export function VolunteerFeedbackRowCard({ row, loading, onChange, onSubmit }: P
               {date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
             </Typography>
           )}
-          <Rating
+          <StarRating
             name={`rating-${row.eventId}-${row.id}`}
-            value={row.rating > 0 ? row.rating : null}
+            value={row.rating}
             max={STAR_COUNT}
             readOnly={locked}
-            size="large"
-            onChange={(_event, value) => onChange({ rating: value ?? 0 })}
-            getLabelText={(value) => t('rating.stars', { count: value })}
+            onChange={(rating) => onChange({ rating })}
+            labelFor={(count) => t('rating.stars', { count })}
           />
           <TextField
             label={t('rating.feedbackLabel')}
