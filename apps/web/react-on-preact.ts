@@ -9,6 +9,9 @@ import type { Alias } from 'vite';
  * Types still come from `@types/react`, so the code reads and type-checks as React code.
  * Used by the build and by the unit tests alike, so the tests run on the renderer users get.
  */
+/** JSX compiles to Preact's runtime (what `react/jsx-runtime` would resolve to anyway). */
+export const JSX = { runtime: 'automatic', importSource: 'preact' } as const;
+
 export const reactOnPreact: Alias[] = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },

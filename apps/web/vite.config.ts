@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import prefresh from '@prefresh/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preloadOnlyWhatIsMissing } from './preload-plugin';
-import { reactOnPreact } from './react-on-preact';
+import { JSX, reactOnPreact } from './react-on-preact';
 import { earlySosPlugin } from './src/early-sos/vite-plugin';
 
 const preload = preloadOnlyWhatIsMissing();
@@ -12,8 +12,10 @@ const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
   resolve: { alias: reactOnPreact },
+  oxc: { jsx: JSX },
   plugins: [
-    react(),
+    // Edits show at once in the dev server, keeping the screen's state (Preact's fast refresh).
+    await prefresh(),
     preload.plugin,
     // The SOS screen inlined into index.html, working before any bundle loads (src/early-sos/).
     earlySosPlugin(),

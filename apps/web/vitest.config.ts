@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
-import { reactOnPreact } from './react-on-preact';
+import { JSX, reactOnPreact } from './react-on-preact';
 
 const TESTS = /\.test\.tsx?$/;
 
@@ -16,7 +15,7 @@ const mockingFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
-  plugins: [react()],
+  oxc: { jsx: JSX },
   resolve: {
     alias: [
       // Testing Library's ES module build, loaded through Vite rather than Node's `require`, so
