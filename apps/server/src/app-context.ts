@@ -26,6 +26,7 @@ import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
 import { createSosRepository } from './features/sos/sos.repository';
 import { sessionCookie, type SessionCookie } from './plugins/app/session-cookie';
 import { findWebDist } from './plugins/external/static';
+import { readIndexHtml } from './core/http/preview-page';
 
 export interface AppDeps {
   /**
@@ -67,6 +68,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   mediaDir: string;
   webDistDir: string | undefined;
+  /** The built index.html as read at start (core/http/preview-page.ts), undefined when not built. */
+  indexHtml: string | undefined;
   vapidPublicKey: string;
   /** A limiter of `limit` per `windowMs` (a minute by default), counted in Redis when REDIS_URL is set, else in memory. */
   rateLimiter(name: string, limit: number, windowMs?: number): RateLimiter;
@@ -183,6 +186,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const privateStorage = createPrivateStorage(config, mediaDir);
   app.addHook('onClose', async () => privateStorage.close());
 
+  const webDistDir = findWebDist(config.webDistDir);
   return {
     config,
     dbRef,
@@ -196,7 +200,8 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     cookie: sessionCookie(config),
     log,
     mediaDir,
-    webDistDir: findWebDist(config.webDistDir),
+    webDistDir,
+    indexHtml: readIndexHtml(webDistDir),
     vapidPublicKey: vapid.publicKey,
     rateLimiter,
     notifications,

@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(strictBodies);
   await app.register(contractRoutes);
   await app.register(requestLog);
-  await app.register(securityHeaders, { config, webDistDir: ctx.webDistDir });
+  await app.register(securityHeaders, { config, indexHtml: ctx.indexHtml });
   await app.register(cookies);
   await app.register(swaggerDocs, { publicUrl: config.publicUrl });
   await app.register(startupGate, { dbRef: ctx.dbRef });
@@ -143,6 +143,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   );
 
   // Last: the web app's files and the media answer whatever no route above claimed.
-  await app.register(staticFiles, { webDistDir: ctx.webDistDir, mediaDir: ctx.mediaDir });
+  await app.register(staticFiles, { webDistDir: ctx.webDistDir, indexHtml: ctx.indexHtml, mediaDir: ctx.mediaDir });
   return app;
 }

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -23,9 +23,20 @@ export const escapeMarkup = (text: string) =>
 /** A media path (`/media/posts/a.jpg`) as the absolute URL a preview fetches; an absolute URL stays. */
 export const absoluteUrl = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
 
-/** The built index.html, or undefined when the web app is not built (tests, API-only servers). */
-export const readIndexHtml = (webDistDir: string | undefined): Promise<string | undefined> =>
-  webDistDir ? fs.readFile(path.join(webDistDir, 'index.html'), 'utf8').catch(() => undefined) : Promise.resolve(undefined);
+/**
+ * The built index.html, or undefined when the web app is not built (tests, API-only servers).
+ * Read once, when the server starts (app-context.ts): every page the server sends (the app and
+ * the shared-link previews) and the CSP hash of its inline early SOS script come from these
+ * same bytes, so a page and its policy agree even when apps/web/dist is rebuilt under a
+ * running server. The new build is served after a restart, with its own hashes.
+ */
+export function readIndexHtml(webDistDir: string | undefined): string | undefined {
+  try {
+    return webDistDir ? fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Open Graph and X card tags; a page without a language (a community post) has no og:locale. */
 export function previewTags(meta: PreviewMeta): string {

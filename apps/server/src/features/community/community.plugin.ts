@@ -39,5 +39,5 @@ export const communityPlugin: FeaturePlugin = async (app, { ctx }) => {
 
 /** The public share link of a post (an HTML page with its preview tags); registered at the root, outside /api. */
 export const communityPagePlugin: FeaturePlugin = async (app, { ctx }) => {
-  await app.register(postPageRoutes, { dbRef: ctx.dbRef, publicUrl: ctx.config.publicUrl, webDistDir: ctx.webDistDir });
+  await app.register(postPageRoutes, { dbRef: ctx.dbRef, publicUrl: ctx.config.publicUrl, indexHtml: ctx.indexHtml });
 };

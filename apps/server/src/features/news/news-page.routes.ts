@@ -2,7 +2,7 @@ import { NEWS_LANGUAGES, type NewsLanguage } from '@saathi/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../core/clock';
 import { ValidationError } from '../../core/errors';
-import { absoluteUrl, escapeMarkup, readIndexHtml, renderPreviewPage } from '../../core/http/preview-page';
+import { absoluteUrl, escapeMarkup, renderPreviewPage } from '../../core/http/preview-page';
 import type { NewsReaderService } from './news-reader.service';
 import type { NewsListRepository } from './news-list.repository';
 
@@ -11,7 +11,8 @@ export interface NewsPageOptions {
   lists: NewsListRepository;
   clock: Clock;
   publicUrl: string;
-  webDistDir: string | undefined;
+  /** The built index.html as read at start (core/http/preview-page.ts). */
+  indexHtml: string | undefined;
 }
 
 /** The feed carries the latest 50 articles. */
@@ -40,7 +41,7 @@ function languageParam(value: unknown, fallback: NewsLanguage | undefined): News
  * preview tags. Only a published article gets tags; any other answers the plain app page, so a
  * draft's title never reaches a link preview. An old slug redirects permanently.
  */
-export const newsPageRoutes: FastifyPluginAsync<NewsPageOptions> = async (app, { reader, lists, clock, publicUrl, webDistDir }) => {
+export const newsPageRoutes: FastifyPluginAsync<NewsPageOptions> = async (app, { reader, lists, clock, publicUrl, indexHtml }) => {
   const base = publicUrl.replace(/\/$/, '');
 
   app.get<{ Querystring: { language?: string } }>('/news/feed.xml', { schema: { hide: true } }, async (request, reply) => {
@@ -85,11 +86,10 @@ export const newsPageRoutes: FastifyPluginAsync<NewsPageOptions> = async (app, {
       return reply.redirect(`/news/${encodeURIComponent(found.row.slug)}${search}`, 301);
     }
     const translation = found?.translation;
-    const html = await readIndexHtml(webDistDir);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!found || !translation) return reply.send(html ?? PLAIN_PAGE);
+    if (!found || !translation) return reply.send(indexHtml ?? PLAIN_PAGE);
     return reply.send(
-      renderPreviewPage(html, {
+      renderPreviewPage(indexHtml, {
         title: translation.title,
         description: translation.summary || translation.title,
         image: found.row.image_url ? absoluteUrl(base, found.row.image_url) : null,

@@ -26,6 +26,6 @@ export const newsPagePlugin: FeaturePlugin = async (app, { ctx }) => {
     lists,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
-    webDistDir: ctx.webDistDir,
+    indexHtml: ctx.indexHtml,
   });
 };

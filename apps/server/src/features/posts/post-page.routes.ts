@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
-import { absoluteUrl, readIndexHtml, renderPreviewPage, type PreviewMeta } from '../../core/http/preview-page';
+import { absoluteUrl, renderPreviewPage, type PreviewMeta } from '../../core/http/preview-page';
 
 export interface PostPageOptions {
   dbRef: DbRef;
   publicUrl: string;
-  webDistDir: string | undefined;
+  /** The built index.html as read at start (core/http/preview-page.ts). */
+  indexHtml: string | undefined;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -16,7 +17,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * Open Graph tags; browsers get the SPA, which opens the post. Hidden or removed posts get
  * neutral tags so a reported post's text stops spreading.
  */
-export const postPageRoutes: FastifyPluginAsync<PostPageOptions> = async (app, { dbRef, publicUrl, webDistDir }) => {
+export const postPageRoutes: FastifyPluginAsync<PostPageOptions> = async (app, { dbRef, publicUrl, indexHtml }) => {
   // A page, not part of the API: kept out of the OpenAPI document.
   app.get<{ Params: { postId: string } }>('/saathi-community-post/:postId', { schema: { hide: true } }, async (request, reply) => {
     const id = Number(request.params.postId);
@@ -37,7 +38,6 @@ export const postPageRoutes: FastifyPluginAsync<PostPageOptions> = async (app, {
         };
       }
     }
-    const indexHtml = await readIndexHtml(webDistDir);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderPreviewPage(indexHtml, meta));
   });
 };

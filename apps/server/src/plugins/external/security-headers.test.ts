@@ -18,13 +18,16 @@ fs.writeFileSync(
 // A page without an inline script gets no hash at all.
 const plainWebDist = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-web-dist-'));
 fs.writeFileSync(path.join(plainWebDist, 'index.html'), '<!doctype html><title>Saathi</title><div id="root"></div>');
+// A build replaced under the running server (its page is rewritten after the app started).
+const rebuiltWebDist = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-web-dist-'));
+fs.copyFileSync(path.join(webDist, 'index.html'), path.join(rebuiltWebDist, 'index.html'));
 afterAll(() => {
-  fs.rmSync(webDist, { recursive: true, force: true });
-  fs.rmSync(plainWebDist, { recursive: true, force: true });
+  for (const dir of [webDist, plainWebDist, rebuiltWebDist]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const plain = build({ WEB_DIST_DIR: webDist });
 const noInline = build({ WEB_DIST_DIR: plainWebDist });
+const rebuilt = build({ WEB_DIST_DIR: rebuiltWebDist });
 const production = build({
   WEB_DIST_DIR: webDist,
   PUBLIC_URL: 'https://saathi.example.in',
@@ -96,6 +99,17 @@ describe('security headers', () => {
         .update(inline[0] as string)
         .digest('base64')}'`,
     ]);
+  });
+
+  it('keeps sending the page its policy allows when the build on disk changes under it', async () => {
+    fs.writeFileSync(path.join(rebuiltWebDist, 'index.html'), '<!doctype html><title>Saathi</title><div id="root"></div><script>window.newer = 1;</script>');
+    for (const url of ['/', '/sos', '/index.html', '/saathi-community-post/999999', '/news/no-such-article']) {
+      const res = await rebuilt.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] as string);
+      expect(inline, url).toEqual([INLINE_SCRIPT]);
+      expect(directives(res.headers['content-security-policy'])['script-src'], url).toContain(INLINE_HASH);
+    }
   });
 
   it('allows no inline script when the page has none', async () => {

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -38,8 +36,8 @@ function mediaOrigins(config: Config): { read: string[]; upload: string[] } {
 
 /**
  * The inline scripts of the built index.html (the early SOS, apps/web/src/early-sos), each
- * allowed by its sha256 hash: the page's one exception to scripts from our own origin. Read
- * from the page the server sends, so a rebuilt page and its policy always agree.
+ * allowed by its sha256 hash: the page's one exception to scripts from our own origin. Taken
+ * from the very page the server sends (read once at start), so the page and its policy agree.
  */
 export function inlineScriptHashes(html: string | undefined): string[] {
   const hashes: string[] = [];
@@ -51,14 +49,6 @@ export function inlineScriptHashes(html: string | undefined): string[] {
     );
   }
   return hashes;
-}
-
-function readWebIndex(webDistDir: string | undefined): string | undefined {
-  try {
-    return webDistDir ? fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const defined = (values: (string | undefined | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
@@ -99,9 +89,9 @@ export function appCspDirectives(config: Config, inlineScripts: readonly string[
  * frame-ancestors 'none' and X-Frame-Options, Referrer-Policy, and HSTS when the app is
  * reached over https. Helmet has no Permissions-Policy, so that one header is added here.
  */
-async function securityHeadersPlugin(app: FastifyInstance, { config, webDistDir }: { config: Config; webDistDir: string | undefined }): Promise<void> {
+async function securityHeadersPlugin(app: FastifyInstance, { config, indexHtml }: { config: Config; indexHtml: string | undefined }): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
-  const inlineScripts = inlineScriptHashes(readWebIndex(webDistDir));
+  const inlineScripts = inlineScriptHashes(indexHtml);
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(config, inlineScripts) },

@@ -8,6 +8,8 @@ import fp from 'fastify-plugin';
 export interface StaticOptions {
   /** The built web app (contains index.html); undefined when it was not found. */
   webDistDir: string | undefined;
+  /** Its index.html as read at start: sent for every page, so it matches the CSP's script hash. */
+  indexHtml: string | undefined;
   mediaDir: string;
 }
 
@@ -48,7 +50,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * (`/media/*`, with HTTP range requests for video). Unknown `/api` and `/media` paths get
  * the JSON 404 instead of the page.
  */
-async function staticPlugin(app: FastifyInstance, { webDistDir, mediaDir }: StaticOptions): Promise<void> {
+async function staticPlugin(app: FastifyInstance, { webDistDir, indexHtml, mediaDir }: StaticOptions): Promise<void> {
   fs.mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,
@@ -69,6 +71,8 @@ async function staticPlugin(app: FastifyInstance, { webDistDir, mediaDir }: Stat
       root: webDistDir,
       prefix: '/',
       wildcard: false,
+      // index.html is sent from memory below, as read at start (the service worker fetches it too).
+      globIgnore: ['index.html'],
       cacheControl: false,
       index: false,
       setHeaders: webCacheHeaders,
@@ -81,10 +85,9 @@ async function staticPlugin(app: FastifyInstance, { webDistDir, mediaDir }: Stat
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media)(\/|$)/.test(pathname);
     // A missing file with an extension (a stale hashed chunk) must 404, not return HTML.
-    if (isPage && !path.extname(pathname)) {
-      if (!webDistDir) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', webDistDir);
+    if (isPage && (!path.extname(pathname) || pathname === '/index.html')) {
+      if (!indexHtml) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply
       .status(404)
