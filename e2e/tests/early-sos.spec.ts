@@ -165,6 +165,29 @@ test('in Hindi and Gujarati, the page speaks the stored language with the app’
   await shot(page, 'early-sos-gujarati-360.png');
 });
 
+test('a refused alert is explained in the stored language, with the wait worded, and the SOS stays ready', async ({ page, request }) => {
+  await page.route(BUNDLE, (route) => route.abort());
+  await signUp(request, page, 0);
+  await page.evaluate(() => localStorage.setItem('saathi.language', 'hi-IN'));
+  // The server's own answer when someone has raised too many alerts (sos.service.ts), 4 minutes to wait.
+  await page.route('**/api/sos', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'sos_rate_limited', message: 'Too many SOS alerts', params: { limit: 3, minutes: 10, seconds: 240 } } }),
+    }),
+  );
+  await page.goto('/sos');
+  await page.getByRole('button', { name: /^SOS/ }).click();
+  const refusal = early(page).getByRole('alert');
+  await expect(refusal).toHaveText('आपने कम समय में बहुत ज़्यादा SOS अलर्ट भेजे हैं। अगर आप खतरे में हैं, तो अभी 112 पर कॉल करें। आप 4 मिनट बाद नया अलर्ट भेज सकते हैं।');
+  expect(await phase(page)).toBe('idle');
+  await expect(page.getByRole('button', { name: /^SOS/ })).toBeEnabled();
+  await expect(page.getByRole('link', { name: '112 पर कॉल करें' })).toHaveAttribute('href', 'tel:112');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'early-sos-refused-hindi-360.png');
+});
+
 /** Holds every bundle request until `release()`. */
 async function holdBundle(page: Page): Promise<() => void> {
   let release = () => {};

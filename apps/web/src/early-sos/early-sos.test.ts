@@ -1,17 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import enCommon from '../i18n/locales/en-US/common.json';
 import enDashboard from '../i18n/locales/en-US/dashboard.json';
 import hiCommon from '../i18n/locales/hi-IN/common.json';
 import hiDashboard from '../i18n/locales/hi-IN/dashboard.json';
 import guCommon from '../i18n/locales/gu-IN/common.json';
 import guDashboard from '../i18n/locales/gu-IN/dashboard.json';
-import { startEarlySos, type EarlyState } from './early-sos';
+import enErrors from '../i18n/locales/en-US/errors.json';
+import hiErrors from '../i18n/locales/hi-IN/errors.json';
+import guErrors from '../i18n/locales/gu-IN/errors.json';
+import { waitText as appWaitText } from '../lib/error-text';
+import { startEarlySos, waitText, type EarlyState } from './early-sos';
 import { pickEarlyTexts, type EarlyCatalog } from './texts';
 
 const catalog: EarlyCatalog = {
-  'en-US': pickEarlyTexts('en-US', { common: enCommon, dashboard: enDashboard }),
-  'hi-IN': pickEarlyTexts('hi-IN', { common: hiCommon, dashboard: hiDashboard }),
-  'gu-IN': pickEarlyTexts('gu-IN', { common: guCommon, dashboard: guDashboard }),
+  'en-US': pickEarlyTexts('en-US', { common: enCommon, dashboard: enDashboard, errors: enErrors }),
+  'hi-IN': pickEarlyTexts('hi-IN', { common: hiCommon, dashboard: hiDashboard, errors: hiErrors }),
+  'gu-IN': pickEarlyTexts('gu-IN', { common: guCommon, dashboard: guDashboard, errors: guErrors }),
 };
 
 const user = {
@@ -36,7 +40,7 @@ const flush = async () => {
 
 const pageLanguage = document.documentElement.getAttribute('lang');
 let getCurrentPosition: ReturnType<typeof vi.fn>;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 
 function start(options: { path?: string; signedIn?: boolean; language?: string; countdown?: number } = {}) {
   window.history.replaceState(null, '', options.path ?? '/');
@@ -124,6 +128,43 @@ describe('the early SOS', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     window.removeEventListener('popstate', popstate);
+  });
+
+  it('says why the server refused, in the user’s language and with the wait worded, and stays ready', async () => {
+    const refuse = (status: number, body: unknown) =>
+      fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+    const raise = async () => {
+      button(/^SOS/).click();
+      // Reading the answer's body takes a few turns of the event loop.
+      await vi.waitFor(() => expect(state().phase).toBe('idle'));
+      return screen()?.querySelector('.sos-error[role="alert"]')?.textContent;
+    };
+    start({ countdown: 0 });
+    refuse(429, { error: { code: 'sos_rate_limited', message: 'Too many SOS alerts', params: { limit: 3, minutes: 10, seconds: 240 } } });
+    expect(await raise()).toBe('You have raised too many SOS alerts in a short time. If you are in danger, call 112 now. You can raise another in 4 minutes.');
+    expect(state().phase).toBe('idle');
+    expect(button('Call 112')).toHaveAttribute('href', 'tel:112');
+    refuse(401, { error: { code: 'unauthorized', message: 'Sign in' } });
+    expect(await raise()).toBe('Please sign in to continue.');
+    refuse(503, { error: { code: 'starting', message: 'Starting' } });
+    expect(await raise()).toBe('Saathi is starting. Try again in a few seconds.');
+    // A code it carries no text for reads by its class; so does an answer that is not JSON.
+    refuse(409, { error: { code: 'some_newer_code', message: 'New' } });
+    expect(await raise()).toBe('Something went wrong. Please try again.');
+    fetchMock.mockImplementationOnce(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect(await raise()).toBe('Saathi is having trouble right now. Please try again shortly.');
+    expect(state().eventId).toBeNull();
+    expect(localStorage.getItem('saathi.active-sos')).toBeNull();
+
+    document.body.innerHTML = '<div id="root"></div>';
+    start({ countdown: 0, language: 'hi-IN' });
+    refuse(429, { error: { code: 'sos_rate_limited', message: 'Too many SOS alerts', params: { seconds: 30 } } });
+    expect(await raise()).toBe(hiErrors.sos_rate_limited.replace('{{wait}}', appWaitText(30, 'hi-IN')));
+  });
+
+  it('words a wait as the app does', () => {
+    for (const language of ['en-US', 'hi-IN', 'gu-IN'])
+      for (const seconds of [0.4, 1, 59, 89, 90, 300, 5399, 5400, 7200]) expect(waitText(seconds, language)).toBe(appWaitText(seconds, language));
   });
 
   it('with a countdown of 0 raises at once', async () => {

@@ -106,6 +106,24 @@ export function sosBody(position: Position, threat: string | null, contactsOnly:
   };
 }
 
+/** The codes whose text the early SOS carries (texts.ts); any other refusal reads as its class. */
+const REFUSAL_CODES = ['sos_rate_limited', 'unauthorized', 'validation_error', 'starting', 'internal_error'] as const;
+
+/** error-text.ts errorTextKey: the answer's code, else by status. */
+export function refusalCode(status: number, body: unknown): (typeof REFUSAL_CODES)[number] | 'unknown' {
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  const known = REFUSAL_CODES.find((candidate) => candidate === code);
+  if (known) return known;
+  return status >= 500 ? 'internal_error' : 'unknown';
+}
+
+/** error-text.ts waitText: "20 seconds", "3 minutes", "5 hours" in `language`. */
+export function waitText(seconds: number, language: string): string {
+  const [value, unit] =
+    seconds < 90 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
 /** Starts the early SOS when this page is the signed-in user's SOS dashboard; does nothing otherwise. */
 export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const doc = win.document;
@@ -308,9 +326,14 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
     }
     const event = (await response.json().catch(() => null)) as { id?: unknown; contactsOnly?: unknown } | null;
     if (!response.ok || typeof event?.id !== 'number') {
-      // Refused (rate limit, session ended): the panel says so; 112 stays one tap away.
-      notice = `<p class="sos-error" role="alert">${escapeHtml(text('common:error.title'))}</p>`;
-      return backToIdle();
+      // Refused (rate limit, session ended): the panel says why, in the words of the React
+      // panel (lib/error-text.ts); 112 stays one tap away.
+      const seconds = Number((event as { error?: { params?: { seconds?: unknown } } } | null)?.error?.params?.seconds);
+      const wait = Number.isFinite(seconds) && seconds > 0 ? waitText(seconds, language) : text('errors:aMoment');
+      notice = `<p class="sos-error" role="alert">${escapeHtml(text(`errors:${refusalCode(response.status, event)}`, { wait }))}</p>`;
+      backToIdle();
+      noticeSlot.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
+      return;
     }
     state.eventId = event.id;
     state.contactsOnly = event.contactsOnly === true;

@@ -19,7 +19,7 @@ function readJson(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
-/** The early texts of every app language, from src/i18n/locales/<language>/{common,dashboard}.json. */
+/** The early texts of every app language, from src/i18n/locales/<language>/{common,dashboard,errors}.json. */
 export function earlyCatalog(): EarlyCatalog {
   const locales = path.join(here, '../i18n/locales');
   const catalog = {} as EarlyCatalog;
@@ -27,6 +27,7 @@ export function earlyCatalog(): EarlyCatalog {
     catalog[language] = pickEarlyTexts(language, {
       common: readJson(path.join(locales, language, 'common.json')),
       dashboard: readJson(path.join(locales, language, 'dashboard.json')),
+      errors: readJson(path.join(locales, language, 'errors.json')),
     });
   }
   return catalog;
