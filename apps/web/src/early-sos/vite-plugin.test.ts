@@ -36,7 +36,7 @@ describe('the early SOS inlined into index.html', () => {
     const html = await transform.handler(
       '<html><head><title>Saathi</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
     );
-    expect(html).toMatch(/<style>html\.early-sos #root\{display:none\}.*<\/style>\s*<\/head>/s);
+    expect(html).toMatch(/<style>#early-sos\{--saathi-pink:#D81B60;.*html\.early-sos #root\{display:none\}.*<\/style>\s*<\/head>/s);
     expect(html).toMatch(/<div id="root"><\/div>\s*<script>\(\(\)=>\{.*<\/script><script type="module"/s);
     expect(earlySosStyle()).not.toContain('/*');
   });

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify, transformWithOxc, type Plugin } from 'vite';
+import { brand, fontFamily } from '../theme/tokens';
+import { classesIn, scopeStylesheet } from './scope-css';
 import { EARLY_LANGUAGES, pickEarlyTexts, type EarlyCatalog } from './texts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,9 +47,25 @@ export async function earlySosScript(): Promise<string> {
   return minified.code.trim();
 }
 
-/** early-sos.css with its comments and spare whitespace removed (no `:` is followed by a space in a selector). */
+/** The React shell's and dashboard's stylesheets, in the order the app loads them. */
+const SHARED_SHEETS = ['../app/global.css', '../app/layout/layout.css', '../features/sos/dashboard.css'];
+
+/** theme/tokens.ts as the custom properties applyCssTokens publishes (`--saathi-pink`, …). */
+function tokenRule(): string {
+  const properties = Object.entries(brand).map(([name, value]) => `--saathi-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}:${value}`);
+  return `#early-sos{${[...properties, `--saathi-font:${fontFamily}`].join(';')}}`;
+}
+
+/**
+ * The early screen's style: the brand tokens, the shared stylesheets' rules for what it draws
+ * (scope-css.ts), then early-sos.css; without comments and spare whitespace (no `:` is
+ * followed by a space in a selector).
+ */
 export function earlySosStyle(): string {
-  return readFileSync(path.join(here, 'early-sos.css'), 'utf8')
+  const drawn = classesIn(readFileSync(path.join(here, 'early-sos.ts'), 'utf8'));
+  const shared = SHARED_SHEETS.map((sheet) => scopeStylesheet(readFileSync(path.join(here, sheet), 'utf8'), drawn));
+  return [tokenRule(), ...shared, readFileSync(path.join(here, 'early-sos.css'), 'utf8')]
+    .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([{};,>])\s*/g, '$1')
