@@ -1,13 +1,8 @@
 import type { LatLon } from '@saathi/shared';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { escapeMapHtml, MAP_BACKDROP, useLeafletMap } from '../../lib/leaflet-map';
 import { MAP_TONES, ORIGIN_TONE, type MapTone } from './map-tones';
-
-/** Leaflet shows attributions and tooltips as HTML; our texts are plain. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export interface MapAlert extends LatLon {
   id: number;
@@ -38,7 +33,6 @@ const NEIGHBOURHOOD_ZOOM = 14;
  */
 export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileAttribution, label, originLabel }: AlertsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const onSelectRef = useRef(onSelect);
 
@@ -46,34 +40,24 @@ export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileA
     onSelectRef.current = onSelect;
   });
 
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
+  const mapRef = useLeafletMap(containerRef, {
     // The page scrolls past the map: the wheel does not zoom it, and on a phone one finger scrolls
-    // the page rather than dragging the map (two fingers still zoom it).
-    const map = L.map(container, { zoomControl: true, attributionControl: true, scrollWheelZoom: false, dragging: !L.Browser.mobile }).setView(
-      [origin.latitude, origin.longitude],
-      NEIGHBOURHOOD_ZOOM,
-    );
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-    mapRef.current = map;
-    layerRef.current = L.layerGroup().addTo(map);
-    return () => {
-      map.remove();
-      mapRef.current = null;
+    // the page rather than dragging the map (two fingers still zoom it). The origin and alerts are
+    // drawn by the effects below.
+    create: (container) => {
+      const map = L.map(container, { zoomControl: true, attributionControl: true, scrollWheelZoom: false, dragging: !L.Browser.mobile }).setView(
+        [origin.latitude, origin.longitude],
+        NEIGHBOURHOOD_ZOOM,
+      );
+      layerRef.current = L.layerGroup().addTo(map);
+      return map;
+    },
+    onRemove: () => {
       layerRef.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once; the origin and alerts are drawn by the effect below
-  }, []);
-
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !tileUrl) return;
-    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeHtml(tileAttribution) }).addTo(map);
-    return () => {
-      layer.remove();
-    };
-  }, [tileUrl, tileAttribution]);
+    },
+    tileUrl,
+    tileAttribution,
+  });
 
   useEffect(() => {
     const map = mapRef.current;
@@ -82,16 +66,16 @@ export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileA
     layer.clearLayers();
     const here: L.LatLngExpression = [origin.latitude, origin.longitude];
     L.circleMarker(here, { radius: 7, weight: 3, fillOpacity: 1, ...ORIGIN_TONE })
-      .bindTooltip(escapeHtml(originLabel))
+      .bindTooltip(escapeMapHtml(originLabel))
       .addTo(layer);
     for (const alert of alerts) {
       const selected = alert.id === selectedId;
       L.circleMarker([alert.latitude, alert.longitude], { radius: selected ? 13 : 10, weight: selected ? 4 : 2, fillOpacity: 0.7, ...MAP_TONES[alert.tone] })
-        .bindTooltip(escapeHtml(alert.label))
+        .bindTooltip(escapeMapHtml(alert.label))
         .on('click', () => onSelectRef.current(alert.id))
         .addTo(layer);
     }
-  }, [origin, alerts, selectedId, originLabel]);
+  }, [origin, alerts, selectedId, originLabel, mapRef]);
 
   // The view follows the place and the alerts around it, not a selection (that only grows its circle).
   const extent = [origin.latitude, origin.longitude, ...alerts.flatMap((alert) => [alert.latitude, alert.longitude])].join(',');
@@ -103,21 +87,7 @@ export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileA
     for (let index = 0; index + 1 < numbers.length; index += 2) points.push([numbers[index] as number, numbers[index + 1] as number]);
     if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 16 });
     else if (points[0]) map.setView(points[0], NEIGHBOURHOOD_ZOOM);
-  }, [extent]);
+  }, [extent, mapRef]);
 
-  return (
-    <div
-      ref={containerRef}
-      role="region"
-      aria-label={label}
-      data-testid="alerts-map"
-      style={{
-        position: 'absolute',
-        inset: 0,
-        backgroundColor: '#eef2f5',
-        backgroundImage: 'linear-gradient(#cfd8dc 1px, transparent 1px), linear-gradient(90deg, #cfd8dc 1px, transparent 1px)',
-        backgroundSize: '40px 40px',
-      }}
-    />
-  );
+  return <div ref={containerRef} role="region" aria-label={label} data-testid="alerts-map" style={MAP_BACKDROP} />;
 }

@@ -1,12 +1,7 @@
 import type { LatLon } from '@saathi/shared';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-
-/** Leaflet shows attributions as HTML; the configured credit is plain text. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { MAP_BACKDROP, useLeafletMap } from '../../../lib/leaflet-map';
 
 export interface MapHandle {
   zoomIn: () => void;
@@ -33,7 +28,6 @@ export interface LeafletMapProps {
  */
 export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl, tileAttribution, label }: LeafletMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);
   const onPickRef = useRef(onPick);
   const onReadyRef = useRef(onReady);
@@ -44,35 +38,23 @@ export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl, til
   });
 
   // Created once per mount: centre/zoom changes afterwards go through the handle.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const map = L.map(container, { zoomControl: false, attributionControl: true }).setView([center.latitude, center.longitude], zoom);
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-    map.on('click', (event: L.LeafletMouseEvent) => onPickRef.current({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
-    mapRef.current = map;
-    onReadyRef.current({
-      zoomIn: () => map.zoomIn(),
-      zoomOut: () => map.zoomOut(),
-      flyTo: (point, targetZoom) => map.setView([point.latitude, point.longitude], targetZoom ?? map.getZoom()),
-    });
-    return () => {
-      map.remove();
-      mapRef.current = null;
+  const mapRef = useLeafletMap(containerRef, {
+    create: (container) => {
+      const map = L.map(container, { zoomControl: false, attributionControl: true }).setView([center.latitude, center.longitude], zoom);
+      map.on('click', (event: L.LeafletMouseEvent) => onPickRef.current({ latitude: event.latlng.lat, longitude: event.latlng.lng }));
+      onReadyRef.current({
+        zoomIn: () => map.zoomIn(),
+        zoomOut: () => map.zoomOut(),
+        flyTo: (point, targetZoom) => map.setView([point.latitude, point.longitude], targetZoom ?? map.getZoom()),
+      });
+      return map;
+    },
+    onRemove: () => {
       markerRef.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is built once; later moves use the handle
-  }, []);
-
-  // The tile source comes from the server's config, which may answer after the map exists.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !tileUrl) return;
-    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeHtml(tileAttribution) }).addTo(map);
-    return () => {
-      layer.remove();
-    };
-  }, [tileUrl, tileAttribution]);
+    },
+    tileUrl,
+    tileAttribution,
+  });
 
   useEffect(() => {
     const map = mapRef.current;
@@ -85,21 +67,7 @@ export function LeafletMap({ center, zoom, picked, onPick, onReady, tileUrl, til
     const at: L.LatLngExpression = [picked.latitude, picked.longitude];
     if (markerRef.current) markerRef.current.setLatLng(at);
     else markerRef.current = L.circleMarker(at, { radius: 10, color: '#c62828', weight: 3, fillColor: '#ef5350', fillOpacity: 0.8 }).addTo(map);
-  }, [picked]);
+  }, [picked, mapRef]);
 
-  return (
-    <div
-      ref={containerRef}
-      role="application"
-      aria-label={label}
-      data-testid="location-map"
-      style={{
-        position: 'absolute',
-        inset: 0,
-        backgroundColor: '#eef2f5',
-        backgroundImage: 'linear-gradient(#cfd8dc 1px, transparent 1px), linear-gradient(90deg, #cfd8dc 1px, transparent 1px)',
-        backgroundSize: '40px 40px',
-      }}
-    />
-  );
+  return <div ref={containerRef} role="application" aria-label={label} data-testid="location-map" style={MAP_BACKDROP} />;
 }
