@@ -1,8 +1,9 @@
 /**
  * The early SOS: a working SOS screen for a signed-in user on `/` and `/sos`, inlined into
  * index.html (vite-plugin.ts) so it runs before any bundle has loaded, on a slow network or
- * with the JavaScript bundle failing altogether. No framework, no imports: what is here is
- * all the page has until React arrives.
+ * with the JavaScript bundle failing altogether. No framework: it is bundled, with the SOS
+ * feature's own helpers it imports (countdown, SMS link, request body, threats, wait text),
+ * into the one inline script that is all the page has until React arrives.
  *
  * It does what the React panel does (features/sos/components/sos-panel.tsx and lib/): the
  * button, a countdown with Cancel, the threat choice and the contacts-only switch, Call 112,
@@ -19,6 +20,12 @@
  * mode (pushState + popstate, which React Router follows, or the URL React starts from); the
  * hand-over then waits for that screen. The state is on `window.saathiEarlySos` for tests.
  */
+import type { Threat } from '@saathi/shared';
+import { countdownSeconds } from '../features/sos/lib/countdown';
+import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../features/sos/lib/sms-link';
+import { sosRequestBody } from '../features/sos/lib/sos-request';
+import { THREAT_CHOICES } from '../features/sos/lib/threats';
+import { waitText } from '../lib/wait-text';
 import type { EarlyCatalog, EarlyLanguage, EarlyTextKey } from './texts';
 
 export type EarlyPhase = 'idle' | 'counting' | 'sending' | 'fallback' | 'raised';
@@ -29,7 +36,7 @@ export interface EarlyState {
   deadline: number | null;
   /** Once raised: the SOS event id. */
   eventId: number | null;
-  threat: string | null;
+  threat: Threat | null;
   contactsOnly: boolean;
   /** True once React has taken over and this screen is gone. */
   handedOver: boolean;
@@ -57,8 +64,6 @@ const SESSION_KEY = 'saathi.session';
 const LANGUAGE_KEY = 'saathi.language';
 const POSITION_KEY = 'saathi.last-position';
 const ACTIVE_EVENT_KEY = 'saathi.active-sos';
-// sos/lib/threats.ts, in the order shown.
-const THREATS = ['medical', 'fire', 'accident', 'harassment', 'theft', 'other'] as const;
 // components/icons.tsx PhoneInTalkIcon.
 const PHONE_ICON =
   '<svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><path d="M20 15.5c-1.25 0-2.45-.2-3.57-.57-.35-.11-.74-.03-1.02.24l-2.2 2.2c-2.83-1.44-5.15-3.75-6.59-6.59l2.2-2.21c.28-.26.36-.65.25-1C8.7 6.45 8.5 5.25 8.5 4c0-.55-.45-1-1-1H4c-.55 0-1 .45-1 1 0 9.39 7.61 17 17 17 .55 0 1-.45 1-1v-3.5c0-.55-.45-1-1-1zM19 12h2c0-4.97-4.03-9-9-9v2c3.87 0 7 3.13 7 7zm-4 0h2c0-2.76-2.24-5-5-5v2c1.66 0 3 1.34 3 3z"/></svg>';
@@ -76,36 +81,6 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
-/** countdown.ts countdownSeconds: 0 raises at once, anything odd is 3 s, at most 30. */
-export function countdownSeconds(setting: unknown): number {
-  return typeof setting !== 'number' || !Number.isFinite(setting) || setting < 0 ? 3 : Math.min(Math.floor(setting), 30);
-}
-
-/** sms-link.ts smsRecipient: 10 digits get +91. */
-function smsRecipient(phoneNumber: string): string | null {
-  const digits = phoneNumber.replace(/\D/g, '');
-  if (digits.length === 10) return `+91${digits}`;
-  if (digits.length === 12 && digits.startsWith('91')) return `+${digits}`;
-  return null;
-}
-
-/** sms-link.ts buildSosSmsLink. */
-export function smsLink(contacts: readonly { phoneNumber: string }[], message: string): string {
-  const recipients = [...new Set(contacts.map((contact) => smsRecipient(contact.phoneNumber)).filter((n) => n !== null))];
-  return `sms:${recipients.join(',')}?body=${encodeURIComponent(message)}`;
-}
-
-/** raise-sos.ts: the body of `POST /api/sos`. */
-export function sosBody(position: Position, threat: string | null, contactsOnly: boolean) {
-  return {
-    latitude: position.latitude,
-    longitude: position.longitude,
-    ...(position.accuracy != null ? { accuracy: Math.min(Math.round(position.accuracy), 100_000) } : {}),
-    threat,
-    contactsOnly,
-  };
-}
-
 /** The codes whose text the early SOS carries (texts.ts); any other refusal reads as its class. */
 const REFUSAL_CODES = ['sos_rate_limited', 'unauthorized', 'validation_error', 'starting', 'internal_error'] as const;
 
@@ -115,13 +90,6 @@ export function refusalCode(status: number, body: unknown): (typeof REFUSAL_CODE
   const known = REFUSAL_CODES.find((candidate) => candidate === code);
   if (known) return known;
   return status >= 500 ? 'internal_error' : 'unknown';
-}
-
-/** error-text.ts waitText: "20 seconds", "3 minutes", "5 hours" in `language`. */
-export function waitText(seconds: number, language: string): string {
-  const [value, unit] =
-    seconds < 90 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** Starts the early SOS when this page is the signed-in user's SOS dashboard; does nothing otherwise. */
@@ -202,7 +170,7 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   const screen = doc.createElement('div');
   screen.id = 'early-sos';
   screen.className = 'shell';
-  const chips = THREATS.map(
+  const chips = THREAT_CHOICES.map(
     (threat) => `<button type="button" class="sos-chip" aria-pressed="false" data-threat="${threat}">${escapeHtml(text(`threats.${threat}`))}</button>`,
   ).join('');
   screen.innerHTML = [
@@ -285,18 +253,13 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
   };
 
   const showFallback = (offline: boolean, position: Position | null) => {
-    const coordinates = position ? `${position.latitude.toFixed(6)}, ${position.longitude.toFixed(6)}` : '';
-    const message = position
-      ? text('offline.message', {
-          coordinates,
-          accuracy: position.accuracy != null ? String(Math.round(position.accuracy)) : '?',
-          mapsLink: `https://www.google.com/maps?q=${position.latitude.toFixed(6)},${position.longitude.toFixed(6)}`,
-        })
-      : text('offline.messageNoLocation');
+    const coordinates = position ? formatCoordinates(position.latitude, position.longitude) : '';
+    const values = smsMessageValues(position);
+    const message = values ? text('offline.message', values) : text('offline.messageNoLocation');
     const where = position
       ? `<p class="sos-fallback__coords">${escapeHtml(text('offline.coordinates', { coordinates }) + (position.stale ? ` ${text('offline.lastKnown')}` : ''))}</p>`
       : '';
-    notice = `<div class="sos-fallback" role="alert"><p class="sos-fallback__title">${escapeHtml(text(offline ? 'offline.title' : 'offline.noPositionTitle'))}</p><p>${escapeHtml(text(offline ? 'offline.body' : 'offline.noPositionBody'))}</p>${where}<div class="sos-fallback__actions"><a class="dash-button dash-button--sms" href="${escapeHtml(smsLink(contacts, message))}">${escapeHtml(contacts.length > 0 ? plural('offline.sendSms', contacts.length) : text('offline.sendSmsNoContacts'))}</a><a class="dash-button dash-button--danger" href="tel:112">${PHONE_ICON.replace(/"24"/g, '"20"')}${escapeHtml(text('common:call112'))}</a><button type="button" class="dash-button dash-button--text" data-action="dismiss">${escapeHtml(text('offline.dismiss'))}</button></div></div>`;
+    notice = `<div class="sos-fallback" role="alert"><p class="sos-fallback__title">${escapeHtml(text(offline ? 'offline.title' : 'offline.noPositionTitle'))}</p><p>${escapeHtml(text(offline ? 'offline.body' : 'offline.noPositionBody'))}</p>${where}<div class="sos-fallback__actions"><a class="dash-button dash-button--sms" href="${escapeHtml(buildSosSmsLink(contacts, message))}">${escapeHtml(contacts.length > 0 ? plural('offline.sendSms', contacts.length) : text('offline.sendSmsNoContacts'))}</a><a class="dash-button dash-button--danger" href="tel:112">${PHONE_ICON.replace(/"24"/g, '"20"')}${escapeHtml(text('common:call112'))}</a><button type="button" class="dash-button dash-button--text" data-action="dismiss">${escapeHtml(text('offline.dismiss'))}</button></div></div>`;
     state.phase = 'fallback';
     render();
     noticeSlot.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
@@ -319,7 +282,7 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
         method: 'POST',
         credentials: 'same-origin',
         headers: { Accept: 'application/json', 'Accept-Language': language, 'Content-Type': 'application/json' },
-        body: JSON.stringify(sosBody(position, state.threat, state.contactsOnly)),
+        body: JSON.stringify(sosRequestBody(position, state.threat, state.contactsOnly)),
       });
     } catch {
       return showFallback(true, position);
@@ -361,7 +324,8 @@ export function startEarlySos(win: EarlyWindow, catalog: EarlyCatalog): void {
       notice = '';
       backToIdle();
     } else if (target?.dataset.threat) {
-      state.threat = state.threat === target.dataset.threat ? null : target.dataset.threat;
+      const threat = target.dataset.threat as Threat;
+      state.threat = state.threat === threat ? null : threat;
       render();
       handOver();
     }

@@ -37,7 +37,7 @@ describe('the early SOS inlined into index.html', () => {
       '<html><head><title>Saathi</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
     );
     expect(html).toMatch(/<style>#early-sos\{--saathi-pink:#D81B60;.*html\.early-sos #root\{display:none\}.*<\/style>\s*<\/head>/s);
-    expect(html).toMatch(/<div id="root"><\/div>\s*<script>\(\(\)=>\{.*<\/script><script type="module"/s);
+    expect(html).toMatch(/<div id="root"><\/div>\s*<script>\(function\(\)\{.*<\/script><script type="module"/s);
     expect(earlySosStyle()).not.toContain('/*');
   });
 });

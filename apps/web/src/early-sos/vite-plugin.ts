@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { minify, transformWithOxc, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
+import type { Plugin } from 'vite';
 import { brand, fontFamily } from '../theme/tokens';
 import { classesIn, scopeStylesheet } from './scope-css';
 import { EARLY_LANGUAGES, pickEarlyTexts, type EarlyCatalog } from './texts';
@@ -35,16 +36,36 @@ export function earlyCatalog(): EarlyCatalog {
   return catalog;
 }
 
-/** The script as it is inlined: early-sos.ts without its types and exports, started with the texts, minified. */
+/** The entry of the inline script: the early SOS, started with the texts. */
+const ENTRY = '\0early-sos-entry';
+
+/**
+ * The script as it is inlined: early-sos.ts with the helpers it imports, bundled by rolldown
+ * into one self-contained, minified script (no import or export), started with the texts.
+ */
 export async function earlySosScript(): Promise<string> {
-  const source = readFileSync(path.join(here, 'early-sos.ts'), 'utf8');
-  const { code } = await transformWithOxc(source, 'early-sos.ts', { lang: 'ts' });
   // `<` escaped: the texts can never close the <script> element.
   const texts = JSON.stringify(earlyCatalog()).replace(/</g, '\\u003c');
-  const program = `(() => {\n${code.replace(/^export /gm, '')}\nstartEarlySos(window, ${texts});\n})();\n`;
-  const minified = await minify('early-sos.js', program, { compress: { target: 'es2022' }, mangle: true });
-  if (minified.errors.length > 0) throw new Error(`early SOS: ${minified.errors.map((error) => error.message).join('; ')}`);
-  return minified.code.trim();
+  const bundle = await rolldown({
+    input: ENTRY,
+    platform: 'browser',
+    transform: { target: 'es2022' },
+    plugins: [
+      {
+        name: 'early-sos-entry',
+        resolveId: (id) => (id === ENTRY ? id : null),
+        load: (id) =>
+          id === ENTRY ? `import { startEarlySos } from ${JSON.stringify(path.join(here, 'early-sos.ts'))};\nstartEarlySos(window, ${texts});\n` : null,
+      },
+    ],
+  });
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true });
+    // A minifier may write `\u003c` back as `<`: no `</script` may stand in the page.
+    return output[0].code.trim().replace(/<\/(script)/gi, '<\\/$1');
+  } finally {
+    await bundle.close();
+  }
 }
 
 /** The React shell's and dashboard's stylesheets, in the order the app loads them. */

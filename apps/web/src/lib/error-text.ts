@@ -3,6 +3,9 @@ import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@saathi/shared/errors';
 import { isApiError } from './api-client';
+import { waitText } from './wait-text';
+
+export { waitText };
 
 /**
  * Every error a person sees is the text of its code in their language (locales/<lang>/errors.json),
@@ -26,13 +29,6 @@ export function errorTextKey(error: unknown): ErrorTextKey {
   if (error.isNetworkError) return 'network_error';
   if (CODE_SHAPE.test(error.code)) return error.code as ErrorCode;
   return error.status >= 500 ? 'internal_error' : 'unknown';
-}
-
-/** "20 seconds", "3 minutes", "5 hours" in `language` (Intl words the unit and its plural). */
-export function waitText(seconds: number, language: string): string {
-  const [value, unit] =
-    seconds < 90 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /**

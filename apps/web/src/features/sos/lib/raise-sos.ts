@@ -2,6 +2,7 @@ import type { SosEventView, Threat } from '@saathi/shared';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { sosApi } from '../api/sos-api';
 import type { DevicePosition } from './position';
+import { sosRequestBody } from './sos-request';
 
 /** What happened when the user asked for help. */
 export type RaiseOutcome =
@@ -25,13 +26,7 @@ export async function raiseSos(input: RaiseInput, raise: typeof sosApi.raise = s
   if (!input.online) return { kind: 'offline', position: input.position };
   if (!input.position) return { kind: 'no-position' };
   try {
-    const event = await raise({
-      latitude: input.position.latitude,
-      longitude: input.position.longitude,
-      ...(input.position.accuracy != null ? { accuracy: Math.min(Math.round(input.position.accuracy), 100_000) } : {}),
-      threat: input.threat,
-      contactsOnly: input.contactsOnly,
-    });
+    const event = await raise(sosRequestBody(input.position, input.threat, input.contactsOnly));
     return { kind: 'raised', event };
   } catch (error) {
     if (isApiError(error) && !error.isNetworkError) return { kind: 'refused', error, status: error.status };
