@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
-import { brand, fontFamily } from '../theme/tokens';
+import { cssTokens } from '../theme/tokens';
 import { classesIn, scopeStylesheet } from './scope-css';
 import { EARLY_LANGUAGES, pickEarlyTexts, type EarlyCatalog } from './texts';
 
@@ -73,8 +73,9 @@ const SHARED_SHEETS = ['../app/global.css', '../app/layout/layout.css', '../feat
 
 /** theme/tokens.ts as the custom properties applyCssTokens publishes (`--saathi-pink`, …). */
 function tokenRule(): string {
-  const properties = Object.entries(brand).map(([name, value]) => `--saathi-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}:${value}`);
-  return `#early-sos{${[...properties, `--saathi-font:${fontFamily}`].join(';')}}`;
+  return `#early-sos{${cssTokens()
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 }
 
 /**

@@ -26,10 +26,15 @@ export const fontFamily = ['Roboto', '"Noto Sans Devanagari"', '"Noto Sans Gujar
 /** SPEC.md §9 screen breakpoints. */
 export const breakpoints = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
 
-/** Publishes the tokens as CSS custom properties (`--saathi-pink`, …) for the plain-CSS shell. */
+/** The tokens as CSS custom properties: `[['--saathi-pink', '#D81B60'], …, ['--saathi-font', …]]`. */
+export function cssTokens(): [string, string][] {
+  return [
+    ...Object.entries(brand).map(([name, value]): [string, string] => [`--saathi-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`, value]),
+    ['--saathi-font', fontFamily],
+  ];
+}
+
+/** Publishes the tokens as CSS custom properties for the plain-CSS shell (the early SOS writes the same into its style). */
 export function applyCssTokens(root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(brand)) {
-    root.style.setProperty(`--saathi-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`, value);
-  }
-  root.style.setProperty('--saathi-font', fontFamily);
+  for (const [name, value] of cssTokens()) root.style.setProperty(name, value);
 }
