@@ -50,6 +50,19 @@ describe('StarRating', () => {
     expect(onChange).toHaveBeenLastCalledWith(4);
   });
 
+  it('draws the stars up to the one pointed at, and the chosen ones once a key changes the choice', async () => {
+    render(<Rated onChange={() => undefined} />);
+    const user = userEvent.setup();
+    const filled = () => document.querySelectorAll('[data-testid="StarIcon"]').length;
+    const starOf = (stars: number) => screen.getByRole('radio', { name: `${stars} Stars` }).closest('label') as HTMLElement;
+    await user.hover(starOf(3));
+    expect(filled()).toBe(3);
+    await user.click(starOf(3));
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '2 Stars' })).toBeChecked();
+    expect(filled()).toBe(2);
+  });
+
   it('shows a given rating as one picture with its name, and nothing to change', () => {
     render(<StarRating name="rating-8" value={4} max={5} labelFor={labelFor} onChange={() => undefined} readOnly />);
     expect(screen.getByRole('img', { name: '4 Stars' })).toBeInTheDocument();

@@ -61,7 +61,11 @@ export function StarRating({ name, value, max, labelFor, onChange, readOnly = fa
               name={name}
               value={star}
               checked={value === star}
-              onChange={() => onChange(star)}
+              onChange={() => {
+                // The stars show the choice from now on, not where a mouse (or a tap) last was.
+                setHover(0);
+                onChange(star);
+              }}
               aria-label={labelFor(star)}
               className="visually-hidden"
             />
