@@ -74,7 +74,7 @@ describe('live SOS alerts', () => {
 
   it("closes the 'Go to SOS' toast when its SOS screen opens another way, and does not show it again for that event", async () => {
     const { router } = await renderRoutes(routes(), '/');
-    emit(created(sosAlert(31, 5)));
+    await emit(created(sosAlert(31, 5)));
     expect(await screen.findByText('SOS nearby: Medical (5)')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Go to SOS' })).toBeVisible();
 
@@ -88,20 +88,20 @@ describe('live SOS alerts', () => {
     // Back on the dashboard, the same alert again (its push copy, a later notification of the
     // same event) does not bring it back.
     await act(() => router.navigate('/'));
-    emit(created(sosAlert(31, 5)));
-    emit(created(sosAlert(32, 5)));
+    await emit(created(sosAlert(31, 5)));
+    await emit(created(sosAlert(32, 5)));
     await pause();
     expect(toastText(5)).not.toBeInTheDocument();
 
     // Another SOS does.
-    emit(created(sosAlert(33, 6)));
+    await emit(created(sosAlert(33, 6)));
     expect(await screen.findByText('SOS nearby: Medical (6)')).toBeVisible();
   });
 
   it("opens the SOS screen from 'Go to SOS' and closes the toast", async () => {
     const user = userEvent.setup();
     const { router } = await renderRoutes(routes(), '/');
-    emit(created(sosAlert(41, 8)));
+    await emit(created(sosAlert(41, 8)));
     await user.click(await screen.findByRole('button', { name: 'Go to SOS' }));
     expect(router.state.location.pathname + router.state.location.search).toBe('/sos-mode?sosEventId=8');
     await waitFor(() => expect(toastText(8)).not.toBeInTheDocument());
@@ -109,7 +109,7 @@ describe('live SOS alerts', () => {
 
   it('shows no toast for an SOS whose screen is already open', async () => {
     await renderRoutes(routes(), '/sos-mode?sosEventId=9');
-    emit(created(sosAlert(51, 9)));
+    await emit(created(sosAlert(51, 9)));
     await pause();
     expect(toastText(9)).not.toBeInTheDocument();
   });
@@ -126,7 +126,7 @@ describe('live SOS alerts', () => {
       return respond({ count: 0 });
     });
     await renderRoutes(routes(), '/');
-    emit({ type: 'stream.ready' });
+    await emit({ type: 'stream.ready' });
     expect(await screen.findByText('SOS nearby: Medical (12)')).toBeVisible();
     await pause();
     expect(toastText(13)).not.toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('live SOS alerts', () => {
     // Opened; a second reconnect does not bring it back.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to SOS' }));
     await waitFor(() => expect(toastText(12)).not.toBeInTheDocument());
-    emit({ type: 'stream.ready' });
+    await emit({ type: 'stream.ready' });
     await pause();
     expect(toastText(12)).not.toBeInTheDocument();
   });

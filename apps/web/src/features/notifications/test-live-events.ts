@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import type { LiveMessage } from './live-events';
 
@@ -21,8 +21,15 @@ export function useLiveEvents(handler: (message: LiveMessage) => void, enabled =
   }, [enabled]);
 }
 
-/** Delivers a message to every screen listening, as the stream would. */
-export function emit(message: LiveMessage) {
+/**
+ * Delivers a message to every screen listening, as the stream would. Waits (a second at most)
+ * until a screen listens: a screen subscribes in an effect, which may run after the render a
+ * test awaited (the router draws its routes in a later update).
+ */
+export async function emit(message: LiveMessage) {
+  await waitFor(() => {
+    if (listeners.size === 0) throw new Error('no screen listens to live events');
+  });
   act(() => {
     for (const listener of listeners) listener(message);
   });

@@ -79,9 +79,9 @@ describe('ReadinessPage', () => {
     await screen.findByText(/not set up for notifications yet/);
     const notification = { id: 5, type: 'push.test', title: 'Test notification from Saathi', body: 'SOS alerts can reach this phone.', data: {}, readAt: null };
     // Another notification on the stream is not the test one.
-    emit({ type: 'notification.created', data: { notification: { ...notification, id: 4, type: 'moderation.report' } } } as never);
+    await emit({ type: 'notification.created', data: { notification: { ...notification, id: 4, type: 'moderation.report' } } } as never);
     expect(screen.queryByText(/The app received it/)).not.toBeInTheDocument();
-    emit({ type: 'notification.created', data: { notification } } as never);
+    await emit({ type: 'notification.created', data: { notification } } as never);
     expect(await screen.findByText('The app received it: “Test notification from Saathi” SOS alerts can reach this phone.')).toBeInTheDocument();
   });
 });

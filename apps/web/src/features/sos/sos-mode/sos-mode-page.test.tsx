@@ -183,7 +183,10 @@ describe('SOS mode, owner: a volunteer accepts', () => {
   it('shows the volunteer coming from the live event, without waiting for a refetch', async () => {
     await render();
     expect(await screen.findByRole('heading', { name: 'No volunteer has accepted yet' })).toBeVisible();
-    emit({ type: 'sos.accepted', data: { eventId: 7, recipient: recipient({ status: 'accepted', distanceM: 120, respondedAt: '2026-01-10T10:00:09.000Z' }) } });
+    await emit({
+      type: 'sos.accepted',
+      data: { eventId: 7, recipient: recipient({ status: 'accepted', distanceM: 120, respondedAt: '2026-01-10T10:00:09.000Z' }) },
+    });
     expect(await screen.findByRole('heading', { name: '1 volunteer is coming' }, { timeout: 300 })).toBeVisible();
     expect(screen.getByRole('list', { name: '1 volunteer is coming' })).toHaveTextContent('Kavita · 120 m');
   });
