@@ -1,7 +1,7 @@
 import type { Alias } from 'vite';
 
 /**
- * The app is written against React's API and rendered by Preact (ADR 0017): every import of
+ * The app is written against React's API and rendered by Preact (ADR 0015): every import of
  * `react` or `react-dom`, ours and our libraries' (MUI, TanStack Query, React Router,
  * react-i18next), resolves to `preact/compat`. The SOS dashboard's JavaScript stays within its
  * 100 KB budget this way (React's renderer alone is about 60 KB gzipped).
@@ -9,9 +9,6 @@ import type { Alias } from 'vite';
  * Types still come from `@types/react`, so the code reads and type-checks as React code.
  * Used by the build and by the unit tests alike, so the tests run on the renderer users get.
  */
-/** JSX compiles to Preact's runtime (what `react/jsx-runtime` would resolve to anyway). */
-export const JSX = { runtime: 'automatic', importSource: 'preact' } as const;
-
 export const reactOnPreact: Alias[] = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
@@ -27,3 +24,6 @@ export const reactOnPreact: Alias[] = [
     replacement: 'react-transition-group/esm/TransitionGroupContext.js',
   },
 ];
+
+/** JSX compiles to Preact's runtime (what `react/jsx-runtime` would resolve to anyway). */
+export const JSX = { runtime: 'automatic', importSource: 'preact' } as const;

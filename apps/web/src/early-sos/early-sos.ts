@@ -25,6 +25,7 @@ import { countdownSeconds } from '../features/sos/lib/countdown';
 import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../features/sos/lib/sms-link';
 import { sosRequestBody } from '../features/sos/lib/sos-request';
 import { THREAT_CHOICES } from '../features/sos/lib/threats';
+import { escapeHtml } from '../lib/escape-html';
 import { waitText } from '../lib/wait-text';
 import type { EarlyCatalog, EarlyLanguage, EarlyTextKey } from './texts';
 
@@ -71,8 +72,6 @@ const PHONE_ICON =
 const BRAND_MARK =
   '<svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><rect width="64" height="64" rx="14" fill="#FFFFFF"/><path d="M32 9 L51 16.5 V31 C51 43.5 43 51.5 32 56 C21 51.5 13 43.5 13 31 V16.5 Z" fill="#D81B60"/><path d="M32 43 C25.5 38 22.5 34.6 22.5 30.8 C22.5 28 24.7 25.8 27.4 25.8 C29.4 25.8 31 27 32 28.7 C33 27 34.6 25.8 36.6 25.8 C39.3 25.8 41.5 28 41.5 30.8 C41.5 34.6 38.5 38 32 43 Z" fill="#FFFFFF"/></svg>';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function readJson(storage: Storage, key: string): unknown {
   try {
     return JSON.parse(storage.getItem(key) ?? 'null');
@@ -85,7 +84,7 @@ function readJson(storage: Storage, key: string): unknown {
 const REFUSAL_CODES = ['sos_rate_limited', 'unauthorized', 'validation_error', 'starting', 'internal_error'] as const;
 
 /** error-text.ts errorTextKey: the answer's code, else by status. */
-export function refusalCode(status: number, body: unknown): (typeof REFUSAL_CODES)[number] | 'unknown' {
+function refusalCode(status: number, body: unknown): (typeof REFUSAL_CODES)[number] | 'unknown' {
   const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
   const known = REFUSAL_CODES.find((candidate) => candidate === code);
   if (known) return known;

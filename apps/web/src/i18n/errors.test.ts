@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '@saathi/shared/errors';
 import { ApiError } from '../lib/api-client';
-import { errorText, errorTextKey, waitText } from '../lib/error-text';
+import { errorText, errorTextKey } from '../lib/error-text';
+import { waitText } from '../lib/wait-text';
 import { i18next, initI18n } from '.';
 
 type Texts = Record<string, unknown>;

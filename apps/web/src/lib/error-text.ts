@@ -5,8 +5,6 @@ import type { ErrorCode } from '@saathi/shared/errors';
 import { isApiError } from './api-client';
 import { waitText } from './wait-text';
 
-export { waitText };
-
 /**
  * Every error a person sees is the text of its code in their language (locales/<lang>/errors.json),
  * never the server's English `message` (that is for logs and API readers).

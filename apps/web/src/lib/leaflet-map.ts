@@ -1,11 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
-
-/** Leaflet shows attributions and tooltips as HTML; our texts are plain. */
-export function escapeMapHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from './escape-html';
 
 /**
  * The map container's own look: a plain coordinate grid under the tiles, so a map still shows
@@ -57,7 +53,7 @@ export function useLeafletMap(containerRef: RefObject<HTMLDivElement | null>, { 
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !tileUrl) return;
-    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeMapHtml(tileAttribution) }).addTo(map);
+    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeHtml(tileAttribution) }).addTo(map);
     return () => {
       layer.remove();
     };

@@ -1,7 +1,8 @@
 import type { LatLon } from '@saathi/shared';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { escapeMapHtml, MAP_BACKDROP, useLeafletMap } from '../../lib/leaflet-map';
+import { escapeHtml } from '../../lib/escape-html';
+import { MAP_BACKDROP, useLeafletMap } from '../../lib/leaflet-map';
 import { MAP_TONES, ORIGIN_TONE, type MapTone } from './map-tones';
 
 export interface MapAlert extends LatLon {
@@ -66,12 +67,12 @@ export function AlertsMap({ origin, alerts, selectedId, onSelect, tileUrl, tileA
     layer.clearLayers();
     const here: L.LatLngExpression = [origin.latitude, origin.longitude];
     L.circleMarker(here, { radius: 7, weight: 3, fillOpacity: 1, ...ORIGIN_TONE })
-      .bindTooltip(escapeMapHtml(originLabel))
+      .bindTooltip(escapeHtml(originLabel))
       .addTo(layer);
     for (const alert of alerts) {
       const selected = alert.id === selectedId;
       L.circleMarker([alert.latitude, alert.longitude], { radius: selected ? 13 : 10, weight: selected ? 4 : 2, fillOpacity: 0.7, ...MAP_TONES[alert.tone] })
-        .bindTooltip(escapeMapHtml(alert.label))
+        .bindTooltip(escapeHtml(alert.label))
         .on('click', () => onSelectRef.current(alert.id))
         .addTo(layer);
     }
