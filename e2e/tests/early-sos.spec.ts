@@ -271,6 +271,11 @@ for (const size of [
     });
     await page.goto('/', { waitUntil: 'commit' });
     await expect(early(page).locator('.sos-button')).toBeVisible();
+    // The fonts come with the stylesheet, not the held bundle, but may land after the first paint;
+    // their swap rewraps the text beside the desktop button (and moves it), hand-over or not.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     const earlyBox = await early(page).locator('.sos-button').boundingBox();
     await shot(page, `early-sos-before-hand-over-${size.width}.png`);
     release();
