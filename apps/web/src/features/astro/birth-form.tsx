@@ -12,7 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
 import { PlaceField } from './place/place-field';
 import { useCreateChartMutation } from './queries';
-import { AstroSection } from './section';
+import { SectionCard } from '../../components/section-card';
 
 type Field = 'name' | 'birthDate' | 'birthTime' | 'place';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -76,7 +76,7 @@ export function BirthForm({ onCreated }: { onCreated: (chart: AstroChart) => voi
   }
 
   return (
-    <AstroSection id="astro-form-heading" title={t('form.heading')}>
+    <SectionCard title={t('form.heading')}>
       <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
         <FormTextField
           label={t('form.name')}
@@ -120,6 +120,6 @@ export function BirthForm({ onCreated }: { onCreated: (chart: AstroChart) => voi
           {t('form.submit')}
         </Button>
       </Stack>
-    </AstroSection>
+    </SectionCard>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
 import { dateIn, formatTimeIn } from './format';
 import { usePanchangQuery } from './queries';
-import { AstroSection } from './section';
+import { SectionCard } from '../../components/section-card';
 import { useAstroTerms } from './use-astro-terms';
 
 /** Today's panchang at the chart's place: sunrise, sunset, and the five limbs with the times they end, in the place's time zone. */
@@ -15,11 +15,11 @@ export function PanchangCard({ chart }: { chart: AstroChart }) {
   const today = dateIn(new Date(), chart.timeZone);
   const query = usePanchangQuery(today, chart.place, chart.timeZone);
   return (
-    <AstroSection id="astro-panchang-heading" title={t('panchang.heading')} subtitle={t('panchang.where', { place: chart.place.name, zone: chart.timeZone })}>
+    <SectionCard title={t('panchang.heading')} hint={t('panchang.where', { place: chart.place.name, zone: chart.timeZone })}>
       {query.isPending && <Skeleton variant="rounded" height={180} />}
       {query.isError && <Alert severity="warning">{errorText(query.error)}</Alert>}
       {query.data && <PanchangRows panchang={query.data} />}
-    </AstroSection>
+    </SectionCard>
   );
 }
 

@@ -17,7 +17,9 @@ export function HelpPage() {
       page="help"
       before={
         <>
-          <HelplinesList />
+          <Box sx={{ mb: 3 }}>
+            <HelplinesList />
+          </Box>
           <Box component="section" sx={{ mb: 3 }}>
             <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
               {t('help.sosSteps.heading')}

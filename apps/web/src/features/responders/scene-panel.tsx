@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { HandedTo, SceneStatus, SosEventVolunteerView } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { sceneApi } from './queries';
 import { SceneResponders } from './scene-responders';
 import { label, type LabelFamilies } from './labels';
+import { SectionCard } from '../../components/section-card';
 
 interface Step {
   key: LabelFamilies['scene'];
@@ -50,13 +49,7 @@ export function ScenePanel({ event, onChanged }: { event: SosEventVolunteerView;
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="scene-title" sx={{ p: 2 }}>
-      <Typography id="scene-title" variant="h6" component="h2">
-        {t('scene.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('scene.hint')}
-      </Typography>
+    <SectionCard title={t('scene.title')} hint={t('scene.hint')}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('scene.title')}>
         {STEPS.map((step) => (
           <StepButton key={step.key} step={step} current={isCurrent(step, event)} disabled={pending !== null} onClick={() => void choose(step)} />
@@ -72,7 +65,7 @@ export function ScenePanel({ event, onChanged }: { event: SosEventVolunteerView;
           <SceneResponders responders={event.responders} title={t('scene.others')} />
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocationState } from '../location/location-store';
 import { usePermissionChecker, type DevicePermission } from '../location/permission-checker';
+import { SectionCard } from '../../components/section-card';
 
 const PERMISSIONS: readonly DevicePermission[] = ['location', 'camera', 'microphone', 'notifications'];
 
@@ -17,11 +17,8 @@ export function LocationPromptHelper({ onAsk }: { onAsk: () => void }) {
   const { permission } = useLocationState();
   const { report, refresh } = usePermissionChecker();
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="location-helper-title">
+    <SectionCard title={t('helper.title')}>
       <Stack spacing={1}>
-        <Typography id="location-helper-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {t('helper.title')}
-        </Typography>
         <Typography variant="body2">{t('helper.current', { state: t(`state.${permission}`) })}</Typography>
         {report && (
           <ul className="volunteers__permissions">
@@ -38,6 +35,6 @@ export function LocationPromptHelper({ onAsk }: { onAsk: () => void }) {
           <Button onClick={() => void refresh()}>{t('helper.refresh')}</Button>
         </Stack>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { waitText } from '../../../lib/wait-text';
 import { useAskMutation } from '../queries';
-import { AstroSection } from '../section';
+import { SectionCard } from '../../../components/section-card';
 import { CrisisAnswer } from './crisis-answer';
 
 interface Exchange {
@@ -65,7 +65,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
   }
 
   return (
-    <AstroSection id="astro-chat-heading" title={t('chat.heading')} subtitle={t('chat.guidance')}>
+    <SectionCard title={t('chat.heading')} hint={t('chat.guidance')}>
       <Stack component="ol" spacing={2} aria-live="polite" sx={{ listStyle: 'none', p: 0, m: 0, my: exchanges.length > 0 ? 2 : 0 }}>
         {exchanges.map((exchange) => (
           <Box component="li" key={exchange.id} data-testid="astro-exchange">
@@ -117,7 +117,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
           {t('chat.send')}
         </Button>
       </Stack>
-    </AstroSection>
+    </SectionCard>
   );
 }
 

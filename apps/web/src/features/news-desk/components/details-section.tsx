@@ -1,16 +1,15 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { NEWS_CATEGORIES, NEWS_LIMITS, type NewsCategory } from '@saathi/shared';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, NativeSelectField } from '../../../components/form-fields';
 import { useCategoryNames } from '../../news/labels';
 import type { DeskForm } from '../desk-form';
 import { ImageField } from './image-field';
+import { SectionCard } from '../../../components/section-card';
 
 type DetailFields = Pick<DeskForm, 'slug' | 'category' | 'tags' | 'breaking' | 'author' | 'image'>;
 
@@ -28,12 +27,8 @@ const isCategory = (value: string): value is NewsCategory => (NEWS_CATEGORIES as
 export function DetailsSection({ form, onChange, errors, isNew }: DetailsSectionProps) {
   const { t } = useTranslation('news');
   const categoryNames = useCategoryNames();
-  const id = useId();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-heading`} sx={{ p: 2 }}>
-      <Typography id={`${id}-heading`} variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('desk.details')}
-      </Typography>
+    <SectionCard title={t('desk.details')}>
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField
@@ -84,6 +79,6 @@ export function DetailsSection({ form, onChange, errors, isNew }: DetailsSection
         </Box>
         <ImageField value={form.image} onChange={(image) => onChange({ image })} />
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LANGUAGE_NATIVE_NAMES, NEWS_LANGUAGES, type NewsLanguage } from '@saathi/shared/languages';
@@ -10,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWritten, type DeskForm, type TranslationDraft } from '../desk-form';
 import { LanguageEditor } from './language-editor';
+import { SectionCard } from '../../../components/section-card';
 
 interface LanguagesSectionProps {
   translations: DeskForm['translations'];
@@ -29,13 +28,7 @@ export function LanguagesSection({ translations, onChange, errors }: LanguagesSe
   const id = useId();
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-heading`} sx={{ p: 2 }}>
-      <Typography id={`${id}-heading`} variant="h6" component="h2">
-        {t('desk.languages')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('desk.languagesHint')}
-      </Typography>
+    <SectionCard title={t('desk.languages')} hint={t('desk.languagesHint')}>
       {sideBySide ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>
           {NEWS_LANGUAGES.map((language) => (
@@ -66,6 +59,6 @@ export function LanguagesSection({ translations, onChange, errors }: LanguagesSe
           </Box>
         </>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EditorNewsArticle } from '@saathi/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIst, instantFromIstInput, istInputValue } from '../desk-form';
 import { StateLabel } from './state-label';
+import { SectionCard } from '../../../components/section-card';
 
 /** Which action is running, so only its button spins. */
 export type DeskAction = 'save' | 'publish' | 'schedule' | 'unpublish' | 'delete' | 'restore';
@@ -30,7 +30,6 @@ interface PublishPanelProps {
 export function PublishPanel({ saved, dirty, busy, onSave, onPublish, onSchedule, onUnpublish, onDelete, onVersions }: PublishPanelProps) {
   const { t, i18n } = useTranslation('news');
   const language = i18n.resolvedLanguage ?? 'en-US';
-  const id = useId();
   const [scheduleAt, setScheduleAt] = useState(() => (saved?.state === 'scheduled' && saved.publishAt ? istInputValue(new Date(saved.publishAt)) : ''));
   // The panel starts again with each saved version (its key), so the moment it opened is recent enough.
   const [openedAt] = useState(() => Date.now());
@@ -49,10 +48,7 @@ export function PublishPanel({ saved, dirty, busy, onSave, onPublish, onSchedule
           : t('desk.status.draft');
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-heading`} sx={{ p: 2 }}>
-      <Typography id={`${id}-heading`} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('desk.publishing')}
-      </Typography>
+    <SectionCard title={t('desk.publishing')}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
         <StateLabel state={state} />
         <Typography variant="body2" data-testid="desk-status">
@@ -129,6 +125,6 @@ export function PublishPanel({ saved, dirty, busy, onSave, onPublish, onSchedule
           </Box>
         </Box>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
