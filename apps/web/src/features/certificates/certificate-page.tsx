@@ -1,6 +1,5 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -9,6 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { MyCertificate } from '@saathi/shared';
+import { FixItAlert } from '../../components/fix-it-alert';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { CertificateFrame } from './certificate-frame';
@@ -40,16 +40,9 @@ export function CertificatePage() {
 function AddNameFirst() {
   const { t } = useTranslation('certificates');
   return (
-    <Alert
-      severity="info"
-      action={
-        <Button component={RouterLink} to="/account" color="inherit" size="small">
-          {t('page.addName')}
-        </Button>
-      }
-    >
+    <FixItAlert severity="info" to="/account" fixLabel={t('page.addName')}>
       {t('page.profileIncomplete')}
-    </Alert>
+    </FixItAlert>
   );
 }
 

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -11,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { SAFETY_TIMER_LIMITS } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { FixItAlert } from '../../components/fix-it-alert';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
 import { useStartTimerMutation, useTimerContactsQuery } from './queries';
@@ -97,16 +96,9 @@ export function StartTimerForm() {
       <Stack spacing={0.5}>
         <FormLabel>{t('contacts')}</FormLabel>
         {contacts.isSuccess && list.length === 0 ? (
-          <Alert
-            severity="warning"
-            action={
-              <Button component={RouterLink} to="/account?tab=contacts" color="inherit" size="small">
-                {t('addContacts')}
-              </Button>
-            }
-          >
+          <FixItAlert severity="warning" to="/account?tab=contacts" fixLabel={t('addContacts')}>
             {t('noContacts')}
-          </Alert>
+          </FixItAlert>
         ) : (
           <FormGroup>
             {list.map((contact) => (
