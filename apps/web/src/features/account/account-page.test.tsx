@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { getSession } from '../auth/session';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { AccountPage } from './account-page';
 
 // The volunteering tab loads the responder settings lazily: a test may end before that import
@@ -22,22 +22,7 @@ const completedUser = makeUser({
   name: 'Priya Sharma',
   profileCompleted: true,
   emergencyContacts: [{ name: 'Meena Sharma', phoneNumber: '9876543210', relation: 'mother' }],
-  locations: [
-    {
-      id: 1,
-      name: 'Home',
-      isBusinessLocation: false,
-      isVolunteerLocation: false,
-      location: { type: 'Point', coordinates: [72.5714, 23.0225] },
-    },
-    {
-      id: 2,
-      name: 'Shop',
-      isBusinessLocation: false,
-      isVolunteerLocation: false,
-      location: { type: 'Point', coordinates: [72.58, 23.03] },
-    },
-  ],
+  locations: [makeSavedLocation(), makeSavedLocation({ id: 2, name: 'Shop', at: { latitude: 23.03, longitude: 72.58 } })],
 });
 
 async function renderAccount(path = '/account', handlers: Parameters<typeof mockApi>[1] = {}) {

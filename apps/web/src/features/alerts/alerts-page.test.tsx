@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { AlertsRoute } from './alerts-route';
 import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from './test-data';
 import type { NearbyAlert, User } from '@saathi/shared';
@@ -15,13 +15,7 @@ afterAll(async () => {
 /** This machine is shared: lazy chunks (the map, the next screen) and saves may take a few seconds. */
 const SLOW = { timeout: 10_000 };
 
-const HOME = {
-  id: 5,
-  name: 'Home',
-  isBusinessLocation: false,
-  isVolunteerLocation: false,
-  location: { type: 'Point' as const, coordinates: [72.58, 23.03] as [number, number] },
-};
+const HOME = makeSavedLocation({ id: 5, at: { latitude: 23.03, longitude: 72.58 } });
 
 /** The server: `items` (or what the function answers at the time) around any point. */
 function serve(user: User, items: NearbyAlert[] | (() => NearbyAlert[]), extra: Parameters<typeof mockApi>[1] = {}) {

@@ -2,7 +2,7 @@ import type { Reel, User } from '@saathi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { AlertsRoute } from './alerts-route';
 import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from './test-data';
 
@@ -16,13 +16,7 @@ afterAll(async () => {
 const SLOW = { timeout: 10_000 };
 
 const ADULT = makeUser({ name: 'Nisha Trivedi', dob: '1994-05-02' });
-const HOME = {
-  id: 5,
-  name: 'Home',
-  isBusinessLocation: false,
-  isVolunteerLocation: false,
-  location: { type: 'Point' as const, coordinates: [72.58, 23.03] as [number, number] },
-};
+const HOME = makeSavedLocation({ id: 5, at: { latitude: 23.03, longitude: 72.58 } });
 
 function reel(id: number, uploaderId: number, title: string): Reel {
   return {

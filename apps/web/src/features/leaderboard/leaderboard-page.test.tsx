@@ -2,7 +2,7 @@ import type { LeaderboardEntry, LeaderboardResponse, User } from '@saathi/shared
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { makeUser, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, signIn } from '../profile/test-helpers';
 import { LeaderboardPage } from './leaderboard-page';
 
 afterEach(() => {
@@ -17,8 +17,8 @@ const priya = makeUser({
   state: 'Gujarat',
   profileCompleted: true,
   locations: [
-    { id: 11, name: 'Home', isBusinessLocation: false, isVolunteerLocation: true, location: { type: 'Point', coordinates: [72.5714, 23.0225] } },
-    { id: 12, name: 'Shop', isBusinessLocation: true, isVolunteerLocation: false, location: { type: 'Point', coordinates: [72.58, 23.03] } },
+    makeSavedLocation({ id: 11, isVolunteerLocation: true }),
+    makeSavedLocation({ id: 12, name: 'Shop', isBusinessLocation: true, at: { latitude: 23.03, longitude: 72.58 } }),
   ],
 });
 

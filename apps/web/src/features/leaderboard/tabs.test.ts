@@ -1,14 +1,8 @@
-import type { SavedLocation } from '@saathi/shared';
+import { makeSavedLocation } from '../profile/test-helpers';
 import { describe, expect, it } from 'vitest';
 import { defaultTab, leaderboardTabs, scopeOf } from './tabs';
 
-const place = (id: number, name: string, isBusinessLocation = false): SavedLocation => ({
-  id,
-  name,
-  isBusinessLocation,
-  isVolunteerLocation: false,
-  location: { type: 'Point', coordinates: [72.5714, 23.0225] },
-});
+const place = (id: number, name: string, isBusinessLocation = false) => makeSavedLocation({ id, name, isBusinessLocation });
 
 describe('leaderboard tabs', () => {
   it('lists city, state, India, then each saved place that is not a business', () => {

@@ -1,7 +1,22 @@
-import type { User } from '@saathi/shared';
+import type { SavedLocation, User } from '@saathi/shared';
 import { DEFAULT_LANGUAGE } from '@saathi/shared/languages';
 import { vi } from 'vitest';
 import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../auth/session';
+
+/** A saved place as the profile holds it: "Home" at Ellisbridge, Ahmedabad, unless patched; `at` moves it. */
+export function makeSavedLocation({
+  at = { latitude: 23.0225, longitude: 72.5714 },
+  ...patch
+}: Partial<SavedLocation> & { at?: { latitude: number; longitude: number } } = {}): SavedLocation {
+  return {
+    id: 1,
+    name: 'Home',
+    isBusinessLocation: false,
+    isVolunteerLocation: false,
+    location: { type: 'Point', coordinates: [at.longitude, at.latitude] },
+    ...patch,
+  };
+}
 
 /** A signed-in user as GET /users/me returns it, with an empty profile. */
 export function makeUser(overrides: Partial<User> = {}): User {

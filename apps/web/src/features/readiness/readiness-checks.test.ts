@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSavedLocation } from '../profile/test-helpers';
 import { askPermission, browserFamily, profileGaps, readOfflineReadiness, readPermissions, worksOffline } from './readiness-checks';
 
 function stubNavigator(values: Record<string, unknown>) {
@@ -88,13 +89,7 @@ describe('offline readiness', () => {
 });
 
 describe('profileGaps', () => {
-  const place = (isBusinessLocation: boolean) => ({
-    id: 1,
-    name: 'Home',
-    isBusinessLocation,
-    isVolunteerLocation: false,
-    location: { type: 'Point' as const, coordinates: [72.5, 23] as [number, number] },
-  });
+  const place = (isBusinessLocation: boolean) => makeSavedLocation({ isBusinessLocation });
   it('lists missing contacts and a missing home; a business location is not home', () => {
     expect(profileGaps({ emergencyContacts: [], locations: [] })).toEqual(['contacts', 'home']);
     expect(profileGaps({ emergencyContacts: [{ name: 'Asha', phoneNumber: '9876543210' }], locations: [place(true)] })).toEqual(['home']);

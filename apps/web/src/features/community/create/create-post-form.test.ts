@@ -1,4 +1,5 @@
 import type { SavedLocation } from '@saathi/shared';
+import { makeSavedLocation } from '../../profile/test-helpers';
 import { describe, expect, it } from 'vitest';
 import {
   applyBusinessToggle,
@@ -11,8 +12,8 @@ import {
 } from './create-post-form';
 
 const saved: SavedLocation[] = [
-  { id: 1, name: 'Home', isBusinessLocation: false, isVolunteerLocation: false, location: { type: 'Point', coordinates: [72.57, 23.02] } },
-  { id: 2, name: 'Shop', isBusinessLocation: true, isVolunteerLocation: false, location: { type: 'Point', coordinates: [72.6, 23.1] } },
+  makeSavedLocation({ at: { latitude: 23.02, longitude: 72.57 } }),
+  makeSavedLocation({ id: 2, name: 'Shop', isBusinessLocation: true, at: { latitude: 23.1, longitude: 72.6 } }),
 ];
 const current: LocationOption = { key: 'current', kind: 'current', name: '', latitude: 23, longitude: 72 };
 
