@@ -1,8 +1,9 @@
-import type { Reel, User } from '@saathi/shared';
+import type { User } from '@saathi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeReel } from '../reels/test-data';
 import { AlertsRoute } from './alerts-route';
 import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from './test-data';
 
@@ -18,22 +19,8 @@ const SLOW = { timeout: 10_000 };
 const ADULT = makeUser({ name: 'Nisha Trivedi', dob: '1994-05-02' });
 const HOME = makeSavedLocation({ id: 5, at: { latitude: 23.03, longitude: 72.58 } });
 
-function reel(id: number, uploaderId: number, title: string): Reel {
-  return {
-    id,
-    title,
-    description: '',
-    videoUrl: `/media/reels/${id}.webm`,
-    videoSource: 'normal',
-    videoId: null,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    durationMs: 9000,
-    createdAt: '2026-11-27T06:40:00.000Z',
-    uploader: { id: uploaderId, name: 'Someone', avatar: null },
-  };
-}
+const reel = (id: number, uploaderId: number, title: string) =>
+  makeReel({ id, title, durationMs: 9000, createdAt: '2026-11-27T06:40:00.000Z', uploader: { id: uploaderId, name: 'Someone', avatar: null } });
 
 function serve(user: User, report: (body: unknown) => { status: number; body: unknown }) {
   return mockApi(user, {

@@ -7,26 +7,22 @@ import { page, renderRoutes } from '../../test/render';
 import { ReelItem } from './reel-item';
 import { reelTextBody } from './reel-text-fields';
 import { reelsApi } from './reels-api';
+import { makeReel } from './test-data';
 
 const AUTHOR = 24;
 const LONG = 'Water has entered the underpass near the railway station and two cars are stuck, please take the bridge road instead until it is cleared.';
 
 // A hosted reel, so no <video> element (jsdom cannot play one) is involved.
-const reel = (values: Partial<Reel> = {}): Reel => ({
-  id: 7,
-  title: 'Flooded underpass',
-  description: 'Avoid the station road.',
-  videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
-  videoSource: 'youtube',
-  videoId: 'dQw4w9WgXcQ',
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  durationMs: null,
-  createdAt: new Date(0).toISOString(),
-  uploader: { id: AUTHOR, name: 'Priya Sharma', avatar: null },
-  ...values,
-});
+const reel = (values: Partial<Reel> = {}): Reel =>
+  makeReel({
+    title: 'Flooded underpass',
+    description: 'Avoid the station road.',
+    videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    videoSource: 'youtube',
+    videoId: 'dQw4w9WgXcQ',
+    uploader: { id: AUTHOR, name: 'Priya Sharma', avatar: null },
+    ...values,
+  });
 
 async function show(value: Reel, viewer: number, onEdited = vi.fn()) {
   vi.spyOn(reelsApi, 'checkLike').mockResolvedValue(false);

@@ -1,24 +1,10 @@
-import type { Reel } from '@saathi/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reelsApi } from './reels-api';
+import { makeReel } from './test-data';
 import { useReelsFeed } from './use-reels-feed';
 
-const reel = (id: number): Reel => ({
-  id,
-  title: `Reel ${id}`,
-  description: '',
-  videoUrl: `/media/reels/${id}.webm`,
-  videoSource: 'normal',
-  videoId: null,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  durationMs: null,
-  createdAt: new Date(0).toISOString(),
-  uploader: null,
-});
-const pageOf = (page: number) => Array.from({ length: 5 }, (_, i) => reel((page - 1) * 5 + i + 1));
+const pageOf = (page: number) => Array.from({ length: 5 }, (_, i) => makeReel({ id: (page - 1) * 5 + i + 1 }));
 
 afterEach(() => vi.restoreAllMocks());
 
