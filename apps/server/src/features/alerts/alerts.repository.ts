@@ -4,6 +4,7 @@ import type { DbRef } from '../../core/db/db-ref';
 import { geoPoint } from '../../core/db/geo';
 import type { Database } from '../../core/db/schema';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
+import { toDate, toDateOrNull } from '../../core/db/row-values';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,9 +59,6 @@ interface AlertRow {
   distance_m?: number;
 }
 
-const date = (v: Date | string) => new Date(v);
-const dateOrNull = (v: Date | string | null) => (v === null ? null : new Date(v));
-
 function toRecord(r: AlertRow): AlertRecord {
   return {
     id: r.id,
@@ -72,11 +70,11 @@ function toRecord(r: AlertRow): AlertRecord {
     reporters: r.reporters,
     verifierRole: r.verifier_role,
     verifierProfession: r.verifier_profession,
-    createdAt: date(r.created_at),
-    verifiedAt: dateOrNull(r.verified_at),
-    resolvedAt: dateOrNull(r.resolved_at),
-    expiresAt: date(r.expires_at),
-    pushedAt: dateOrNull(r.pushed_at),
+    createdAt: toDate(r.created_at),
+    verifiedAt: toDateOrNull(r.verified_at),
+    resolvedAt: toDateOrNull(r.resolved_at),
+    expiresAt: toDate(r.expires_at),
+    pushedAt: toDateOrNull(r.pushed_at),
     openedByCaller: r.opened_by_caller,
     reportedByCaller: r.reported_by_caller,
     ...(r.distance_m === undefined ? {} : { distanceM: Math.round(Number(r.distance_m)) }),
@@ -264,7 +262,7 @@ export function createAlertsRepository(ref: DbRef) {
 
     async settings(userId: number): Promise<{ categories: LocalAlertCategory[]; locationAt: Date | null } | undefined> {
       const row = await ref.db.selectFrom('alert_settings').select(['categories', 'location_at']).where('user_id', '=', userId).executeTakeFirst();
-      return row && { categories: row.categories as LocalAlertCategory[], locationAt: dateOrNull(row.location_at) };
+      return row && { categories: row.categories as LocalAlertCategory[], locationAt: toDateOrNull(row.location_at) };
     },
 
     /** `location`: undefined keeps the stored cell, null forgets it, a point stores its cell only. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
+import { toDateOrNull } from '../../core/db/row-values';
 
 export interface OtpCodeRow {
   id: number;
@@ -120,7 +121,7 @@ export function createAuthRepository(ref: DbRef) {
         .where('requester_ip', '=', ip)
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+      return { count: Number(row.count), oldest: toDateOrNull(row.oldest) };
     },
 
     async recordWrongGuess(ip: string, now: Date): Promise<void> {
@@ -206,7 +207,7 @@ async function countWindow(trx: Kysely<Database>, column: 'phone_number' | 'requ
     .where(column, '=', value)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+  return { count: Number(row.count), oldest: toDateOrNull(row.oldest) };
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -15,6 +15,7 @@ import { alertsT, languageOf } from '../../core/i18n';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { DocumentStore } from './responders-document';
 import type { RespondersRepository, VerificationRow } from './responders.repository';
+import { toDateOrNull } from '../../core/db/row-values';
 
 const YEAR_MS = RESPONDER_LIMITS.verificationDays * 86_400_000;
 /** The reviewers' list shows this many per status. */
@@ -37,9 +38,9 @@ function toView(row: VerificationRow, now: Date): Verification {
     station: row.station,
     status: statusOf(row, now),
     createdAt: new Date(row.created_at).toISOString(),
-    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    decidedAt: toDateOrNull(row.decided_at)?.toISOString() ?? null,
     reason: row.reason,
-    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    expiresAt: toDateOrNull(row.expires_at)?.toISOString() ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import type { SafetyTimerDbStage, SafetyTimerStatus } from '../../core/db/tables/safety-timer';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
+import { toDateOrNull } from '../../core/db/row-values';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,7 +44,6 @@ export interface TimerContact {
 }
 
 const appLanguage = (value: string | null): Language | null => (value === null ? null : isLanguage(value) ? value : DEFAULT_LANGUAGE);
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 const selectTimer = (db: Db) =>
   db
@@ -72,10 +72,10 @@ function toTimer(r: TimerRow): TimerRecord {
     contactsOnly: r.contacts_only,
     startedAt: new Date(r.started_at),
     dueAt: new Date(r.due_at),
-    endedAt: dateOrNull(r.ended_at),
+    endedAt: toDateOrNull(r.ended_at),
     wrongPins: r.wrong_pins,
-    contactsAlertedAt: dateOrNull(r.contacts_alerted_at),
-    silentAlertAt: dateOrNull(r.silent_alert_at),
+    contactsAlertedAt: toDateOrNull(r.contacts_alerted_at),
+    silentAlertAt: toDateOrNull(r.silent_alert_at),
     sosEventId: r.sos_event_id,
     location:
       r.last_lat === null || r.last_lon === null

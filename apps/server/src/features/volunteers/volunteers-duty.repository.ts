@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
+import { toDateOrNull } from '../../core/db/row-values';
 
 export interface DutyRow {
   onDuty: boolean;
@@ -34,9 +35,9 @@ export function createVolunteersDutyRepository(ref: DbRef) {
         quietDays: row.quiet_days,
         quietStartMin: row.quiet_start_min,
         quietEndMin: row.quiet_end_min,
-        dutySetAt: row.duty_set_at ? new Date(row.duty_set_at) : null,
+        dutySetAt: toDateOrNull(row.duty_set_at),
         verifiedProfession: row.verified_profession,
-        verifiedUntil: row.verified_until ? new Date(row.verified_until) : null,
+        verifiedUntil: toDateOrNull(row.verified_until),
       };
     },
 
