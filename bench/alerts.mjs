@@ -9,16 +9,9 @@
 // TEST_DATABASE_URL (default: the local server) is created and dropped. Started through tsx
 // (`npm run bench:alerts`).
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { indiaDate } from '../packages/shared/src/domain/india-time.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/core/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
-import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
+import { withBenchApp } from './bench-app.mjs';
 
 const OPTED_IN = 100_000;
 const CAPPED = 10_000;
@@ -26,12 +19,6 @@ const OTHER_CATEGORIES = 10_000;
 const BEYOND = 10_000;
 const BUDGET_MS = 5000;
 const CENTRE = { latitude: 23.03, longitude: 72.58 };
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `saathi_bench_alerts_${randomBytes(4).toString('hex')}`;
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-alerts-'));
-await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-const databaseUrl = withDatabase(adminUrl, name);
 
 const tokenHash = (token) => createHash('sha256').update(token).digest('hex');
 
@@ -83,102 +70,72 @@ async function seed(db, today) {
   return { reporter: tokens[0], moderator: tokens[1] };
 }
 
-async function main() {
-  const seedHandle = await openDatabase({ databaseUrl, dataDir });
-  await migrateToLatest(seedHandle.db);
-  let started = performance.now();
+await withBenchApp('alerts', async (bench) => {
   const today = indiaDate(new Date());
-  const tokens = await seed(seedHandle.db, today);
-  const seededMs = Math.round(performance.now() - started);
-  await seedHandle.close();
-
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    PUBLIC_URL: 'https://saathi.example',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-    SEED_DEMO_DATA: 'false',
-    PUSH_PROVIDER: 'none',
+  const { seeded: tokens, seededMs } = await bench.seed((db) => seed(db, today));
+  const { app } = await bench.start();
+  const as = (token) => ({ authorization: `Bearer ${token}`, origin: 'https://saathi.example' });
+  const reported = await app.inject({
+    method: 'POST',
+    url: '/api/alerts',
+    headers: as(tokens.reporter),
+    payload: { category: 'flooding', ...CENTRE, text: 'Water knee deep at the underpass' },
   });
-  const app = await buildApp(config);
-  let over = false;
-  try {
-    await app.ready();
-    // The port opens before the database is ready (ADR 3): wait for it.
-    while ((await app.inject({ method: 'GET', url: '/api/health' })).statusCode !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    const as = (token) => ({ authorization: `Bearer ${token}`, origin: 'https://saathi.example' });
-    const reported = await app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: as(tokens.reporter),
-      payload: { category: 'flooding', ...CENTRE, text: 'Water knee deep at the underpass' },
-    });
-    if (reported.statusCode !== 201) throw new Error(`reporting answered ${reported.statusCode}: ${reported.body}`);
-    const alertId = reported.json().id;
+  if (reported.statusCode !== 201) throw new Error(`reporting answered ${reported.statusCode}: ${reported.body}`);
+  const alertId = reported.json().id;
 
-    const watcher = (await openDatabase({ databaseUrl, dataDir, poolSize: 1 })).db;
-    const verifyStarted = Date.now();
-    started = performance.now();
-    const verified = await app.inject({ method: 'POST', url: `/api/alerts/${alertId}/verify`, headers: as(tokens.moderator) });
-    const verifyMs = Math.round(performance.now() - started);
-    if (verified.statusCode !== 200) throw new Error(`verifying answered ${verified.statusCode}: ${verified.body}`);
+  const watcher = await bench.connect(1);
+  const verifyStarted = Date.now();
+  const started = performance.now();
+  const verified = await app.inject({ method: 'POST', url: `/api/alerts/${alertId}/verify`, headers: as(tokens.moderator) });
+  const verifyMs = Math.round(performance.now() - started);
+  if (verified.statusCode !== 200) throw new Error(`verifying answered ${verified.statusCode}: ${verified.body}`);
 
-    // Queued: the fan-out job is done (every delivery decided, every push job written in its transaction).
-    let fanout;
-    while (Date.now() < verifyStarted + 60_000) {
-      fanout = (await sql`SELECT status, delivered_at FROM outbox WHERE topic = 'alerts.fanout' AND payload->>'alertId' = ${String(alertId)}`.execute(watcher))
-        .rows[0];
-      if (fanout?.status === 'delivered') break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const queuedMs = fanout?.status === 'delivered' ? new Date(fanout.delivered_at).getTime() - verifyStarted : Infinity;
-    // Delivered: every push job has run (in-app rows written, push calls made).
-    let deliveredMs = Infinity;
-    while (Date.now() < verifyStarted + 120_000) {
-      const left = await sql`SELECT count(*)::int AS n FROM outbox WHERE topic = 'alerts.deliver' AND status = 'pending'`.execute(watcher);
-      if (left.rows[0].n === 0) {
-        const last = await sql`SELECT max(delivered_at) AS at FROM outbox WHERE topic = 'alerts.deliver'`.execute(watcher);
-        deliveredMs = new Date(last.rows[0].at).getTime() - verifyStarted;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-
-    const decided = (
-      await sql`SELECT count(*) FILTER (WHERE pushed)::int AS pushed, count(*) FILTER (WHERE held = 'daily_cap')::int AS capped,
-          count(*) FILTER (WHERE user_id > ${OPTED_IN})::int AS wrong, count(*)::int AS total
-        FROM local_alert_deliveries WHERE alert_id = ${alertId}`.execute(watcher)
-    ).rows[0];
-    const jobs = (await sql`SELECT count(*)::int AS n FROM outbox WHERE topic = 'alerts.deliver'`.execute(watcher)).rows[0].n;
-    const rows = (
-      await sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE (data->>'pushed')::boolean)::int AS pushed
-        FROM notifications WHERE dedupe_key = ${`alerts:${alertId}`}`.execute(watcher)
-    ).rows[0];
-    const overCap = (
-      await sql`SELECT count(*)::int AS n FROM (SELECT user_id FROM local_alert_deliveries WHERE india_day = ${today}::date AND pushed GROUP BY user_id HAVING count(*) > 3) x`.execute(
-        watcher,
-      )
-    ).rows[0].n;
-    await watcher.destroy();
-
-    const expected = { pushed: OPTED_IN - CAPPED, capped: CAPPED };
-    const correct = decided.pushed === expected.pushed && decided.capped === expected.capped && decided.wrong === 0 && overCap === 0;
-    const inApp = rows.n === OPTED_IN && rows.pushed === expected.pushed;
-    if (!correct || !inApp || queuedMs > BUDGET_MS) over = true;
-    console.log(
-      `alerts verify_ms=${verifyMs} queued_ms=${queuedMs} budget_ms=${BUDGET_MS}${queuedMs <= BUDGET_MS ? '' : ' OVER'} opted_in_in_radius=${OPTED_IN} pushed=${decided.pushed}/${expected.pushed} held_daily_cap=${decided.capped}/${expected.capped} wrongly_reached=${decided.wrong} over_cap=${overCap} push_jobs=${jobs}${correct ? '' : ' WRONG'}`,
-    );
-    console.log(`alerts delivered_ms=${deliveredMs} in_app_rows=${rows.n}/${OPTED_IN} pushed_rows=${rows.pushed} push_provider=none${inApp ? '' : ' WRONG'}`);
-    console.log(`alerts users=${OPTED_IN + OTHER_CATEGORIES + BEYOND} seed_ms=${seededMs} db=postgres`);
-    if (over) process.exitCode = 1;
-  } finally {
-    await app.close();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => undefined);
-    await fs.rm(dataDir, { recursive: true, force: true });
+  // Queued: the fan-out job is done (every delivery decided, every push job written in its transaction).
+  let fanout;
+  while (Date.now() < verifyStarted + 60_000) {
+    fanout = (await sql`SELECT status, delivered_at FROM outbox WHERE topic = 'alerts.fanout' AND payload->>'alertId' = ${String(alertId)}`.execute(watcher))
+      .rows[0];
+    if (fanout?.status === 'delivered') break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
+  const queuedMs = fanout?.status === 'delivered' ? new Date(fanout.delivered_at).getTime() - verifyStarted : Infinity;
+  // Delivered: every push job has run (in-app rows written, push calls made).
+  let deliveredMs = Infinity;
+  while (Date.now() < verifyStarted + 120_000) {
+    const left = await sql`SELECT count(*)::int AS n FROM outbox WHERE topic = 'alerts.deliver' AND status = 'pending'`.execute(watcher);
+    if (left.rows[0].n === 0) {
+      const last = await sql`SELECT max(delivered_at) AS at FROM outbox WHERE topic = 'alerts.deliver'`.execute(watcher);
+      deliveredMs = new Date(last.rows[0].at).getTime() - verifyStarted;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 
-await main();
+  const decided = (
+    await sql`SELECT count(*) FILTER (WHERE pushed)::int AS pushed, count(*) FILTER (WHERE held = 'daily_cap')::int AS capped,
+        count(*) FILTER (WHERE user_id > ${OPTED_IN})::int AS wrong, count(*)::int AS total
+      FROM local_alert_deliveries WHERE alert_id = ${alertId}`.execute(watcher)
+  ).rows[0];
+  const jobs = (await sql`SELECT count(*)::int AS n FROM outbox WHERE topic = 'alerts.deliver'`.execute(watcher)).rows[0].n;
+  const rows = (
+    await sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE (data->>'pushed')::boolean)::int AS pushed
+      FROM notifications WHERE dedupe_key = ${`alerts:${alertId}`}`.execute(watcher)
+  ).rows[0];
+  const overCap = (
+    await sql`SELECT count(*)::int AS n FROM (SELECT user_id FROM local_alert_deliveries WHERE india_day = ${today}::date AND pushed GROUP BY user_id HAVING count(*) > 3) x`.execute(
+      watcher,
+    )
+  ).rows[0].n;
+  await watcher.destroy();
+
+  const expected = { pushed: OPTED_IN - CAPPED, capped: CAPPED };
+  const correct = decided.pushed === expected.pushed && decided.capped === expected.capped && decided.wrong === 0 && overCap === 0;
+  const inApp = rows.n === OPTED_IN && rows.pushed === expected.pushed;
+  console.log(
+    `alerts verify_ms=${verifyMs} queued_ms=${queuedMs} budget_ms=${BUDGET_MS}${queuedMs <= BUDGET_MS ? '' : ' OVER'} opted_in_in_radius=${OPTED_IN} pushed=${decided.pushed}/${expected.pushed} held_daily_cap=${decided.capped}/${expected.capped} wrongly_reached=${decided.wrong} over_cap=${overCap} push_jobs=${jobs}${correct ? '' : ' WRONG'}`,
+  );
+  console.log(`alerts delivered_ms=${deliveredMs} in_app_rows=${rows.n}/${OPTED_IN} pushed_rows=${rows.pushed} push_provider=none${inApp ? '' : ' WRONG'}`);
+  console.log(`alerts users=${OPTED_IN + OTHER_CATEGORIES + BEYOND} seed_ms=${seededMs} db=postgres`);
+  if (!correct || !inApp || queuedMs > BUDGET_MS) process.exitCode = 1;
+});

@@ -4,6 +4,22 @@ import { openDatabase } from '../apps/server/src/core/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
 
+/** The PostgreSQL server the benchmarks make their databases on: BENCH_DATABASE_URL / TEST_DATABASE_URL, by default the local one. */
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * An empty PostgreSQL database `<prefix>_<random>` next to BENCH_DATABASE_URL / TEST_DATABASE_URL
+ * (default: the local server), for one run: returns its URL and `drop()`, which removes it.
+ */
+export async function createFreshDatabase(prefix) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+  return {
+    databaseUrl: withDatabase(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => undefined),
+  };
+}
+
 /**
  * A migrated benchmark database: the embedded one in `dataDir`, or for 'postgres' the scratch
  * database `name` next to BENCH_DATABASE_URL / TEST_DATABASE_URL (default: the local server),
@@ -12,7 +28,6 @@ import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-adm
 export async function openScratchDatabase(kind, name, dataDir) {
   let databaseUrl;
   if (kind === 'postgres') {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     databaseUrl = withDatabase(adminUrl, name);
     await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`).catch((error) => {
       if (!String(error).includes('already exists')) throw error;

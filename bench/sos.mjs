@@ -22,7 +22,6 @@
 // SOS_BENCH_ONLY=pipeline runs only the push pipeline part; SOS_BENCH_DB=pglite|postgres only one database.
 // Started through tsx (`npm run bench:sos`), so it reuses the server's own modules.
 import { fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,10 +34,10 @@ import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { postBytes } from '../apps/server/src/core/push/http-post.mjs';
 import { encryptPush } from '../apps/server/src/core/push/push-encrypt.mjs';
 import { createVapidTokens } from '../apps/server/src/core/push/vapid-token.ts';
-import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
 import { seedSosScenario } from '../apps/server/test/sos-scenario.ts';
 import { REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH } from '@saathi/shared';
 import { withBenchServer } from './bench-server.mjs';
+import { createFreshDatabase } from './scratch-db.mjs';
 
 const BUDGET_MS = 1000;
 const BUDGET_PUSHES_PER_CORE = 2000;
@@ -239,11 +238,9 @@ function run(kind) {
     const vapid = webpush.generateVAPIDKeys();
     let databaseUrl;
     if (kind === 'postgres') {
-      const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      const name = `saathi_bench_${randomBytes(4).toString('hex')}`;
-      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-      defer(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => undefined));
-      databaseUrl = withDatabase(adminUrl, name);
+      const database = await createFreshDatabase('saathi_bench');
+      defer(database.drop);
+      databaseUrl = database.databaseUrl;
     }
     const subscriptions = await peer.subscriptions(VOLUNTEERS);
     const handle = await openDatabase({ databaseUrl, dataDir });

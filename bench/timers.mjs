@@ -7,16 +7,10 @@
 // be within 5 ms. A fresh database next to BENCH_DATABASE_URL / TEST_DATABASE_URL (default:
 // the local server) is created and dropped. Started through tsx (`npm run bench:timers`).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/core/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/core/db/migrate.ts';
 import { hashPin } from '../apps/server/src/features/safety-timer/safety-pins.ts';
-import { adminQuery, quoteIdent, withDatabase } from '../apps/server/test/pg-admin.ts';
+import { withBenchApp } from './bench-app.mjs';
 
 const TIMERS = 100_000;
 const DUE_TOGETHER = 1000;
@@ -27,12 +21,6 @@ const CONTACTS_AFTER_S = 2;
 const SOS_AFTER_S = 3;
 /** Time to seed and start before the 1,000 fall due. */
 const LEAD_MS = 15_000;
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `saathi_bench_timers_${randomBytes(4).toString('hex')}`;
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'saathi-bench-timers-'));
-await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-const databaseUrl = withDatabase(adminUrl, name);
 
 const sent = { sms: [] };
 const sms = { name: 'bench', send: async (message) => void sent.sms.push({ to: message.to, at: Date.now() }) };
@@ -72,101 +60,79 @@ async function seed(db, dueAt) {
   await sql`ANALYZE`.execute(db);
 }
 
-async function main() {
-  const seedHandle = await openDatabase({ databaseUrl, dataDir });
-  await migrateToLatest(seedHandle.db);
-  let started = performance.now();
+await withBenchApp('timers', async (bench) => {
   const dueAt = new Date(Date.now() + LEAD_MS + 60_000);
-  await seed(seedHandle.db, dueAt);
-  const seededMs = Math.round(performance.now() - started);
-  await seedHandle.close();
+  const { seededMs } = await bench.seed((db) => seed(db, dueAt));
   if (Date.now() > dueAt.getTime() - 5000) throw new Error('seeding took too long for the planned due time');
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    PUBLIC_URL: 'https://saathi.example',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-    SEED_DEMO_DATA: 'false',
-    PUSH_PROVIDER: 'none',
-    SAFETY_TIMER_CONTACTS_AFTER_SECONDS: String(CONTACTS_AFTER_S),
-    SAFETY_TIMER_SOS_AFTER_SECONDS: String(SOS_AFTER_S),
-  });
-  const app = await buildApp(config, { sms });
-  try {
-    await app.ready();
-    // Wait until the last escalation of the 1,000 is due and its work is done (or a minute more),
-    // so a slow stage shows its real lag instead of a count short of 1,000.
-    const lastDue = dueAt.getTime() + DUE_TOGETHER + (CONTACTS_AFTER_S + SOS_AFTER_S) * 1000;
-    const watcher = (await openDatabase({ databaseUrl, dataDir, poolSize: 1 })).db;
-    while (Date.now() < lastDue + 60_000) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      if (Date.now() < lastDue + BUDGET_MS) continue;
-      const left = await sql`SELECT count(*)::int AS n FROM outbox WHERE status = 'pending' AND next_attempt_at <= now()`.execute(watcher);
-      if (left.rows[0].n === 0) break;
-    }
-    await watcher.destroy();
-    const db = (await openDatabase({ databaseUrl, dataDir, poolSize: 2 })).db;
-    const ask =
-      await sql`SELECT t.due_at, n.created_at FROM safety_timers t JOIN notifications n ON n.user_id = t.user_id AND n.type = 'safety_timer.check' WHERE t.user_id <= ${DUE_TOGETHER}`.execute(
-        db,
-      );
-    const sos =
-      await sql`SELECT t.due_at, e.created_at FROM safety_timers t JOIN sos_events e ON e.user_id = t.user_id WHERE t.user_id <= ${DUE_TOGETHER}`.execute(db);
-    const early = await sql`SELECT count(*)::int AS n FROM notifications WHERE type = 'safety_timer.check' AND user_id > ${DUE_TOGETHER}`.execute(db);
-    const dueOf = new Map(
-      (await sql`SELECT user_id, due_at FROM safety_timers WHERE user_id <= ${DUE_TOGETHER}`.execute(db)).rows.map((r) => [
-        `7${String(r.user_id).padStart(9, '0')}`,
-        new Date(r.due_at).getTime(),
-      ]),
-    );
-    await db.destroy();
-    // The contacts' SMS of the timer (the SOS that follows texts them again; the first one counts).
-    const firstSms = new Map();
-    for (const m of sent.sms) if (dueOf.has(m.to) && !firstSms.has(m.to)) firstSms.set(m.to, m.at);
-    const lags = {
-      ask: ask.rows.map((r) => new Date(r.created_at).getTime() - new Date(r.due_at).getTime()),
-      contacts: [...firstSms].map(([to, at]) => at - (dueOf.get(to) + CONTACTS_AFTER_S * 1000)),
-      sos: sos.rows.map((r) => new Date(r.created_at).getTime() - (new Date(r.due_at).getTime() + (CONTACTS_AFTER_S + SOS_AFTER_S) * 1000)),
-    };
-    let over = false;
-    for (const [stage, values] of Object.entries(lags)) {
-      const all = values.length === DUE_TOGETHER;
-      const max = Math.max(...values);
-      if (!all || max > BUDGET_MS) over = true;
-      console.log(
-        `timers stage=${stage} sent=${values.length}/${DUE_TOGETHER} p50_ms=${median(values)} p95_ms=${percentile(values, 95)} p99_ms=${percentile(values, 99)} max_ms=${max} budget_ms=${BUDGET_MS}${all && max <= BUDGET_MS ? '' : ' OVER'}`,
-      );
-    }
-    if (early.rows[0].n !== 0) {
-      over = true;
-      console.log(`timers: ${early.rows[0].n} timers not yet due were escalated`);
-    }
-    console.log(`timers running=${TIMERS} due_together=${DUE_TOGETHER} seed_ms=${seededMs} db=postgres`);
-
-    started = performance.now();
-    const timing = await checkInTiming(app);
-    console.log(
-      `timers check_in tries=${TIMING_TRIES}+${TIMING_TRIES} safe_median_ms=${timing.safe.toFixed(1)} duress_median_ms=${timing.duress.toFixed(1)} diff_ms=${Math.abs(timing.safe - timing.duress).toFixed(1)} budget_ms=${TIMING_BUDGET_MS} hash_cost=2^${config.safetyTimer.pinHashCost} (${Math.round((performance.now() - started) / 1000)} s)`,
-    );
-    if (Math.abs(timing.safe - timing.duress) > TIMING_BUDGET_MS) over = true;
-    if (over) process.exitCode = 1;
-  } finally {
-    await app.close();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => undefined);
-    await fs.rm(dataDir, { recursive: true, force: true });
+  const { app, config } = await bench.start(
+    { SAFETY_TIMER_CONTACTS_AFTER_SECONDS: String(CONTACTS_AFTER_S), SAFETY_TIMER_SOS_AFTER_SECONDS: String(SOS_AFTER_S) },
+    { sms },
+  );
+  // Wait until the last escalation of the 1,000 is due and its work is done (or a minute more),
+  // so a slow stage shows its real lag instead of a count short of 1,000.
+  const lastDue = dueAt.getTime() + DUE_TOGETHER + (CONTACTS_AFTER_S + SOS_AFTER_S) * 1000;
+  const watcher = await bench.connect(1);
+  while (Date.now() < lastDue + 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (Date.now() < lastDue + BUDGET_MS) continue;
+    const left = await sql`SELECT count(*)::int AS n FROM outbox WHERE status = 'pending' AND next_attempt_at <= now()`.execute(watcher);
+    if (left.rows[0].n === 0) break;
   }
-}
+  await watcher.destroy();
+  const db = await bench.connect(2);
+  const ask =
+    await sql`SELECT t.due_at, n.created_at FROM safety_timers t JOIN notifications n ON n.user_id = t.user_id AND n.type = 'safety_timer.check' WHERE t.user_id <= ${DUE_TOGETHER}`.execute(
+      db,
+    );
+  const sos =
+    await sql`SELECT t.due_at, e.created_at FROM safety_timers t JOIN sos_events e ON e.user_id = t.user_id WHERE t.user_id <= ${DUE_TOGETHER}`.execute(db);
+  const early = await sql`SELECT count(*)::int AS n FROM notifications WHERE type = 'safety_timer.check' AND user_id > ${DUE_TOGETHER}`.execute(db);
+  const dueOf = new Map(
+    (await sql`SELECT user_id, due_at FROM safety_timers WHERE user_id <= ${DUE_TOGETHER}`.execute(db)).rows.map((r) => [
+      `7${String(r.user_id).padStart(9, '0')}`,
+      new Date(r.due_at).getTime(),
+    ]),
+  );
+  await db.destroy();
+  // The contacts' SMS of the timer (the SOS that follows texts them again; the first one counts).
+  const firstSms = new Map();
+  for (const m of sent.sms) if (dueOf.has(m.to) && !firstSms.has(m.to)) firstSms.set(m.to, m.at);
+  const lags = {
+    ask: ask.rows.map((r) => new Date(r.created_at).getTime() - new Date(r.due_at).getTime()),
+    contacts: [...firstSms].map(([to, at]) => at - (dueOf.get(to) + CONTACTS_AFTER_S * 1000)),
+    sos: sos.rows.map((r) => new Date(r.created_at).getTime() - (new Date(r.due_at).getTime() + (CONTACTS_AFTER_S + SOS_AFTER_S) * 1000)),
+  };
+  let over = false;
+  for (const [stage, values] of Object.entries(lags)) {
+    const all = values.length === DUE_TOGETHER;
+    const max = Math.max(...values);
+    if (!all || max > BUDGET_MS) over = true;
+    console.log(
+      `timers stage=${stage} sent=${values.length}/${DUE_TOGETHER} p50_ms=${median(values)} p95_ms=${percentile(values, 95)} p99_ms=${percentile(values, 99)} max_ms=${max} budget_ms=${BUDGET_MS}${all && max <= BUDGET_MS ? '' : ' OVER'}`,
+    );
+  }
+  if (early.rows[0].n !== 0) {
+    over = true;
+    console.log(`timers: ${early.rows[0].n} timers not yet due were escalated`);
+  }
+  console.log(`timers running=${TIMERS} due_together=${DUE_TOGETHER} seed_ms=${seededMs} db=postgres`);
+
+  const started = performance.now();
+  const timing = await checkInTiming(app, bench);
+  console.log(
+    `timers check_in tries=${TIMING_TRIES}+${TIMING_TRIES} safe_median_ms=${timing.safe.toFixed(1)} duress_median_ms=${timing.duress.toFixed(1)} diff_ms=${Math.abs(timing.safe - timing.duress).toFixed(1)} budget_ms=${TIMING_BUDGET_MS} hash_cost=2^${config.safetyTimer.pinHashCost} (${Math.round((performance.now() - started) / 1000)} s)`,
+  );
+  if (Math.abs(timing.safe - timing.duress) > TIMING_BUDGET_MS) over = true;
+  if (over) process.exitCode = 1;
+});
 
 /**
  * 200 check-ins with each PIN, alternating, each on a running timer of its own (users past the
  * 100,000, with the same PIN hashes at the production cost), through the app's HTTP handling.
  */
-async function checkInTiming(app) {
-  const db = (await openDatabase({ databaseUrl, dataDir, poolSize: 2 })).db;
+async function checkInTiming(app, bench) {
+  const db = await bench.connect(2);
   const cost = loadConfig({}).safetyTimer.pinHashCost;
   const pins = { safety_hash: await hashPin('2580', cost), duress_hash: await hashPin('1379', cost) };
   const first = TIMERS + 1;
@@ -208,5 +174,3 @@ async function checkInTiming(app) {
   }
   return { safe: median(ms.safe), duress: median(ms.duress) };
 }
-
-await main();
