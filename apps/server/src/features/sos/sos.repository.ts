@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionOrFactory, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage, type DeclineReason, type Language, type SceneResponder, type Threat } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import { systemClock, type Clock } from '../../core/clock';
@@ -154,6 +154,18 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     sceneStatus: r.scene_status,
     handedTo: r.handed_to,
   };
+}
+
+/** User ids of the event's recipients who are users and match `which`. */
+async function recipientUserIds(db: Db, eventId: number, which: ExpressionOrFactory<Database, 'sos_notifications', SqlBool>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sos_notifications')
+    .select('recipient_user_id')
+    .where('event_id', '=', eventId)
+    .where('recipient_user_id', 'is not', null)
+    .where(which)
+    .execute();
+  return rows.map((r) => r.recipient_user_id as number);
 }
 
 export function createSosRepository(ref: DbRef, clock: Clock = systemClock) {
@@ -388,26 +400,12 @@ export function createSosRepository(ref: DbRef, clock: Clock = systemClock) {
 
     /** User ids to tell about a change of the event: the owner and everyone it reached. */
     async audience(eventId: number): Promise<number[]> {
-      const rows = await ref.db
-        .selectFrom('sos_notifications')
-        .select('recipient_user_id')
-        .where('event_id', '=', eventId)
-        .where('recipient_user_id', 'is not', null)
-        .where('delivery_status', '=', 'sent')
-        .execute();
-      return rows.map((r) => r.recipient_user_id as number);
+      return recipientUserIds(ref.db, eventId, (eb) => eb('delivery_status', '=', 'sent'));
     },
 
     /** Who may see the live location: accepted volunteers and contacts who are users. */
     async locationAudience(eventId: number): Promise<number[]> {
-      const rows = await ref.db
-        .selectFrom('sos_notifications')
-        .select('recipient_user_id')
-        .where('event_id', '=', eventId)
-        .where('recipient_user_id', 'is not', null)
-        .where((eb) => eb.or([eb('status', '=', 'accepted'), eb('recipient_kind', '=', 'contact')]))
-        .execute();
-      return rows.map((r) => r.recipient_user_id as number);
+      return recipientUserIds(ref.db, eventId, (eb) => eb.or([eb('status', '=', 'accepted'), eb('recipient_kind', '=', 'contact')]));
     },
   };
 }
