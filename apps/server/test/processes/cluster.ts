@@ -11,6 +11,7 @@ import { adminQuery, cloneTemplate, quoteIdent, withDatabase } from '../pg-admin
 import { startPushPeer, type PushPeer } from '../push-peer';
 import { startS3Peer, type S3Peer } from '../s3-peer';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from '../second-process';
+import { seedSosScenario, type SosScenario } from '../sos-scenario';
 import { spawnServer, type ServerProcess } from '../spawn-server';
 import '../provided';
 
@@ -148,4 +149,25 @@ export function pushesPerSubscription(peer: PushPeer): Map<string, number> {
   const counts = new Map<string, number>();
   for (const push of peer.received) counts.set(push.subscriptionId, (counts.get(push.subscriptionId) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * A victim and `count` available volunteers within 480 m of `center` (sos-scenario.ts), each
+ * subscribed to the shared push peer as `<prefix><i>`.
+ */
+export function seedSosOnPeer(
+  database: ClusterDatabase,
+  push: PushPeer,
+  options: { center: { latitude: number; longitude: number }; count: number; prefix: string },
+): Promise<SosScenario> {
+  const { center, count, prefix } = options;
+  return seedSosScenario(database.db, { center, count, radiusM: 480, subscriptionFor: (i) => push.subscription(`${prefix}${i}`) });
+}
+
+/** How many volunteers the server has recorded as reached, as the victim's own view shows it (-1 when it does not answer). */
+export async function volunteersMarkedSent(server: { baseUrl: string }, victimToken: string, eventId: number): Promise<number> {
+  const res = await api(server, 'GET', `/sos/${eventId}`, { token: victimToken });
+  if (res.status !== 200) return -1;
+  return (res.body as { alerted: { kind: string; deliveryStatus: string }[] }).alerted.filter((r) => r.kind === 'volunteer' && r.deliveryStatus === 'sent')
+    .length;
 }

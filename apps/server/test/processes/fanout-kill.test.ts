@@ -1,8 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedSosScenario } from '../sos-scenario';
 import { waitFor } from '../wait-for';
-import { api, Cleanups, clusterEnv, exitOf, migratedDatabase, pushesPerSubscription, startPair, startSharedServices } from './cluster';
+import {
+  api,
+  Cleanups,
+  clusterEnv,
+  exitOf,
+  migratedDatabase,
+  pushesPerSubscription,
+  seedSosOnPeer,
+  startPair,
+  startSharedServices,
+  volunteersMarkedSent,
+} from './cluster';
 
 /**
  * The outbox across processes: two workers share the queue, each alert goes out once, and
@@ -18,25 +28,12 @@ afterAll(async () => {
   await cleanups.run();
 });
 
-/** How many volunteers the server has recorded as reached, as the victim's own view shows it. */
-async function volunteersMarkedSent(server: { baseUrl: string }, victimToken: string, eventId: number): Promise<number> {
-  const res = await api(server, 'GET', `/sos/${eventId}`, { token: victimToken });
-  if (res.status !== 200) return -1;
-  return (res.body as { alerted: { kind: string; deliveryStatus: string }[] }).alerted.filter((r) => r.kind === 'volunteer' && r.deliveryStatus === 'sent')
-    .length;
-}
-
 describe('outbox work across two processes', () => {
   it('reaches each of 1,000 volunteers exactly once, within 5 s of SIGKILL of one process in the middle of the fan-out', { timeout: 120_000 }, async () => {
     const [database, services] = await Promise.all([migratedDatabase(cleanups), startSharedServices(cleanups)]);
     const peer = services.push;
     const center = { latitude: 19.076, longitude: 72.8777 };
-    const scenario = await seedSosScenario(database.db, {
-      center,
-      count: VOLUNTEERS,
-      radiusM: 480,
-      subscriptionFor: (i) => peer.subscription(`v${i}`),
-    });
+    const scenario = await seedSosOnPeer(database, peer, { center, count: VOLUNTEERS, prefix: 'v' });
     const env = clusterEnv(database.url, services, { OUTBOX_LEASE_MS: String(LEASE_MS), OUTBOX_POLL_MS: '100' });
     const [a, b] = await startPair(env, env, cleanups);
 

@@ -2,7 +2,6 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFactory, uniquePhone } from '../factory';
-import { seedSosScenario } from '../sos-scenario';
 import type { ServerProcess } from '../spawn-server';
 import { waitFor } from '../wait-for';
 import {
@@ -12,11 +11,13 @@ import {
   exitOf,
   migratedDatabase,
   pushesPerSubscription,
+  seedSosOnPeer,
   startPair,
   startProcess,
   startSharedServices,
   type ClusterDatabase,
   type SharedServices,
+  volunteersMarkedSent,
 } from './cluster';
 import { openEventStream } from './event-stream';
 
@@ -141,12 +142,7 @@ describe('SIGTERM', () => {
     const STALL_AFTER = 20;
     const peer = services.push;
     const center = { latitude: 18.5204, longitude: 73.8567 };
-    const scenario = await seedSosScenario(database.db, {
-      center,
-      count: VOLUNTEERS,
-      radiusM: 480,
-      subscriptionFor: (i) => peer.subscription(`drain-${i}`),
-    });
+    const scenario = await seedSosOnPeer(database, peer, { center, count: VOLUNTEERS, prefix: 'drain-' });
     // A lease this long means only a real hand-back lets B deliver within the test's bounds.
     const env = clusterEnv(database.url, services, { OUTBOX_LEASE_MS: '30000', OUTBOX_POLL_MS: '100' });
     const a = await startProcess(env, cleanups);
@@ -158,12 +154,10 @@ describe('SIGTERM', () => {
     expect(raised.status).toBe(201);
     const eventId = (raised.body as { id: number }).id;
     await peer.waitFor(before + STALL_AFTER, 30_000);
-    const markedSent = async () => {
-      const res = await api(a, 'GET', `/sos/${eventId}`, { token: scenario.victimToken });
-      return (res.body as { alerted: { kind: string; deliveryStatus: string }[] }).alerted.filter((r) => r.kind === 'volunteer' && r.deliveryStatus === 'sent')
-        .length;
-    };
-    await waitFor(async () => (await markedSent()) >= STALL_AFTER, { timeoutMs: 15_000, what: `${STALL_AFTER} volunteers marked sent` });
+    await waitFor(async () => (await volunteersMarkedSent(a, scenario.victimToken, eventId)) >= STALL_AFTER, {
+      timeoutMs: 15_000,
+      what: `${STALL_AFTER} volunteers marked sent`,
+    });
     const leasedToA = async () => {
       const rows = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM outbox

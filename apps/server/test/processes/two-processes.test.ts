@@ -4,9 +4,19 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_RATE_LIMITS } from '../../src/features/auth/auth.service';
 import { createFactory, uniquePhone } from '../factory';
-import { seedSosScenario } from '../sos-scenario';
 import type { ServerProcess } from '../spawn-server';
-import { api, Cleanups, clusterEnv, errorCode, migratedDatabase, startPair, startSharedServices, type ClusterDatabase, type SharedServices } from './cluster';
+import {
+  api,
+  Cleanups,
+  clusterEnv,
+  errorCode,
+  migratedDatabase,
+  seedSosOnPeer,
+  startPair,
+  startSharedServices,
+  type ClusterDatabase,
+  type SharedServices,
+} from './cluster';
 import { openEventStream } from './event-stream';
 
 /**
@@ -80,12 +90,7 @@ async function alternateUntilRefused(
 describe('two server processes on one database, one Redis, one bucket', () => {
   it('an SOS raised on A reaches a volunteer streaming from B within a second', async () => {
     const center = { latitude: 19.076, longitude: 72.8777 };
-    const scenario = await seedSosScenario(database.db, {
-      center,
-      count: 3,
-      radiusM: 480,
-      subscriptionFor: (i) => services.push.subscription(`near-${i}`),
-    });
+    const scenario = await seedSosOnPeer(database, services.push, { center, count: 3, prefix: 'near-' });
     const volunteerToken = await factory.loginAs({ id: scenario.volunteerIds[0] as number });
     const stream = await openEventStream(b.baseUrl, volunteerToken);
     try {
