@@ -10,6 +10,7 @@ import { sosLadderRepository } from './sos-ladder.repository';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 import { geoPoint } from '../../core/db/geo';
 import { hasRow } from '../../core/db/has-row';
+import { toDateOrNull } from '../../core/db/row-values';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -63,7 +64,7 @@ function toEvent(r: EventRow): SosEventRecord {
     radiusStep: r.radius_step,
     createdAt,
     updatedAt: new Date(r.updated_at),
-    endedAt: ended ? new Date(ended) : null,
+    endedAt: toDateOrNull(ended),
   };
 }
 
@@ -146,9 +147,9 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     cellDistanceM: r.cell_distance_m,
     radiusM: r.radius_m,
     feedbackAdded: r.feedback_added,
-    respondedAt: r.responded_at ? new Date(r.responded_at) : null,
+    respondedAt: toDateOrNull(r.responded_at),
     tier: r.tier,
-    passedAt: r.passed_at ? new Date(r.passed_at) : null,
+    passedAt: toDateOrNull(r.passed_at),
     declineReason: r.decline_reason,
     verifiedProfession: r.verified_profession,
     sceneStatus: r.scene_status,
