@@ -17,9 +17,7 @@ export function HelpPage() {
       page="help"
       before={
         <>
-          <Box sx={{ mb: 3 }}>
-            <HelplinesList />
-          </Box>
+          <HelplinesList />
           <Box component="section" sx={{ mb: 3 }}>
             <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
               {t('help.sosSteps.heading')}

@@ -1,16 +1,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { INDIA_HELPLINES, type IndiaHelpline } from './india-helplines';
-import { SectionCard } from '../../components/section-card';
 
 /** The helplines as tap-to-call links: a phone dials at once, a computer offers its calling app. */
 export function HelplinesList() {
   const { t } = useTranslation('pages');
   const names = t('help.helplines.names', { returnObjects: true }) as Record<IndiaHelpline, string>;
   return (
-    <SectionCard title={t('help.helplines.heading')}>
+    <Paper component="section" variant="outlined" aria-labelledby="helplines-heading" sx={{ p: 2, mb: 3 }}>
+      <Typography variant="h2" id="helplines-heading" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {t('help.helplines.heading')}
+      </Typography>
       <Typography sx={{ mb: 1.5 }}>{t('help.helplines.intro')}</Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {INDIA_HELPLINES.map((number) => (
@@ -33,6 +36,6 @@ export function HelplinesList() {
           </li>
         ))}
       </Box>
-    </SectionCard>
+    </Paper>
   );
 }
