@@ -184,9 +184,11 @@ export const SceneStatusResponse = z.object({
   eventStatus: z.enum(['active', 'resolved', 'cancelled']),
 });
 
-/** A volunteer who is coming, as the person, their contacts' page and the other volunteers coming see them: first name, badge, status. */
+/** A volunteer or contact who is coming, as the person, their contacts' page and the other volunteers coming see them: first name, badge, status. */
 export const SceneResponder = z.object({
   name: z.string().nullable(),
+  /** A contact the person chose, or a volunteer nearby. */
+  role: z.enum(['volunteer', 'contact']),
   verifiedProfession: ResponderProfession.nullable(),
   sceneStatus: SceneStatus.nullable(),
   handedTo: HandedTo.nullable(),

@@ -84,16 +84,23 @@ export function sosDistanceBand(metres: number): SosDistanceBand {
 export const SosRecipient = z.object({
   notificationId: z.number().int(),
   kind: z.enum(['volunteer', 'contact']),
+  /**
+   * Why they were reached: `contact`, someone the person chose (they may answer too, and their
+   * distance is shown once they accept), or `volunteer`, someone nearby. Same as `kind`.
+   */
+  role: z.enum(['volunteer', 'contact']),
+  /** A contact who is also an available volunteer within the radius: one recipient with both roles. */
+  alsoVolunteer: z.boolean(),
   userId: z.number().int().nullable(),
   /** A contact's name as the owner saved it, or a volunteer's first name. */
   name: z.string().nullable(),
   status: SosRecipientStatus,
   deliveryStatus: z.enum(['pending', 'sent', 'failed']),
   /**
-   * Exact metres from the victim, only once the volunteer accepted (they chose to come) and only
-   * while the event is active: from where they said they were on accepting, else from their
-   * live position or volunteer place at that moment. Null before accepting, after declining or
-   * withdrawing, after the event ended, and always for contacts (DESIGN.md §8).
+   * Exact metres from the victim, only once the volunteer or contact accepted (they chose to
+   * come) and only while the event is active: from where they said they were on accepting, else
+   * from their live position or volunteer place at that moment. Null before accepting, after
+   * declining or withdrawing, and after the event ended (DESIGN.md §8).
    */
   distanceM: z.number().int().nullable(),
   /**
@@ -142,9 +149,11 @@ export const SosEventOwnerView = SosEventBase.extend({
 });
 export type SosEventOwnerView = z.infer<typeof SosEventOwnerView>;
 
-/** The event as an accepted volunteer sees it while it is active. */
+/** The event as someone it reached (a volunteer, or a contact who uses the app) sees it while it is active. */
 export const SosEventVolunteerView = SosEventBase.extend({
   role: z.literal('volunteer'),
+  /** Why the caller was reached: as one of the person's emergency contacts, or as a volunteer nearby. */
+  recipientRole: z.enum(['volunteer', 'contact']),
   response: SosRecipientStatus,
   victim: z.object({
     firstName: z.string().nullable(),

@@ -228,6 +228,8 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         }
         reached.push(...(await climb(trx, event, radiusM, now)));
       }
+      // A contact who is also a volunteer in range stays one recipient (one alert, one push), marked as both.
+      const bothRoles = event.contactsOnly ? 0 : await sosFanoutRepository.markContactVolunteers(trx, eventId, radiusM, now);
       const messages = deliveryMessages(eventId, reached, String(step), now);
       const next = step + 1;
       // The step past the last radius only matters when responders held the others back.
@@ -235,7 +237,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         messages.push(fanoutMessage(eventId, next, new Date(now.getTime() + escalationMs)));
       }
       await sos.enqueue(messages, trx);
-      return { ownerId: event.userId, reached: reached.length };
+      return { ownerId: event.userId, reached: reached.length + bothRoles };
     });
     if (outcome && outcome.reached > 0) await publishToOwner(outcome.ownerId, eventId, 'active');
   };
@@ -402,7 +404,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
   };
 
   /**
-   * Tells the victim a volunteer is coming (in-app row, live event, push). The live
+   * Tells the victim a volunteer or contact is coming (in-app row, live event, push). The live
    * `sos.accepted` event went out with the answer; this is the notification behind it.
    */
   const accepted: OutboxHandler = async (payload) => {

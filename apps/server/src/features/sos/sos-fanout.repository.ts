@@ -25,6 +25,32 @@ export interface LadderTier {
   limit?: number;
 }
 
+/**
+ * `origin` (the victim's newest position) and `cells` (user_id, d): every volunteer place's cell,
+ * and every fresh device position's cell of a user available to volunteer, within `radiusM` of
+ * it, d in metres from the cell's centre. Both CTEs of the fan-out's statements.
+ */
+function volunteerCellsWithin(eventId: number, radiusM: number, freshSince: Date) {
+  return sql`origin AS (
+        SELECT COALESCE(last_location, location) AS g FROM sos_events WHERE id = ${eventId}
+      ),
+      cells AS (
+        -- saved_locations_volunteer_cell_gix (GiST, partial: volunteer_cell IS NOT NULL,
+        -- which holds exactly for volunteer places)
+        SELECT sl.user_id, ST_Distance(sl.volunteer_cell, o.g) AS d
+        FROM saved_locations sl, origin o
+        WHERE sl.volunteer_cell IS NOT NULL AND ST_DWithin(sl.volunteer_cell, o.g, ${radiusM})
+        UNION ALL
+        -- users_last_location_cell_gix (GiST, partial: available_for_community AND
+        -- last_location_cell IS NOT NULL)
+        SELECT u.id, ST_Distance(u.last_location_cell, o.g)
+        FROM users u, origin o
+        WHERE u.available_for_community AND u.last_location_cell IS NOT NULL
+          AND u.last_location_at >= ${freshSince}::timestamptz
+          AND ST_DWithin(u.last_location_cell, o.g, ${radiusM})
+      )`;
+}
+
 /** The SQL of the fan-out: who is alerted, written as one row per recipient per event. */
 export const sosFanoutRepository = {
   /**
@@ -76,24 +102,7 @@ export const sosFanoutRepository = {
         ? sql`AND u.verified_profession = ANY(${[...(ladder.professions ?? [])]}::text[]) AND u.verified_until > ${now}::timestamptz`
         : sql``;
     const result = await sql<{ id: number; recipient_user_id: number; cell_distance_m: number }>`
-      WITH origin AS (
-        SELECT COALESCE(last_location, location) AS g FROM sos_events WHERE id = ${eventId}
-      ),
-      cells AS (
-        -- saved_locations_volunteer_cell_gix (GiST, partial: volunteer_cell IS NOT NULL,
-        -- which holds exactly for volunteer places)
-        SELECT sl.user_id, ST_Distance(sl.volunteer_cell, o.g) AS d
-        FROM saved_locations sl, origin o
-        WHERE sl.volunteer_cell IS NOT NULL AND ST_DWithin(sl.volunteer_cell, o.g, ${radiusM})
-        UNION ALL
-        -- users_last_location_cell_gix (GiST, partial: available_for_community AND
-        -- last_location_cell IS NOT NULL)
-        SELECT u.id, ST_Distance(u.last_location_cell, o.g)
-        FROM users u, origin o
-        WHERE u.available_for_community AND u.last_location_cell IS NOT NULL
-          AND u.last_location_at >= ${freshSince}::timestamptz
-          AND ST_DWithin(u.last_location_cell, o.g, ${radiusM})
-      ),
+      WITH ${volunteerCellsWithin(eventId, radiusM, freshSince)},
       nearest AS (
         SELECT c.user_id, min(c.d) AS d
         FROM cells c JOIN users u ON u.id = c.user_id
@@ -115,6 +124,26 @@ export const sosFanoutRepository = {
     return result.rows
       .map((r) => ({ id: r.id, userId: r.recipient_user_id, phone: null, name: null, cellDistanceM: r.cell_distance_m }))
       .sort((a, b) => (a.cellDistanceM ?? 0) - (b.cellDistanceM ?? 0) || a.id - b.id);
+  },
+
+  /**
+   * The person's contacts who use the app and are also available volunteers within `radiusM`
+   * (the same cells, duty and quiet hours as insertVolunteers): their contact row is marked as
+   * both, so they stay one recipient with one alert and one push (the unique index already kept
+   * insertVolunteers from adding a second row). Returns how many were marked.
+   */
+  async markContactVolunteers(trx: Transaction<Database>, eventId: number, radiusM: number, now: Date): Promise<number> {
+    const freshSince = new Date(now.getTime() - LIVE_LOCATION_FRESH_MS);
+    const result = await sql`
+      WITH ${volunteerCellsWithin(eventId, radiusM, freshSince)}
+      UPDATE sos_notifications n SET also_volunteer = true, updated_at = ${now}::timestamptz
+      FROM users u
+      WHERE n.event_id = ${eventId} AND n.recipient_kind = 'contact' AND NOT n.also_volunteer
+        AND u.id = n.recipient_user_id
+        AND u.available_for_community AND u.on_duty
+        AND (u.quiet_days IS NULL OR NOT responder_quiet_now(u.quiet_days, u.quiet_start_min, u.quiet_end_min, ${now}::timestamptz))
+        AND EXISTS (SELECT 1 FROM cells c WHERE c.user_id = u.id)`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
   },
 
   /** A practice alert reaches only the volunteer who sent it, as a volunteer of their own event. */

@@ -17,14 +17,13 @@ export function createSosFeedbackRepository(ref: DbRef) {
       return ref.db.transaction().execute(work);
     },
 
-    /** Volunteers who accepted (or were already rated), in the order they accepted. */
+    /** Volunteers and contacts (users) who accepted, or were already rated, in the order they accepted. */
     async acceptedVolunteers(eventId: number): Promise<AcceptedVolunteerRow[]> {
       const rows = await ref.db
         .selectFrom('sos_notifications as n')
         .innerJoin('users as u', 'u.id', 'n.recipient_user_id')
         .select(['n.id', 'n.event_id', 'n.feedback_added', 'u.id as user_id', 'u.referral_id'])
         .where('n.event_id', '=', eventId)
-        .where('n.recipient_kind', '=', 'volunteer')
         .where((eb) => eb.or([eb('n.status', '=', 'accepted'), eb('n.feedback_added', '=', true)]))
         .orderBy('n.responded_at')
         .orderBy('n.id')
@@ -49,7 +48,6 @@ export function createSosFeedbackRepository(ref: DbRef) {
         .select(['id', 'status', 'feedback_added'])
         .where('event_id', '=', eventId)
         .where('recipient_user_id', '=', volunteerId)
-        .where('recipient_kind', '=', 'volunteer')
         .forUpdate()
         .executeTakeFirst();
     },

@@ -44,8 +44,8 @@ export const sosLadderRepository = {
   },
 
   /**
-   * The volunteers coming to an event (accepted), as the person's contacts and the other
-   * volunteers see them: first name, the badge while it is valid at `now`, their status.
+   * The volunteers and contacts coming to an event (accepted), as the person's contacts and the
+   * others coming see them: first name, the badge while it is valid at `now`, their status.
    */
   async sceneResponders(db: Db, eventId: number, now: Date, exceptUserId: number | null = null): Promise<SceneResponder[]> {
     const rows = await db
@@ -53,12 +53,12 @@ export const sosLadderRepository = {
       .innerJoin('users as u', 'u.id', 'n.recipient_user_id')
       .select([
         'u.name',
+        'n.recipient_kind',
         sql<SceneResponder['verifiedProfession']>`CASE WHEN u.verified_until > ${now}::timestamptz THEN u.verified_profession END`.as('verified_profession'),
         'n.scene_status',
         'n.handed_to',
       ])
       .where('n.event_id', '=', eventId)
-      .where('n.recipient_kind', '=', 'volunteer')
       .where('n.status', '=', 'accepted')
       .$if(exceptUserId !== null, (q) => q.where('n.recipient_user_id', '<>', exceptUserId as number))
       .orderBy('n.responded_at')
@@ -66,6 +66,7 @@ export const sosLadderRepository = {
       .execute();
     return rows.map((r) => ({
       name: r.name?.trim().split(/\s+/)[0] || null,
+      role: r.recipient_kind,
       verifiedProfession: r.verified_profession,
       sceneStatus: r.scene_status,
       handedTo: r.handed_to,

@@ -27,14 +27,16 @@ export function bandOf(r: RecipientRecord): SosDistanceBand | null {
  * A recipient as the event's owner sees them (here, in `alerted`/`accepted`, and in the live
  * `sos.accepted`/`sos.declined` events). DESIGN.md §8: no distance computed from a volunteer's
  * exact point before they accept, so until then only the band of their cell; the exact metres
- * only while they are coming and the event is active (`eventActive`); after the end, the band
+ * only while they are coming and the event is active (`eventActive`), for contacts who accept too; after the end, the band
  * again, so an old event cannot be mined for where its volunteers were.
  */
 export function toRecipientView(r: RecipientRecord, eventActive: boolean): SosRecipient {
-  const coming = r.kind === 'volunteer' && r.status === 'accepted' && eventActive;
+  const coming = r.status === 'accepted' && eventActive;
   return {
     notificationId: r.notificationId,
     kind: r.kind,
+    role: r.kind,
+    alsoVolunteer: r.kind === 'contact' && r.alsoVolunteer,
     userId: r.userId,
     name: r.name,
     status: r.status,
@@ -89,19 +91,20 @@ export function toVolunteerView(event: SosEventRecord, me: RecipientRecord, resp
   return {
     ...base(event),
     role: 'volunteer',
+    recipientRole: me.kind,
     response: me.status,
     victim: {
       firstName: firstName(event.victimName),
       location: mayLocate ? toLivePosition(position) : null,
       // Exact only with the location (after accepting); before that the band of the cell.
-      distanceM: me.kind === 'volunteer' && me.status === 'accepted' ? me.distanceM : null,
+      distanceM: me.status === 'accepted' ? me.distanceM : null,
       distanceBand: bandOf(me),
       mapsUrl: mayLocate ? mapsUrl(position.latitude, position.longitude) : null,
     },
     verifiedProfession: me.verifiedProfession,
     sceneStatus: me.sceneStatus,
     handedTo: me.handedTo,
-    // The others coming are shown to one who is coming too, never before they accept.
+    // The others coming (volunteers and contacts) are shown to one who is coming too, never before they accept.
     responders: me.status === 'accepted' ? [...responders] : [],
   };
 }

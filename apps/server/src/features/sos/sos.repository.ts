@@ -113,6 +113,7 @@ const selectRecipients = (db: Db, now: Date) =>
       'n.id',
       'n.event_id',
       'n.recipient_kind',
+      'n.also_volunteer',
       'n.recipient_user_id',
       'n.contact_name',
       'n.contact_phone',
@@ -136,6 +137,7 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     notificationId: r.id,
     eventId: r.event_id,
     kind: r.recipient_kind,
+    alsoVolunteer: r.also_volunteer,
     userId: r.recipient_user_id,
     // Contacts keep the name the victim gave them; volunteers show only a first name.
     name: r.recipient_kind === 'contact' ? r.contact_name : firstName,
@@ -351,9 +353,9 @@ export function createSosRepository(ref: DbRef, clock: Clock = systemClock) {
     },
 
     /**
-     * A volunteer's answer. Accepting measures the exact distance to the victim (shown to the
-     * victim from now on): from the position the volunteer sent, else from their live position
-     * if fresh, else from their nearest volunteer place. Declining (or withdrawing) clears it,
+     * A volunteer's or contact's answer. Accepting measures the exact distance to the victim
+     * (shown to the victim from now on): from the position they sent, else from their live
+     * position if fresh, else from their nearest volunteer place. Declining (or withdrawing) clears it,
      * so an exact distance exists only while they are coming (DESIGN.md §8).
      */
     async respond(

@@ -62,7 +62,8 @@ export function createSosService(deps: SosServiceDeps) {
       const event = await sos.findEvent(eventId, trx);
       if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
       const me = await sos.recipientOf(eventId, callerId, trx, true);
-      if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can answer it', 'sos_not_alerted');
+      // Volunteers it reached and the person's contacts who use the app may answer (the person, in a practice alert, is its volunteer).
+      if (!me) throw new ForbiddenError('Only volunteers and contacts alerted for this SOS can answer it', 'sos_not_alerted');
       if (event.status !== 'active') throw new SosEndedError();
       const changed = me.status !== status;
       if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined, declineReason);
@@ -88,7 +89,7 @@ export function createSosService(deps: SosServiceDeps) {
   }
 
   /**
-   * An accepted volunteer's status on the scene. The person's screen shows it at once (the live
+   * An accepted volunteer's or contact's status on the scene. The person's screen shows it at once (the live
    * `sos.accepted` carries the recipient); the other volunteers coming and contacts who use the
    * app refetch on `sos.updated`; the contacts' tracking page polls. Done ends a practice alert.
    */
@@ -98,7 +99,7 @@ export function createSosService(deps: SosServiceDeps) {
       const event = await sos.findEvent(eventId, trx, true);
       if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
       const me = await sos.recipientOf(eventId, callerId, trx, true);
-      if (!me || me.kind !== 'volunteer') throw new ForbiddenError('Only volunteers alerted for this SOS can say where they are', 'sos_not_alerted');
+      if (!me) throw new ForbiddenError('Only volunteers and contacts alerted for this SOS can say where they are', 'sos_not_alerted');
       if (event.status !== 'active') throw new SosEndedError();
       if (me.status !== 'accepted') throw new AppError('sos_not_accepted', 'Accept the SOS first', 'status');
       const handedTo = body.handedTo ?? null;

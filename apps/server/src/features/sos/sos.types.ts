@@ -34,6 +34,8 @@ export interface RecipientRecord {
   notificationId: number;
   eventId: number;
   kind: 'volunteer' | 'contact';
+  /** A contact who is also an available volunteer within the radius: one recipient, both roles. */
+  alsoVolunteer: boolean;
   userId: number | null;
   name: string | null;
   phone: string | null;
@@ -41,7 +43,7 @@ export interface RecipientRecord {
   language: Language | null;
   status: 'notified' | 'accepted' | 'declined';
   deliveryStatus: 'pending' | 'sent' | 'failed';
-  /** Exact metres from the victim: only set while the volunteer has accepted (see the mapper for who sees it). */
+  /** Exact metres from the victim: only set while the volunteer or contact has accepted (see the mapper for who sees it). */
   distanceM: number | null;
   /** Volunteers: metres from the victim to their privacy cell's centre when alerted; shown only as a band. */
   cellDistanceM: number | null;

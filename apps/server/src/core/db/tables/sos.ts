@@ -80,6 +80,8 @@ export interface SosNotificationsTable {
   scene_status: 'en_route' | 'arrived' | 'handed_over' | 'done' | null;
   handed_to: 'ambulance' | 'police' | null;
   scene_status_at: Timestamp | null;
+  /** A contact who is also an available volunteer within the radius (migration 0031): one row, both roles. */
+  also_volunteer: Default<boolean>;
 }
 
 export interface SosFeedbackTable {
