@@ -146,3 +146,80 @@ test('a victim raises an SOS, a nearby volunteer accepts it live, the victim res
     await volunteer.context.close();
   }
 });
+
+test('her emergency contact, a doctor nearby, says he is coming and she sees it at once; he can be rated like a volunteer', async ({
+  browser,
+  baseURL,
+  login,
+}) => {
+  test.setTimeout(150_000);
+  // Anil Patel (9000000003) is one of Priya's emergency contacts and a volunteer doctor.
+  const victim = await phoneContext(browser, baseURL, VICTIM_POSITION);
+  const contact = await phoneContext(browser, baseURL, VOLUNTEER_POSITION);
+  try {
+    await signIn(login, victim.page, VICTIM_PHONE);
+    await signIn(login, contact.page, '9000000003');
+    const a = contact.page;
+    // No screen asks for what the server would refuse, before or after the end.
+    const refused: string[] = [];
+    for (const page of [a, victim.page]) {
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && [403, 409].includes(response.status())) refused.push(`${response.status()} ${response.url()}`);
+      });
+    }
+    await a.goto('/notifications');
+    await expect(a.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+
+    const v = victim.page;
+    await v.getByRole('button', { name: /^SOS/ }).click();
+    await expect(v).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/, { timeout: 20_000 });
+    await expect(v.getByRole('list', { name: 'Who was alerted' })).toContainText('Anil Patel', { timeout: 20_000 });
+
+    // One alert for him, as her contact, however many roles he has.
+    const alert = a.getByRole('link', { name: /SOS from Priya/ });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(a.getByRole('link', { name: /SOS nearby/ })).toHaveCount(0);
+    await alert.click();
+    await expect(a.getByText('Priya chose you as an emergency contact.')).toBeVisible();
+    // Chosen by her: he sees where she is before he answers.
+    await expect(a.getByRole('heading', { name: 'Live location' })).toBeVisible();
+    await a.screenshot({ path: test.info().outputPath('contact-alert-360.png') });
+
+    const tappedAt = Date.now();
+    await a.getByRole('button', { name: "I'm coming" }).click();
+    await expect(a.getByText('You are going')).toBeVisible({ timeout: 5000 });
+    const coming = v.getByRole('list', { name: '1 person is coming' });
+    // Seen by her within a second of the server taking his answer (over the live stream, no reload).
+    await expect(coming).toContainText(/Anil Patel · \d+ m/, { timeout: 1000 });
+    test.info().annotations.push({ type: 'tap → seen by the person', description: `${Date.now() - tappedAt} ms` });
+    await expect(coming).toContainText('Emergency contact');
+    await v.screenshot({ path: test.info().outputPath('owner-contact-coming-360.png') });
+
+    // He says he arrived: her screen shows it live.
+    await a.getByRole('button', { name: 'Arrived' }).click();
+    await expect(coming).toContainText('Arrived', { timeout: 5000 });
+
+    // She is safe; she rates him like a volunteer.
+    await v.getByRole('button', { name: 'I am safe' }).click();
+    const sheet = v.getByRole('dialog');
+    const row = sheet.getByRole('listitem').first();
+    const fiveStars = row.getByRole('radio', { name: '5 Stars' });
+    await row.locator(`label[for="${await fiveStars.getAttribute('id')}"]`).click();
+    await row.getByRole('button', { name: 'Submit' }).click();
+    await expect(row.getByText('Thank you! Your rating was saved.')).toBeVisible();
+
+    // His screen ends with the event, told by the live stream.
+    await expect(a.getByRole('heading', { name: 'This SOS has ended' })).toBeVisible({ timeout: 20_000 });
+    // Their dashboards after the end: nothing asks for the ended event.
+    await a.goto('/');
+    await v.goto('/');
+    await expect(a.getByRole('button', { name: /^SOS/ })).toBeVisible();
+    await expect(v.getByRole('button', { name: /^SOS/ })).toBeVisible();
+    await a.goto('/notifications');
+    await expect(a.getByRole('link', { name: /SOS from Priya/ })).toBeVisible();
+    expect(refused).toEqual([]);
+  } finally {
+    await victim.context.close();
+    await contact.context.close();
+  }
+});

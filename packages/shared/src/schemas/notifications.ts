@@ -9,6 +9,11 @@ export const NotificationItem = z.object({
   body: z.string(),
   read: z.boolean(),
   sosEventId: z.number().int().nullable(),
+  /**
+   * Whether its SOS event is still going on, as the list read it: a screen need not ask for an
+   * ended event it may no longer read. Null without an SOS event, and in live events (just made).
+   */
+  sosEventActive: z.boolean().nullable(),
   postId: z.number().int().nullable(),
   actorId: z.number().int().nullable(),
   data: z.record(z.string(), z.unknown()),

@@ -1,7 +1,8 @@
 import type { NotificationItem, PushPayload } from '@saathi/shared';
 import type { NotificationRow } from './notifications.repository';
 
-export function toNotificationItem(row: NotificationRow): NotificationItem {
+/** `sosEventActive`: read with the list (null when unknown, as for a live event). */
+export function toNotificationItem(row: NotificationRow & { sos_event_active?: boolean | null }): NotificationItem {
   return {
     id: row.id,
     type: row.type,
@@ -9,6 +10,7 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
     body: row.body,
     read: row.read_at !== null,
     sosEventId: row.sos_event_id,
+    sosEventActive: row.sos_event_id === null ? null : (row.sos_event_active ?? null),
     postId: row.post_id,
     actorId: row.actor_id,
     data: row.data,

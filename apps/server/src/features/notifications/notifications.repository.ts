@@ -59,12 +59,18 @@ export function createNotificationsRepository(ref: DbRef) {
       return rows;
     },
 
-    async list(userId: number, page: number, pageSize: number, unreadOnly: boolean): Promise<NotificationRow[]> {
-      let query = ref.db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
-      if (unreadOnly) query = query.where('read_at', 'is', null);
+    /** Newest first, each with whether its SOS event (if any) is still active. */
+    async list(userId: number, page: number, pageSize: number, unreadOnly: boolean): Promise<Array<NotificationRow & { sos_event_active: boolean | null }>> {
+      let query = ref.db
+        .selectFrom('notifications as n')
+        .leftJoin('sos_events as e', 'e.id', 'n.sos_event_id')
+        .selectAll('n')
+        .select(sql<boolean | null>`e.status = 'active'`.as('sos_event_active'))
+        .where('n.user_id', '=', userId);
+      if (unreadOnly) query = query.where('n.read_at', 'is', null);
       return query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc')
         .limit(pageSize + 1)
         .offset((page - 1) * pageSize)
         .execute();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
-import { get, post } from '../../../test/sos-fixtures';
+import { freshPlace, get, post, raiseSos } from '../../../test/sos-fixtures';
 
 const t = build();
 
@@ -36,6 +36,7 @@ describe('notifications', () => {
       body: '',
       read: false,
       sosEventId: null,
+      sosEventActive: null,
       postId: null,
       actorId: null,
       data: {},
@@ -44,6 +45,31 @@ describe('notifications', () => {
     const last = (await get(t, token, '/api/notifications?pageSize=2&page=3')).json();
     expect(last.items.map((n: { title: string }) => n.title)).toEqual(['n0']);
     expect(last.hasMore).toBe(false);
+  });
+
+  it('says whether the SOS of each notification is still active, so no screen asks for an ended one', async () => {
+    const user = await t.factory.user();
+    const victim = await t.factory.user();
+    const victimToken = await t.loginAs(victim);
+    const running = (await raiseSos(t, victimToken, freshPlace())).json().id as number;
+    const other = await t.factory.user();
+    const ended = (await raiseSos(t, await t.loginAs(other), freshPlace())).json().id as number;
+    await t.db.updateTable('sos_events').set({ status: 'resolved', resolved_at: t.clock.now() }).where('id', '=', ended).execute();
+    for (const [title, eventId] of [
+      ['ended', ended],
+      ['running', running],
+    ] as const) {
+      t.clock.advance(1000);
+      await t.db
+        .insertInto('notifications')
+        .values({ user_id: user.id, type: 'sos.alert', title, body: '', sos_event_id: eventId, created_at: t.clock.now() })
+        .execute();
+    }
+    const items = (await get(t, await t.loginAs(user), '/api/notifications')).json().items;
+    expect(items.map((n: { title: string; sosEventActive: boolean | null }) => [n.title, n.sosEventActive])).toEqual([
+      ['running', true],
+      ['ended', false],
+    ]);
   });
 
   it('marks chosen ids (own only) or everything read', async () => {

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { communityNotifications } from './community-notifications';
 
 function item(id: number, type: string, postId: number | null = null): NotificationItem {
-  return { id, type, title: 't', body: 'b', read: false, sosEventId: null, postId, actorId: null, data: {}, createdAt: '2026-01-01T00:00:00Z' };
+  return {
+    id,
+    type,
+    title: 't',
+    body: 'b',
+    read: false,
+    sosEventId: null,
+    sosEventActive: null,
+    postId,
+    actorId: null,
+    data: {},
+    createdAt: '2026-01-01T00:00:00Z',
+  };
 }
 
 describe('communityNotifications', () => {

@@ -20,6 +20,7 @@ function sosAlert(id: number, sosEventId: number, minutesAgo = 0): NotificationI
     body: 'Priya needs help within 500 m of you. Can you go?',
     read: false,
     sosEventId,
+    sosEventActive: null,
     postId: null,
     actorId: 2,
     data: { url: `/sos-mode?sosEventId=${sosEventId}`, distanceBand: '0-500' },

@@ -6,7 +6,7 @@ import type { NotificationItem } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { useSession } from '../auth/session';
-import { sosApi, sosKeys } from '../sos/api/sos-api';
+import { endCachedEvent, sosApi, sosKeys } from '../sos/api/sos-api';
 import { useLiveEvents } from './live-events';
 import { notificationKeys } from './unread-count';
 import { isPushClientMessage } from '../../pwa/push-messages';
@@ -41,6 +41,8 @@ function sosOnScreen(here: Here): number | null {
 
 /** Alerts asking someone to help (the toast with 'Go to SOS' that must not come back). */
 const ALERT_TYPES = new Set(['sos.alert', 'sos.contact_alert']);
+/** Sent to everyone an SOS reached when its person cancelled it. */
+const ALL_CLEAR = 'sos.all_clear';
 /** An alert missed while the stream was down is still worth a toast this long. */
 const CATCH_UP_MS = 15 * 60_000;
 const SEEN_KEY = 'saathi.sos-alerts-seen';
@@ -133,8 +135,14 @@ export function LiveAlerts() {
   /** After a (re)connect: alerts that arrived while the stream was down, if still active. */
   const catchUp = async () => {
     const page = await api.call('GET /notifications', { query: { page: 1, pageSize: 10, unreadOnly: 'true' } });
+    // An event the list says has ended is not asked for: its volunteers may no longer read it.
     const recent = page.items.filter(
-      (n) => n.sosEventId !== null && ALERT_TYPES.has(n.type) && Date.now() - Date.parse(n.createdAt) < CATCH_UP_MS && !seenAlerts.has(n.sosEventId),
+      (n) =>
+        n.sosEventId !== null &&
+        n.sosEventActive !== false &&
+        ALERT_TYPES.has(n.type) &&
+        Date.now() - Date.parse(n.createdAt) < CATCH_UP_MS &&
+        !seenAlerts.has(n.sosEventId),
     );
     for (const notification of recent.reverse()) {
       const eventId = notification.sosEventId as number;
@@ -160,7 +168,10 @@ export function LiveAlerts() {
       void refetchAfterChange(queryClient, { queryKey: notificationKeys.all });
       const { notification } = message.data;
       if (notification.sosEventId !== null) {
-        void refetchAfterChange(queryClient, { queryKey: sosKeys.event(notification.sosEventId) });
+        // An all clear ends the event: the screen shows it ended without asking the server,
+        // which no longer lets the people it reached read it.
+        if (notification.type === ALL_CLEAR) endCachedEvent(queryClient, notification.sosEventId);
+        else void refetchAfterChange(queryClient, { queryKey: sosKeys.event(notification.sosEventId) });
         announce({
           id: notification.id,
           type: notification.type,

@@ -16,6 +16,7 @@ const item = (id: number, overrides: Partial<NotificationItem>): NotificationIte
   body: 'A volunteer accepted your SOS and is 850 m away.',
   read: true,
   sosEventId: null,
+  sosEventActive: null,
   postId: null,
   actorId: null,
   data: {},

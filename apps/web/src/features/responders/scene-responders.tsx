@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ResponderBadge } from './responder-badge';
 import { sceneStatusText } from './labels';
 
-/** The volunteers coming, each with their badge and step on the scene (the tracking page, the other volunteers). */
+/** The volunteers and contacts coming, each with whether they are a contact or a volunteer, their badge and step on the scene (the tracking page, the other volunteers). */
 export function SceneResponders({ responders, title }: { responders: readonly SceneResponder[]; title: string }) {
   const { t } = useTranslation('responders');
   return (
@@ -20,6 +20,9 @@ export function SceneResponders({ responders, title }: { responders: readonly Sc
           {responders.map((r, index) => (
             <Stack component="li" key={`${r.name ?? ''}-${index}`} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
               <Typography sx={{ fontWeight: 600 }}>{r.name ?? t('scene.coming')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(r.role === 'contact' ? 'scene.role.contact' : 'scene.role.volunteer')}
+              </Typography>
               <Typography color="text.secondary" data-testid="scene-status">
                 {sceneStatusText(t, r.sceneStatus, r.handedTo)}
               </Typography>

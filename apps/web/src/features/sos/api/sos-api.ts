@@ -1,4 +1,5 @@
-import type { CreateSosBody, EvidenceKind, SosFeedbackBody, SosLocationBody } from '@saathi/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CreateSosBody, EvidenceKind, SosEventView, SosFeedbackBody, SosLocationBody } from '@saathi/shared';
 import { api, type CallOptions } from '../../../lib/api-client';
 
 /** The SOS calls (contract in packages/shared/src/api/sos.endpoints.ts). */
@@ -32,4 +33,12 @@ export async function uploadEvidenceChunk(eventId: number, sequence: number, kin
 /** Evidence playback is the owner's only (session cookie): fetched as a blob so a failure shows as an error, not a broken player. */
 export function fetchEvidenceBlob(eventId: number, kind: EvidenceKind): Promise<Blob> {
   return api.blob('GET /sos/:id/evidence/:file', { params: { id: eventId, file: `${kind}.webm` } });
+}
+
+/**
+ * Marks a cached event ended without asking the server: once an SOS is over, the people it
+ * reached may no longer read it (403 `sos_ended`), so their screen learns it from the live event.
+ */
+export function endCachedEvent(queryClient: QueryClient, id: number, status: 'resolved' | 'cancelled' = 'cancelled'): void {
+  queryClient.setQueryData<SosEventView>(sosKeys.event(id), (current) => (current && current.status === 'active' ? { ...current, status } : current));
 }

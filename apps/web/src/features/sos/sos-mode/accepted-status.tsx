@@ -4,12 +4,17 @@ import type { SosRecipient } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { ResponderBadge } from '../../responders/responder-badge';
 import { sceneStatusText } from '../../responders/labels';
+import { recipientRoleText } from './recipient-role';
 
-/** Under a volunteer who is coming: where they are on the scene (live) and their verified badge. */
+/** Under someone who is coming: a contact or a volunteer, where they are on the scene (live) and their verified badge. */
 export function AcceptedStatus({ recipient }: { recipient: SosRecipient }) {
   const { t } = useTranslation('responders');
+  const { t: tSos } = useTranslation('sos');
   return (
     <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}>
+      <Typography component="span" variant="body2" color="text.secondary" data-testid="coming-role">
+        {recipientRoleText((key) => tSos(key), recipient)}
+      </Typography>
       <Typography component="span" color="primary" sx={{ fontWeight: 700 }} data-testid="scene-status">
         {sceneStatusText(t, recipient.sceneStatus, recipient.handedTo)}
       </Typography>

@@ -64,6 +64,11 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
 
   const volunteers = event.alerted.filter((recipient) => recipient.kind === 'volunteer');
   const contacts = event.alerted.filter((recipient) => recipient.kind === 'contact');
+  // A contact who also volunteers nearby counts among the volunteers the radius reached.
+  const volunteersInRadius = volunteers.length + contacts.filter((recipient) => recipient.alsoVolunteer).length;
+  const comingTitle = t(event.accepted.some((recipient) => recipient.role === 'contact') ? 'owner.acceptedTitlePeople' : 'owner.acceptedTitle', {
+    count: event.accepted.length,
+  });
   const threat = event.threat ? t(`dashboard:threats.${event.threat}`) : t('rating.defaultThreat');
   const startedAt = new Date(event.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' });
 
@@ -111,17 +116,12 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
-            {event.accepted.length === 0 ? t('owner.acceptedNone') : t('owner.acceptedTitle', { count: event.accepted.length })}
+            {event.accepted.length === 0 ? t('owner.acceptedNone') : comingTitle}
           </Typography>
           {event.accepted.length === 0 ? (
             <Typography color="text.secondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
           ) : (
-            <Stack
-              component="ul"
-              spacing={1}
-              sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }}
-              aria-label={t('owner.acceptedTitle', { count: event.accepted.length })}
-            >
+            <Stack component="ul" spacing={1} sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} aria-label={comingTitle}>
               {event.accepted.map((recipient) => (
                 <Typography component="li" key={recipient.notificationId} sx={{ fontWeight: 500 }}>
                   {recipient.name ?? t('recipients.volunteer')}
@@ -151,7 +151,7 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
           ) : (
             <>
               <Typography variant="body2" color="text.secondary">
-                {t('owner.radiusNote', { count: volunteers.length, radius: event.radiusM })}
+                {t('owner.radiusNote', { count: volunteersInRadius, radius: event.radiusM })}
               </Typography>
               {volunteers.length > 0 && (
                 <Typography variant="body2" color="text.secondary">

@@ -9,6 +9,7 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import type { SosRecipient } from '@saathi/shared';
 import { RecipientDistance } from './distance-text';
 import { ResponderBadge } from '../../responders/responder-badge';
+import { recipientRoleText } from './recipient-role';
 
 const STATUS_COLOR = { accepted: 'success', declined: 'default', notified: 'info' } as const;
 
@@ -23,7 +24,7 @@ export function RecipientsList({ recipients, label }: { recipients: readonly Sos
       {recipients.map((recipient) => {
         const name = recipient.name ?? (recipient.kind === 'volunteer' ? t('recipients.volunteer') : t('recipients.contact'));
         const details = [
-          recipient.kind === 'volunteer' ? t('recipients.volunteer') : t('recipients.contact'),
+          recipientRoleText((key) => t(key), recipient),
           recipient.deliveryStatus === 'failed'
             ? t('recipients.deliveryFailed')
             : recipient.deliveryStatus === 'pending'

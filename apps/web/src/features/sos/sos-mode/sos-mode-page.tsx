@@ -8,7 +8,7 @@ import type { SosEventOwnerView, SosEventView, SosRecipient } from '@saathi/shar
 import { isApiError } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
 import { useLiveEvents } from '../../notifications/live-events';
-import { sosApi, sosKeys } from '../api/sos-api';
+import { endCachedEvent, sosApi, sosKeys } from '../api/sos-api';
 import { OwnerView } from './owner-view';
 import { VolunteerEventEnded, VolunteerView } from './volunteer-view';
 import { refetchAfterChange } from '../../../lib/refetch-after-change';
@@ -49,6 +49,15 @@ export function SosModePage() {
       if (message.type === 'sos.accepted' || message.type === 'sos.declined') {
         const { recipient } = message.data;
         queryClient.setQueryData<SosEventView>(sosKeys.event(id), (current) => (current?.role === 'owner' ? withRecipient(current, recipient) : current));
+      }
+      // Ended: someone it reached may no longer read it, so their screen is told, not refetched.
+      if (
+        message.type === 'sos.updated' &&
+        message.data.status !== 'active' &&
+        queryClient.getQueryData<SosEventView>(sosKeys.event(id))?.role === 'volunteer'
+      ) {
+        endCachedEvent(queryClient, id, message.data.status);
+        return;
       }
       void refetchAfterChange(queryClient, { queryKey: sosKeys.event(id) });
     }

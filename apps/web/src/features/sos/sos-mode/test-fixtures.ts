@@ -4,6 +4,8 @@ import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@sa
 export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
   notificationId: 41,
   kind: 'volunteer',
+  role: 'volunteer',
+  alsoVolunteer: false,
   userId: 11,
   name: 'Kavita',
   status: 'notified',
@@ -17,6 +19,8 @@ export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient =
   sceneStatus: null,
   handedTo: null,
   ...overrides,
+  // Why they were reached follows the kind unless a test says otherwise.
+  role: overrides.role ?? overrides.kind ?? 'volunteer',
 });
 
 /** Event 7: a medical alert, active, seen by everyone alike. */
@@ -35,6 +39,7 @@ const EVENT: Pick<SosEventVolunteerView, 'id' | 'status' | 'practice' | 'threat'
 export const volunteerEvent = (overrides: Partial<SosEventVolunteerView> = {}): SosEventVolunteerView => ({
   ...EVENT,
   role: 'volunteer',
+  recipientRole: 'volunteer',
   response: 'notified',
   victim: { firstName: 'Priya', location: null, distanceM: null, distanceBand: '0-500', mapsUrl: null },
   verifiedProfession: null,

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import type { DeclineReason, SosEventView, SosEventVolunteerView } from '@saathi/shared';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { locationStore } from '../../location/location-store';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { getSosPosition, lastKnownPosition } from '../lib/position';
@@ -37,7 +38,11 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
   const queryClient = useQueryClient();
   // The tapped answer while it is on its way, and why the last one failed.
   const [pending, setPending] = useState<Answer | null>(null);
-  const [failure, setFailure] = useState<{ answer: Answer; reason: FailureReason } | null>(null);
+  const [failure, setFailure] = useState<{ answer: Answer; reason: FailureReason; error: unknown } | null>(null);
+  const errorText = useErrorText();
+  // One of the person's emergency contacts: they were chosen, so they see where the person is
+  // before answering, and say "I'm coming" or "I can't come" (no reasons to pick).
+  const asContact = event.recipientRole === 'contact';
   const [choosingReason, setChoosingReason] = useState(false);
   const name = event.victim.firstName ?? t('alerts:someone');
   const threat = event.threat ? t(`dashboard:threats.${event.threat}`) : t('rating.defaultThreat');
@@ -70,7 +75,7 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
       }
     } catch (error) {
       const reason = failureReason(error);
-      setFailure({ answer, reason });
+      setFailure({ answer, reason, error });
       // Ended meanwhile: the refetch shows the ended screen.
       if (reason === 'ended') void refetchAfterChange(queryClient, { queryKey: sosKeys.event(event.id) });
     } finally {
@@ -91,16 +96,24 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
       <SosHeadlineCard
         title={t('volunteer.title', { name })}
         summary={t('volunteer.summary', { threat, time: new Date(event.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }) })}
-      />
+      >
+        {asContact && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('volunteer.asContact', { name })}
+          </Typography>
+        )}
+      </SosHeadlineCard>
 
-      {event.response === 'accepted' ? (
+      {(event.response === 'accepted' || location) && (
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={1.5}>
-              <Alert severity="success" role="status">
-                <AlertTitle>{t('volunteer.going')}</AlertTitle>
-                {t('volunteer.acceptedNote')}
-              </Alert>
+              {event.response === 'accepted' && (
+                <Alert severity="success" role="status">
+                  <AlertTitle>{t('volunteer.going')}</AlertTitle>
+                  {t(asContact ? 'volunteer.acceptedNoteContact' : 'volunteer.acceptedNote', { name })}
+                </Alert>
+              )}
               {location ? (
                 <>
                   <Typography variant="h6" component="h2">
@@ -126,7 +139,9 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
             </Stack>
           </CardContent>
         </Card>
-      ) : (
+      )}
+
+      {event.response !== 'accepted' && (
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={2}>
@@ -135,10 +150,19 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
                   <DistanceBandText band={event.victim.distanceBand} to="volunteer" />
                 </Typography>
               )}
-              <Typography>{event.response === 'declined' ? t('volunteer.declinedNote') : t('volunteer.question')}</Typography>
+              <Typography>
+                {event.response === 'declined' ? t('volunteer.declinedNote') : t(asContact ? 'volunteer.questionContact' : 'volunteer.question', { name })}
+              </Typography>
               <Stack direction="row" spacing={1.5}>
-                <AnswerButton answer="accept" pending={pending} onClick={() => void respond('accept')} />
-                {event.response !== 'declined' && <AnswerButton answer="decline" pending={pending} onClick={() => setChoosingReason(true)} />}
+                <AnswerButton answer="accept" asContact={asContact} pending={pending} onClick={() => void respond('accept')} />
+                {event.response !== 'declined' && (
+                  <AnswerButton
+                    answer="decline"
+                    asContact={asContact}
+                    pending={pending}
+                    onClick={() => (asContact ? void respond('decline') : setChoosingReason(true))}
+                  />
+                )}
               </Stack>
               {failure && (
                 <Alert
@@ -152,7 +176,7 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
                     ) : undefined
                   }
                 >
-                  {t(`volunteer.failed.${failure.reason}`)}
+                  {failure.reason === 'refused' ? errorText(failure.error) : t(`volunteer.failed.${failure.reason}`)}
                 </Alert>
               )}
             </Stack>
@@ -171,13 +195,14 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
 }
 
 type Answer = 'accept' | 'decline';
-type FailureReason = 'network' | 'ended' | 'forbidden' | 'server';
+/** `refused`: any other answer the server gave with its code, shown as that code's own text. */
+type FailureReason = 'network' | 'ended' | 'server' | 'refused';
 
 function failureReason(error: unknown): FailureReason {
   if (!isApiError(error) || error.isNetworkError) return 'network';
-  if (error.code === 'sos_ended' || error.status === 409) return 'ended';
-  if (error.status === 403 || error.status === 404) return 'forbidden';
-  return 'server';
+  if (error.code === 'sos_ended') return 'ended';
+  if (error.status >= 500) return 'server';
+  return 'refused';
 }
 
 /** A position the phone already has and that still says where the volunteer is. */
@@ -203,10 +228,11 @@ async function refineDistance(eventId: number, stillComing: () => boolean, done:
 }
 
 /** Accept or Decline: the tapped one shows at once that it is working; the other waits. */
-function AnswerButton({ answer, pending, onClick }: { answer: Answer; pending: Answer | null; onClick: () => void }) {
+function AnswerButton({ answer, asContact, pending, onClick }: { answer: Answer; asContact: boolean; pending: Answer | null; onClick: () => void }) {
   const { t } = useTranslation('sos');
   const working = pending === answer;
   const accept = answer === 'accept';
+  const label = asContact ? (accept ? 'volunteer.acceptContact' : 'volunteer.declineContact') : accept ? 'volunteer.accept' : 'volunteer.decline';
   return (
     <Button
       variant={accept ? 'contained' : 'outlined'}
@@ -220,7 +246,7 @@ function AnswerButton({ answer, pending, onClick }: { answer: Answer; pending: A
       aria-disabled={working || undefined}
       startIcon={working ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
     >
-      {working ? t(accept ? 'volunteer.accepting' : 'volunteer.declining') : t(accept ? 'volunteer.accept' : 'volunteer.decline')}
+      {working ? t(accept ? 'volunteer.accepting' : 'volunteer.declining') : t(label)}
     </Button>
   );
 }

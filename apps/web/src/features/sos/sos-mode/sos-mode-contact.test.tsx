@@ -1,0 +1,164 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@saathi/shared';
+import { page, renderRoutes } from '../../../test/render';
+import { clearSession, setSession } from '../../auth/session';
+import { emit } from '../../notifications/test-live-events';
+import { SosModePage } from './sos-mode-page';
+import { ownerEvent, recipient, volunteerEvent } from './test-fixtures';
+
+// The stream is replaced: the tests hand the screen its live messages.
+vi.mock('../../notifications/live-events', () => import('../../notifications/test-live-events'));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const never = () => new Promise<Response>(() => undefined);
+const render = () => renderRoutes([page('/sos-mode', <SosModePage />)], '/sos-mode?sosEventId=7');
+
+/** Event 7 as Priya's emergency contact sees it: chosen by her, so the location before answering. */
+const contactEvent = () =>
+  volunteerEvent({
+    recipientRole: 'contact',
+    victim: {
+      firstName: 'Priya',
+      location: { latitude: 23.0226, longitude: 72.5716, accuracy: 15, at: '2026-01-10T10:00:05.000Z' },
+      distanceM: null,
+      distanceBand: null,
+      mapsUrl: 'https://www.google.com/maps?q=23.0226,72.5716',
+    },
+  });
+
+describe('SOS mode, an emergency contact', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let answer: () => Response;
+
+  beforeEach(() => {
+    setSession({ id: 3, name: 'Anil Patel' } as User);
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: vi.fn(), watchPosition: vi.fn(() => 1), clearWatch: vi.fn() },
+    });
+    answer = () => json({ eventId: 7, status: 'accepted', distanceM: 800 });
+    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(json(contactEvent()));
+      if (url === '/api/sos/7/accept' || url === '/api/sos/7/decline') return Promise.resolve(answer());
+      return never();
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  const calls = (suffix: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(suffix));
+
+  it('says they were chosen, shows where the person is, and answers "I\'m coming"', async () => {
+    const user = userEvent.setup();
+    await render();
+    expect(await screen.findByText('Priya chose you as an emergency contact.')).toBeVisible();
+    expect(screen.getByText('Can you go to Priya? They will see that you are coming.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Live location' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: "I'm coming" }));
+    await waitFor(() => expect(calls('/accept')).toHaveLength(1));
+    expect(await screen.findByText('You are going')).toBeVisible();
+    expect(screen.getByText('Priya can see that you are coming. Go carefully, and call 112 if needed.')).toBeVisible();
+  });
+
+  it('"I can\'t come" declines at once, without asking a volunteer\'s reasons', async () => {
+    answer = () => json({ eventId: 7, status: 'declined', distanceM: null });
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: "I can't come" }));
+    await waitFor(() => expect(calls('/decline')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows a refusal's true reason in words, not a general failure", async () => {
+    answer = () => json({ error: { code: 'sos_not_alerted', message: 'Only volunteers and contacts alerted for this SOS can answer it' } }, 403);
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: "I'm coming" }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Only the volunteers and emergency contacts who were alerted for this SOS can answer it.');
+    // A refusal is final: no "Try again" that the server would refuse again.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('learns that the SOS ended from the live event, without asking the server again', async () => {
+    await render();
+    expect(await screen.findByText('Priya chose you as an emergency contact.')).toBeVisible();
+    const gets = calls('/api/sos/7').length;
+    await emit({ type: 'sos.updated', data: { eventId: 7, status: 'resolved' } });
+    expect(await screen.findByRole('heading', { name: 'This SOS has ended' })).toBeVisible();
+    expect(calls('/api/sos/7')).toHaveLength(gets);
+  });
+});
+
+describe('SOS mode, owner: her contact is coming', () => {
+  beforeEach(() => {
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: vi.fn(), watchPosition: vi.fn(() => 1), clearWatch: vi.fn() },
+    });
+    let gets = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
+          gets += 1;
+          const event = ownerEvent();
+          const anil = recipient({
+            notificationId: 42,
+            kind: 'contact',
+            role: 'contact',
+            alsoVolunteer: true,
+            userId: 3,
+            name: 'Anil bhai',
+            distanceBand: null,
+            radiusM: null,
+            tier: null,
+          });
+          return gets === 1 ? Promise.resolve(json({ ...event, alerted: [anil, ...event.alerted] })) : never();
+        }
+        if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
+        return never();
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('says who is coming, as her contact, with how far they are; counts a contact who volunteers among the volunteers', async () => {
+    await render();
+    expect(await screen.findByText('Emergency contact · also a volunteer nearby')).toBeVisible();
+    expect(screen.getByText('2 volunteers alerted within 500 m')).toBeVisible();
+    await emit({
+      type: 'sos.accepted',
+      data: {
+        eventId: 7,
+        recipient: recipient({
+          notificationId: 42,
+          kind: 'contact',
+          role: 'contact',
+          alsoVolunteer: true,
+          userId: 3,
+          name: 'Anil bhai',
+          status: 'accepted',
+          distanceM: 800,
+          distanceBand: null,
+          radiusM: null,
+          tier: null,
+        }),
+      },
+    });
+    const coming = await screen.findByRole('list', { name: '1 person is coming' }, { timeout: 300 });
+    expect(coming).toHaveTextContent('Anil bhai · 800 m');
+    expect(coming).toHaveTextContent('Emergency contact · also a volunteer nearby');
+  });
+});
