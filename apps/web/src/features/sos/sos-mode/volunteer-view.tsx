@@ -104,43 +104,7 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
         )}
       </SosHeadlineCard>
 
-      {(event.response === 'accepted' || location) && (
-        <Card variant="outlined">
-          <CardContent>
-            <Stack spacing={1.5}>
-              {event.response === 'accepted' && (
-                <Alert severity="success" role="status">
-                  <AlertTitle>{t('volunteer.going')}</AlertTitle>
-                  {t(asContact ? 'volunteer.acceptedNoteContact' : 'volunteer.acceptedNote', { name })}
-                </Alert>
-              )}
-              {location ? (
-                <>
-                  <Typography variant="h6" component="h2">
-                    {t('volunteer.liveLocation')}
-                  </Typography>
-                  {event.victim.distanceM !== null && (
-                    <Typography sx={{ fontSize: '1.5rem', fontWeight: 800 }}>
-                      <DistanceText metres={event.victim.distanceM} /> {t('volunteer.away')}
-                    </Typography>
-                  )}
-                  <Typography sx={{ fontFamily: 'monospace' }}>{formatCoordinates(location.latitude, location.longitude)}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('volunteer.updatedAt', {
-                      time: new Date(location.at).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }),
-                      accuracy: location.accuracy != null ? Math.round(location.accuracy) : '?',
-                    })}
-                  </Typography>
-                  <OpenMapsButton latitude={location.latitude} longitude={location.longitude} label={t('volunteer.openMaps')} />
-                </>
-              ) : (
-                <Typography>{t('volunteer.locationPending')}</Typography>
-              )}
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
-
+      {/* The answer first: a contact sees the location too, below it. */}
       {event.response !== 'accepted' && (
         <Card variant="outlined">
           <CardContent>
@@ -178,6 +142,43 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
                 >
                   {failure.reason === 'refused' ? errorText(failure.error) : t(`volunteer.failed.${failure.reason}`)}
                 </Alert>
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+
+      {(event.response === 'accepted' || location) && (
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={1.5}>
+              {event.response === 'accepted' && (
+                <Alert severity="success" role="status">
+                  <AlertTitle>{t('volunteer.going')}</AlertTitle>
+                  {t(asContact ? 'volunteer.acceptedNoteContact' : 'volunteer.acceptedNote', { name })}
+                </Alert>
+              )}
+              {location ? (
+                <>
+                  <Typography variant="h6" component="h2">
+                    {t('volunteer.liveLocation')}
+                  </Typography>
+                  {event.victim.distanceM !== null && (
+                    <Typography sx={{ fontSize: '1.5rem', fontWeight: 800 }}>
+                      <DistanceText metres={event.victim.distanceM} /> {t('volunteer.away')}
+                    </Typography>
+                  )}
+                  <Typography sx={{ fontFamily: 'monospace' }}>{formatCoordinates(location.latitude, location.longitude)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('volunteer.updatedAt', {
+                      time: new Date(location.at).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }),
+                      accuracy: location.accuracy != null ? Math.round(location.accuracy) : '?',
+                    })}
+                  </Typography>
+                  <OpenMapsButton latitude={location.latitude} longitude={location.longitude} label={t('volunteer.openMaps')} />
+                </>
+              ) : (
+                <Typography>{t('volunteer.locationPending')}</Typography>
               )}
             </Stack>
           </CardContent>
