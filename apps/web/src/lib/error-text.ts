@@ -66,3 +66,11 @@ export async function loadErrorText(error: unknown): Promise<string> {
   await i18next.loadNamespaces(ERRORS_NAMESPACE);
   return errorText(error, i18next.t, i18next.resolvedLanguage ?? i18next.language);
 }
+
+/**
+ * A refusal: the server answered and said no with a code (4xx), so trying again would be refused
+ * again; the person is told its reason (errorText), not "try again". Network failures and 5xx are not.
+ */
+export function isRefusal(error: unknown): boolean {
+  return isApiError(error) && !error.isNetworkError && error.status >= 400 && error.status < 500 && CODE_SHAPE.test(error.code);
+}

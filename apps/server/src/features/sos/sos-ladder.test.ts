@@ -225,7 +225,7 @@ describe('on-scene statuses', () => {
     const owner = (await get(t, victimToken, `/api/sos/${eventId}`)).json();
     expect(owner.accepted.map((r: { sceneStatus: string | null }) => r.sceneStatus)).toEqual(['handed_over', null]);
     const otherView = (await get(t, otherToken, `/api/sos/${eventId}`)).json();
-    expect(otherView.responders).toEqual([{ name: 'Asha', verifiedProfession: 'nurse', sceneStatus: 'handed_over', handedTo: 'ambulance' }]);
+    expect(otherView.responders).toEqual([{ name: 'Asha', role: 'volunteer', verifiedProfession: 'nurse', sceneStatus: 'handed_over', handedTo: 'ambulance' }]);
   });
 });
 

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { HandedTo, SceneStatus, SosEventVolunteerView } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
+import { isRefusal, useErrorText } from '../../lib/error-text';
 import { sceneApi } from './queries';
 import { SceneResponders } from './scene-responders';
 import { label, type LabelFamilies } from './labels';
@@ -33,16 +34,18 @@ const isCurrent = (step: Step, event: Pick<SosEventVolunteerView, 'sceneStatus' 
 export function ScenePanel({ event, onChanged }: { event: SosEventVolunteerView; onChanged: () => void }) {
   const { t } = useTranslation('responders');
   const [pending, setPending] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Why the last step was not taken: a refusal's own reason, else "could not update".
+  const [failure, setFailure] = useState<unknown>(null);
+  const errorText = useErrorText();
 
   const choose = async (step: Step) => {
     setPending(step.key);
-    setFailed(false);
+    setFailure(null);
     try {
       await sceneApi.setStatus(event.id, { status: step.status, ...(step.handedTo ? { handedTo: step.handedTo } : {}) });
       onChanged();
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailure(error ?? new Error('failed'));
     } finally {
       setPending(null);
     }
@@ -55,9 +58,9 @@ export function ScenePanel({ event, onChanged }: { event: SosEventVolunteerView;
           <StepButton key={step.key} step={step} current={isCurrent(step, event)} disabled={pending !== null} onClick={() => void choose(step)} />
         ))}
       </Stack>
-      {failed && (
+      {failure !== null && (
         <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
-          {t('scene.failed')}
+          {isRefusal(failure) ? errorText(failure) : t('scene.failed')}
         </Alert>
       )}
       {event.responders.length > 0 && (

@@ -8,6 +8,8 @@ import { RatingDialog, type RatingSource } from './rating-dialog';
 import { canSubmit, feedbackPayload, shouldCloseOnSwipe, toFeedbackRows } from './rating-rows';
 
 const EVENT_ID = 42;
+/** errors.json's text for feedback_already_given. */
+const ALREADY_RATED = 'You have already rated this volunteer for this SOS.';
 const OWNER_ID = 2;
 
 function acceptedUsers(overrides: { threat?: SosAcceptedUsersResponse[number]['threat']; rated?: boolean } = {}): SosAcceptedUsersResponse {
@@ -169,6 +171,20 @@ describe('RatingDialog', () => {
     await user.type(within(row).getByRole('textbox', { name: 'Feedback' }), 'Thanks');
     await user.click(within(row).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Failed to submit feedback')).toBeInTheDocument();
+  });
+
+  it('says why the server refused a rating, in words', async () => {
+    stubFetch((_url, init) =>
+      init?.method === 'POST'
+        ? json({ error: { code: 'feedback_already_given', message: 'You already rated this volunteer for this SOS', field: 'feedBackData.feedbackReceiverId' } }, 409)
+        : json(acceptedUsers()),
+    );
+    const user = userEvent.setup();
+    await renderDialog();
+    const row = await screen.findByRole('listitem', { name: 'ANIL03' });
+    await user.click(within(row).getByRole('radio', { name: '5 Stars' }));
+    await user.click(within(row).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(ALREADY_RATED)).toBeInTheDocument();
   });
 
   it("says 'Volunteer Not Found For this Event !' with an image when nobody accepted", async () => {

@@ -11,6 +11,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { isRefusal, useErrorText } from '../../../lib/error-text';
 import { useSession } from '../../auth/session';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { feedbackPayload, toFeedbackRows, type VolunteerFeedbackRow } from './rating-rows';
@@ -38,7 +39,9 @@ export function RatingDialog({ eventId, source, open, onHide }: RatingDialogProp
   const userId = user?.id ?? 0;
   const [edits, setEdits] = useState<Edits>({});
   const [submitting, setSubmitting] = useState(false);
-  const [submitFailed, setSubmitFailed] = useState(false);
+  // The last failed submit: a refusal says its reason (already rated, did not accept), anything else "try again".
+  const [submitFailure, setSubmitFailure] = useState<unknown>(null);
+  const errorText = useErrorText();
   const [dismissedLoadError, setDismissedLoadError] = useState(0);
 
   const query = useQuery({
@@ -50,9 +53,10 @@ export function RatingDialog({ eventId, source, open, onHide }: RatingDialogProp
   const { refetch } = query;
   // SPEC.md §8: a top-right notice for a failed load or a failed submit.
   const showLoadError = query.isError && query.errorUpdatedAt !== dismissedLoadError;
-  const notice = submitFailed ? t('rating.submitFailed') : showLoadError ? t('rating.loadFailed') : null;
+  const notice =
+    submitFailure !== null ? (isRefusal(submitFailure) ? errorText(submitFailure) : t('rating.submitFailed')) : showLoadError ? t('rating.loadFailed') : null;
   const closeNotice = () => {
-    if (submitFailed) setSubmitFailed(false);
+    if (submitFailure !== null) setSubmitFailure(null);
     else setDismissedLoadError(query.errorUpdatedAt);
   };
 
@@ -72,8 +76,8 @@ export function RatingDialog({ eventId, source, open, onHide }: RatingDialogProp
       if (!result) throw new Error('empty response');
       setEdits(({ [row.id]: _done, ...rest }) => rest);
       await refetch();
-    } catch {
-      setSubmitFailed(true);
+    } catch (error) {
+      setSubmitFailure(error ?? new Error('failed'));
     } finally {
       setSubmitting(false);
     }
