@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { preloadOnlyWhatIsMissing } from './preload-plugin';
 import { JSX, reactOnPreact } from './react-on-preact';
 import { earlySosPlugin } from './src/early-sos/vite-plugin';
+import { NAVIGATE_FALLBACK_DENYLIST } from './src/pwa/navigation-fallback';
 
 const preload = preloadOnlyWhatIsMissing();
 
@@ -46,8 +47,9 @@ export default defineConfig({
         // The offline shell: every built asset is precached and navigations fall back to index.html.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         navigateFallback: '/index.html',
-        // API calls and media are never served from the cache: safety data must be live.
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+        // What the server answers itself (the API, media, the RSS feed and other files) is never
+        // answered by the shell or the cache: safety data must be live (src/pwa/navigation-fallback.ts).
+        navigateFallbackDenylist: NAVIGATE_FALLBACK_DENYLIST,
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         // Web Push and notification clicks ('Go to SOS'): public/push-sw.js.

@@ -81,5 +81,12 @@ test('a Hindi reader makes a birth chart, asks two questions in Hindi, and a que
   await expect(help.getByRole('link', { name: 'आपातकालीन नंबर 112 पर कॉल करें' })).toHaveAttribute('href', 'tel:112');
   await expect(help.getByRole('link', { name: hi('Open SOS') })).toHaveAttribute('href', '/sos');
   await help.scrollIntoViewIfNeeded();
+  expect(await clippedTexts(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await keepScreenshot(page, 'astro/hi-crisis-360.png');
+
+  // The chart and the answers on a desktop screen too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(page);
+  await keepScreenshot(page, 'astro/hi-crisis-1280.png', { fullPage: true });
 });

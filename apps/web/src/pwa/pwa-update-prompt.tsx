@@ -23,7 +23,7 @@ export function PwaUpdatePrompt() {
     try {
       if (sessionStorage.getItem(UPDATED_FLAG_KEY)) {
         sessionStorage.removeItem(UPDATED_FLAG_KEY);
-        toast.success(t('pwa.updated'));
+        toast.success(t('pwa.updated'), { background: true });
       }
     } catch {
       // sessionStorage unavailable: nothing to announce.
@@ -35,8 +35,10 @@ export function PwaUpdatePrompt() {
       if (cancelled) return;
       const updateSW = registerSW({
         onNeedRefresh() {
+          // Waits while the user's own SOS is active: the update never interrupts one anyway.
           toast.info(t('pwa.updateAvailable'), {
             autoHideMs: null,
+            background: true,
             action: {
               label: t('pwa.refresh'),
               onClick: () => {
@@ -53,7 +55,7 @@ export function PwaUpdatePrompt() {
         onOfflineReady() {
           // Worth saying to members (their SOS screen now opens offline); a visitor who came
           // from a shared link would only find it covering the post they came to read.
-          if (getSession()) toast.success(t('pwa.offlineReady'));
+          if (getSession()) toast.success(t('pwa.offlineReady'), { background: true });
         },
       });
     });

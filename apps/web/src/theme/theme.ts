@@ -14,6 +14,8 @@ export const theme = createTheme({
     error: { main: brand.emergencyRed, contrastText: '#FFFFFF' },
     // MUI's default info blue (#0288d1) carries white text at 3.9:1; this one at 4.8:1 (AA), e.g. SOS status chips.
     info: { main: '#0277bd', contrastText: '#FFFFFF' },
+    // MUI's default warning orange (#ed6c02) carries white text at 3.1:1 (the 'SOS nearby' toast); this burnt orange at 5.3:1.
+    warning: { main: '#B84700', contrastText: '#FFFFFF' },
     background: { default: brand.background, paper: '#FFFFFF' },
     text: { primary: brand.ink, secondary: brand.inkSecondary },
     divider: brand.divider,

@@ -20,7 +20,8 @@ export function PlanetTable({ chart }: { chart: AstroChart }) {
     ...chart.planets.map((planet) => ({ ...planet, key: planet.body, name: terms.body[planet.body].replace(/\s*\(.*\)$/, '') })),
   ];
   return (
-    <TableContainer>
+    // On a narrow phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
+    <TableContainer tabIndex={0} role="region" aria-label={t('planets.caption')}>
       <Table size="small" aria-label={t('planets.caption')}>
         <TableHead>
           <TableRow>

@@ -112,10 +112,19 @@ export function LiveAlerts() {
       if (seenAlerts.has(item.sosEventId as number)) return;
       seenAlerts.add(item.sosEventId as number);
     }
+    const sosEventId = item.sosEventId ?? undefined;
     toast.warning(item.title, {
       autoHideMs: 15_000,
-      key: item.sosEventId !== null ? toastKey(item.sosEventId) : undefined,
+      key: sosEventId !== undefined ? toastKey(sosEventId) : undefined,
       action: { label: t('goToSos'), onClick: () => void navigate(item.url) },
+      // Someone else's alert waits while the user's own SOS is active; news of that SOS does not.
+      background: true,
+      sosEventId,
+      // After waiting: an SOS known to have ended since needs nobody any more.
+      stillRelevant: () => {
+        const status = sosEventId === undefined ? undefined : queryClient.getQueryData<{ status?: string }>(sosKeys.event(sosEventId))?.status;
+        return status === undefined || status === 'active';
+      },
     });
   };
   const announceRef = useRef(announce);

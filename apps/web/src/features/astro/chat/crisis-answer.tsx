@@ -7,6 +7,7 @@ import { ASTRO_HELPLINES } from '@saathi/shared/astro';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PhoneIcon, SosIcon } from '../../../components/icons';
+import { brand } from '../../../theme/tokens';
 
 /**
  * The answer to a question that speaks of suicide, self-harm or violence: no astrology, the
@@ -43,7 +44,15 @@ export function CrisisAnswer({ answer }: { answer: string }) {
             {helpline.id === 'tele_manas' ? t('chat.crisis.teleManas', { number: helpline.number }) : t('chat.crisis.emergency', { number: helpline.number })}
           </Button>
         ))}
-        <Button component={RouterLink} to="/sos" variant="outlined" size="large" startIcon={<SosIcon />} sx={{ justifyContent: 'flex-start' }}>
+        {/* On white: the brand pink on the answer's pale blue reads at 4.4:1, under AA's 4.5. */}
+        <Button
+          component={RouterLink}
+          to="/sos"
+          variant="outlined"
+          size="large"
+          startIcon={<SosIcon />}
+          sx={{ justifyContent: 'flex-start', bgcolor: 'background.paper', '&:hover': { bgcolor: brand.pinkTint } }}
+        >
           {t('chat.crisis.sos')}
         </Button>
       </Stack>

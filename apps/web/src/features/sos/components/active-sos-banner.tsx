@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHoldBackgroundToasts } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { useNow } from '../../notifications/use-now';
@@ -28,6 +29,9 @@ export function ActiveSosBanner({ userId }: { userId: number }) {
     enabled: stored !== null,
     retry: false,
   });
+  const ownActive = stored !== null && event?.role === 'owner' && event.status === 'active';
+  // While the user's own SOS is active, the dashboard's panel is not covered by toasts about anything else.
+  useHoldBackgroundToasts(ownActive ? stored.id : null);
   if (!stored || !event || event.role !== 'owner') return null;
   if (event.status === 'active') {
     return (

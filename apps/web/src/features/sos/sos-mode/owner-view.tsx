@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import type { SosEventOwnerView } from '@saathi/shared';
-import { useToast } from '../../../components/toast';
+import { useHoldBackgroundToasts, useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
 import { useMeQuery } from '../../users/queries';
 import { SosHeadlineCard } from '../components/sos-headline-card';
@@ -34,6 +34,8 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
   const queryClient = useQueryClient();
   const { data: me } = useMeQuery();
   const active = event.status === 'active';
+  // Nothing that is not about this SOS covers its screen while it is active.
+  useHoldBackgroundToasts(active ? event.id : null);
   const streaming = useLocationStreaming(event.id, active);
   // Only the device that raised the alert records: two devices would interleave their chunks.
   const raisedHere = readActiveEvent(event.userId)?.id === event.id;

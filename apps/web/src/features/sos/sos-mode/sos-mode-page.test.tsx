@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,8 @@ import type { SosEventVolunteerView, User } from '@saathi/shared';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { emit } from '../../notifications/test-live-events';
+import { useToast, type ToastApi } from '../../../components/toast';
+import { sosKeys } from '../api/sos-api';
 import { SosModePage } from './sos-mode-page';
 import { ownerEvent, recipient, volunteerEvent } from './test-fixtures';
 
@@ -189,5 +192,61 @@ describe('SOS mode, owner: a volunteer accepts', () => {
     });
     expect(await screen.findByRole('heading', { name: '1 volunteer is coming' }, { timeout: 300 })).toBeVisible();
     expect(screen.getByRole('list', { name: '1 volunteer is coming' })).toHaveTextContent('Kavita · 120 m');
+  });
+});
+
+describe('SOS mode, owner: toasts about anything else wait', () => {
+  let toast: ToastApi;
+  function GrabToast() {
+    const api = useToast();
+    useEffect(() => {
+      toast = api;
+    }, [api]);
+    return null;
+  }
+
+  beforeEach(() => {
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
+    stubSlowGeolocation();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(json(ownerEvent()));
+        if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
+        return never();
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('the app’s own news does not cover the active SOS, and shows once it has ended', async () => {
+    const { queryClient } = await renderRoutes(
+      [
+        page(
+          '/sos-mode',
+          <>
+            <SosModePage />
+            <GrabToast />
+          </>,
+        ),
+      ],
+      '/sos-mode?sosEventId=7',
+    );
+    expect(await screen.findByRole('heading', { name: 'SOS active' })).toBeVisible();
+    act(() => {
+      toast.success('Saathi is ready to open without internet', { background: true });
+      toast.error('Could not end the SOS. Try again.');
+    });
+    expect(await screen.findByText('Could not end the SOS. Try again.')).toBeVisible();
+    expect(screen.queryByText('Saathi is ready to open without internet')).toBeNull();
+
+    act(() => {
+      queryClient.setQueryData(sosKeys.event(7), { ...ownerEvent(), status: 'resolved', endedAt: '2026-01-10T10:05:00.000Z' });
+    });
+    expect(await screen.findByText('Saathi is ready to open without internet', {}, { timeout: 8000 })).toBeVisible();
   });
 });
