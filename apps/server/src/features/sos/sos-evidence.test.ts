@@ -1,8 +1,13 @@
+import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { privateFilesIn, STORAGE_MODES } from '../../../test/private-files';
 import { freshPlace, get, post, raiseSos } from '../../../test/sos-fixtures';
+import { webmDurationMs } from '../../core/media/webm-duration';
+
+/** Real recordings: Chromium's MediaRecorder (1,947 ms) and ffmpeg (3,508 ms), as two recorder starts. */
+const realRecording = (name: string) => fs.readFile(new URL(`../../core/media/fixtures/${name}.webm`, import.meta.url));
 
 // The same behaviour with the chunks on local disk and in the S3 peer's private bucket.
 describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
@@ -84,6 +89,27 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
     expect((await get(t, token, `/api/sos/${eventId}/evidence/recordings/3/video.webm`)).statusCode).toBe(404);
     expect((await get(t, token, `/api/sos/${eventId}/evidence/recordings/1/audio.webm`)).statusCode).toBe(404);
     expect(await files.keysUnder(t, `evidence/${eventId}/`)).toHaveLength(7);
+  });
+
+  it('plays every second of real recordings back, each from its own header, after a restart', async () => {
+    const { token, eventId } = await ownEvent();
+    const recordings = [
+      { bytes: await realRecording('chromium-mediarecorder'), durationMs: 1947 },
+      { bytes: await realRecording('ffmpeg-libvpx'), durationMs: 3508 },
+    ];
+    for (const [recording, { bytes }] of recordings.entries()) {
+      // Timeslices cut anywhere in the stream, as MediaRecorder's are.
+      for (let offset = 0, sequence = 0; offset < bytes.length; offset += 7000, sequence++) {
+        expect((await send(token, eventId, recording, sequence, bytes.subarray(offset, offset + 7000))).statusCode).toBe(201);
+      }
+    }
+    const list = (await get(t, token, `/api/sos/${eventId}/evidence`)).json();
+    expect(list.recordings).toHaveLength(2);
+    for (const [index, recording] of list.recordings.entries()) {
+      const play = await get(t, token, recording.url);
+      expect(play.rawPayload.equals(recordings[index]!.bytes)).toBe(true);
+      expect(await webmDurationMs([play.rawPayload])).toBe(recordings[index]!.durationMs);
+    }
   });
 
   it('answers a retried chunk as saved, and refuses a restarted recorder over a held number without changing anything', async () => {

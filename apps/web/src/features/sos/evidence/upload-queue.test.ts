@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { ChunkUploadQueue, type EvidenceChunkItem, type RecordingSlot } from './upload-queue';
 
-const chunk = (sequence: number, bytes = 10, recording: RecordingSlot = { number: 0 }): EvidenceChunkItem => ({
+const chunk = (sequence: number, bytes = 10, recording: RecordingSlot = { recorder: 'a', number: 0 }): EvidenceChunkItem => ({
   recording,
   sequence,
   kind: 'video',
@@ -70,7 +70,7 @@ describe('evidence upload queue', () => {
     });
     const renumber = vi.fn((taken: number) => taken + 1);
     const queue = new ChunkUploadQueue(upload, { renumber });
-    const recording: RecordingSlot = { number: 3 };
+    const recording: RecordingSlot = { recorder: 'b', number: 3 };
     queue.push(chunk(0, 10, recording));
     queue.push(chunk(1, 10, recording));
     await queue.whenIdle();
@@ -121,7 +121,7 @@ describe('evidence upload queue', () => {
   it('ignores empty chunks', async () => {
     const upload = vi.fn();
     const queue = new ChunkUploadQueue(upload);
-    queue.push({ recording: { number: 0 }, sequence: 0, kind: 'video', blob: new Blob([]) });
+    queue.push({ recording: { recorder: 'a', number: 0 }, sequence: 0, kind: 'video', blob: new Blob([]) });
     await queue.whenIdle();
     expect(upload).not.toHaveBeenCalled();
   });

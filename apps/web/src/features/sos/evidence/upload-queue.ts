@@ -3,6 +3,8 @@ import { isApiError } from '../../../lib/api-client';
 
 /** One recorder start: its chunks share it, so moving the recording to another number moves them all. */
 export interface RecordingSlot {
+  /** The recorder start (a random id), which stays when the number moves. */
+  recorder: string;
   number: number;
 }
 
@@ -24,6 +26,14 @@ export interface UploadStats {
   held: EvidenceHeld | null;
   /** Chunks the server refused and no retry can save (never counted as saved). */
   lost: number;
+}
+
+/** Where the chunks wait on the device until the server holds them (pending-chunks.ts). */
+export interface ChunkJournal {
+  added(item: EvidenceChunkItem): void;
+  /** Held by the server, or refused for good: the device copy can go. */
+  settled(item: EvidenceChunkItem): void;
+  renumbered(slot: RecordingSlot): void;
 }
 
 /** The server's answer to an upload, as far as the queue reads it. */
@@ -59,6 +69,7 @@ export class ChunkUploadQueue {
       onChange?: (stats: UploadStats) => void;
       /** A free recording number after `taken`, or undefined when none is left. */
       renumber?: (taken: number) => number | undefined;
+      journal?: ChunkJournal;
       retryDelaysMs?: readonly number[];
       sleep?: (ms: number) => Promise<void>;
     } = {},
@@ -68,8 +79,10 @@ export class ChunkUploadQueue {
     return { ...this.stats };
   }
 
-  push(item: EvidenceChunkItem): void {
+  /** `stored`: the chunk is already on the device (left by an earlier page). */
+  push(item: EvidenceChunkItem, { stored = false } = {}): void {
     if (this.stats.stopped || item.blob.size === 0) return;
+    if (!stored) this.options.journal?.added(item);
     this.items.push(item);
     this.update({ pending: this.items.length });
     void this.run();
@@ -100,6 +113,7 @@ export class ChunkUploadQueue {
         if (isApiError(error) && error.status === 409 && error.code === NUMBER_TAKEN) {
           this.taken(item);
         } else if (isApiError(error) && (FINAL_REFUSALS.has(error.status) || CLOSED_FOR_EVIDENCE.has(error.code))) {
+          for (const refused of this.items) this.options.journal?.settled(refused);
           this.items.length = 0;
           this.update({ pending: 0, stopped: true });
         } else {
@@ -122,13 +136,16 @@ export class ChunkUploadQueue {
     const next = item.sequence === 0 ? this.options.renumber?.(item.recording.number) : undefined;
     if (next !== undefined) {
       item.recording.number = next;
+      this.options.journal?.renumbered(item.recording);
       return;
     }
+    this.options.journal?.settled(item);
     this.items.shift();
     this.update({ lost: this.stats.lost + 1, pending: this.items.length });
   }
 
   private sent(item: EvidenceChunkItem, held: EvidenceHeld | undefined): void {
+    this.options.journal?.settled(item);
     this.items.shift();
     this.attempt = 0;
     this.update({

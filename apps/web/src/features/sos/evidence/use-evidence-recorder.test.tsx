@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../../lib/api-client';
+import { createPendingJournal, pendingChunkStore } from './pending-chunks';
 import { useEvidenceRecorder } from './use-evidence-recorder';
 
 /** A MediaRecorder that produces a chunk when the test says so; its first chunk is its header. */
@@ -136,5 +137,29 @@ describe('the evidence recorder numbering', () => {
     await waitFor(() => expect(FakeRecorder.made).toHaveLength(2));
     await emit(1);
     await waitFor(() => expect(sent.at(-1)).toMatchObject({ recording: 3, sequence: 0 }));
+  });
+
+  it('sends first what an earlier page recorded but could not send, to its own recording', async () => {
+    serve();
+    // A page before the reload recorded recording 0 and got none of it to the server.
+    const journal = createPendingJournal(33, pendingChunkStore());
+    const earlier = { recorder: 'earlier-page', number: 0 };
+    journal.added({ recording: earlier, sequence: 0, kind: 'video', blob: new Blob(['EBML-header-of-the-earlier-page']) });
+    journal.added({ recording: earlier, sequence: 1, kind: 'video', blob: new Blob(['cluster-1-of-the-earlier-page']) });
+    localStorage.setItem('saathi.evidence-recording.33', '1');
+    expect(await journal.restore()).toHaveLength(2);
+
+    const { unmount } = renderHook(() => useEvidenceRecorder(33, true), { wrapper });
+    await waitFor(() => expect(FakeRecorder.made).toHaveLength(1));
+    await emit(1);
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.map((s) => `${s.recording}:${s.sequence}:${s.text}`)).toEqual([
+      '0:0:EBML-header-of-the-earlier-page',
+      '0:1:cluster-1-of-the-earlier-page',
+      '1:0:EBML-header-of-recorder-0',
+    ]);
+    // Held by the server now: nothing is left on the device to send again.
+    await waitFor(async () => expect(await createPendingJournal(33, pendingChunkStore()).restore()).toEqual([]));
+    unmount();
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { EvidenceHeld } from '@saathi/shared';
 import { registerMediaStream, unregisterMediaStream } from '../../../lib/media-streams';
 import { sosApi, sosKeys, uploadEvidenceChunk } from '../api/sos-api';
+import { createPendingJournal, pendingChunkStore } from './pending-chunks';
 import { recordingAfter, takeRecordingNumber } from './recording-numbers';
 import { ChunkUploadQueue, EMPTY_STATS, type RecordingSlot, type UploadStats } from './upload-queue';
 
@@ -10,6 +11,14 @@ import { ChunkUploadQueue, EMPTY_STATS, type RecordingSlot, type UploadStats } f
 export const EVIDENCE_TIMESLICE_MS = 3000;
 
 export type RecorderState = 'off' | 'starting' | 'recording' | 'stopped' | 'denied' | 'unsupported';
+
+/** Events whose chunks left on the device by an earlier page this page has queued again. */
+const restoredEvents = new Set<number>();
+
+/** A random id for one recorder start (getRandomValues works where randomUUID needs https). */
+function recorderId(): string {
+  return [...crypto.getRandomValues(new Uint8Array(8))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** webm with vp8/opus first (SPEC.md §9); whatever webm the browser can do otherwise. */
 export function pickEvidenceMimeType(isSupported: (type: string) => boolean): string | undefined {
@@ -58,11 +67,20 @@ export function useEvidenceRecorder(eventId: number, active: boolean): EvidenceR
     let media: MediaStream | null = null;
     // One queue per event for the life of the screen; a queue left behind finishes on its own.
     if (queueRef.current?.eventId !== eventId) {
+      const journal = createPendingJournal(eventId, pendingChunkStore());
       const queue = new ChunkUploadQueue((item) => uploadEvidenceChunk(eventId, item.recording.number, item.sequence, item.kind, item.blob), {
         onChange: setStats,
         renumber: (taken) => recordingAfter(eventId, taken),
+        journal,
       });
       queueRef.current = { eventId, queue };
+      // What a page before a reload recorded but could not send goes first (once per page).
+      if (!restoredEvents.has(eventId)) {
+        restoredEvents.add(eventId);
+        void journal.restore().then((items) => {
+          for (const item of items) queue.push(item, { stored: true });
+        });
+      }
     }
     const { queue } = queueRef.current;
 
@@ -78,7 +96,7 @@ export function useEvidenceRecorder(eventId: number, active: boolean): EvidenceR
         const mimeType = pickEvidenceMimeType((type) => MediaRecorder.isTypeSupported(type));
         recorder = new MediaRecorder(captured, { ...(mimeType ? { mimeType } : {}), videoBitsPerSecond: 600_000, audioBitsPerSecond: 48_000 });
         // This recorder's own recording: its first chunk carries the webm header.
-        const recording: RecordingSlot = { number: takeRecordingNumber(eventId) };
+        const recording: RecordingSlot = { recorder: recorderId(), number: takeRecordingNumber(eventId) };
         let sequence = 0;
         recorder.ondataavailable = (event) => {
           if (event.data.size > 0) queue.push({ recording, sequence: sequence++, kind: 'video', blob: event.data });
