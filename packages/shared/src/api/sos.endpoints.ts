@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Id } from '../schemas/common';
 import {
   CreateSosBody,
-  EvidenceChunk,
   EvidenceList,
   EvidenceUploadQuery,
   EvidenceUploadResponse,

@@ -189,7 +189,14 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
     expect(list.chunks.map((c: { kind: string; sequence: number }) => `${c.kind}:${c.sequence}`)).toEqual(['audio:0', 'video:0', 'video:1', 'video:2']);
     expect(list.chunks.every((c: { recording: number }) => c.recording === 0)).toBe(true);
     expect(list.recordings).toEqual([
-      expect.objectContaining({ kind: 'audio', recording: 0, url: `/api/sos/${eventId}/evidence/recordings/0/audio.webm`, chunks: 1, sizeBytes: 5, complete: true }),
+      expect.objectContaining({
+        kind: 'audio',
+        recording: 0,
+        url: `/api/sos/${eventId}/evidence/recordings/0/audio.webm`,
+        chunks: 1,
+        sizeBytes: 5,
+        complete: true,
+      }),
       expect.objectContaining({
         kind: 'video',
         recording: 0,
