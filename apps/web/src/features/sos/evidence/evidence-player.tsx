@@ -22,7 +22,7 @@ export function EvidencePlayer({ eventId }: { eventId: number }) {
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="evidence-playback-title">
       <Typography variant="h6" component="h2" id="evidence-playback-title">
-        {t('evidence.playbackTitle')}
+        {recordings.length > 1 ? t('evidence.playbackTitleMany') : t('evidence.playbackTitle')}
       </Typography>
       {recordings.length > 1 && (
         <Typography variant="body2" color="text.secondary">
