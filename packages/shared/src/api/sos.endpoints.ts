@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { Id } from '../schemas/common';
 import {
   CreateSosBody,
-  EvidenceChunk,
   EvidenceList,
   EvidenceUploadQuery,
+  EvidenceUploadResponse,
   SosAcceptBody,
   SosDeclineBody,
   SosAcceptedUsersQuery,
@@ -17,6 +17,7 @@ import {
   SosLocationBody,
   SosLocationResponse,
   SosRespondResponse,
+  SOS_LIMITS,
 } from '../schemas/sos';
 import { SceneStatusBody, SceneStatusResponse } from '../schemas/responders';
 import { created, defineEndpoints, ok } from './endpoint';
@@ -68,21 +69,31 @@ export const sosEndpoints = defineEndpoints('sos', {
 export const sosEvidenceEndpoints = defineEndpoints('sos', {
   'POST /sos/:id/evidence': {
     summary:
-      "Upload one chunk of the owner's audio/video evidence (raw webm body, in order from sequence 0; the first chunk must be a WebM header). 201 new, 200 the same chunk again",
+      "Upload one chunk of the owner's audio/video evidence (raw webm body). Each recording (one recorder start) is numbered from sequence 0, whose chunk must be a WebM header; `recording` defaults to 0. 201 new, 200 the same bytes again (a retry); 409 evidence_chunk_exists for other bytes under a held number (a restarted recorder: start a new recording). The answer says what the server now holds",
     query: EvidenceUploadQuery,
     // Codecs parameters are allowed (`video/webm;codecs=vp8,opus`).
     body: 'binary',
     contentTypes: ['video/webm', 'audio/webm', 'application/octet-stream'],
-    responses: { 200: EvidenceChunk, 201: EvidenceChunk },
+    responses: { 200: EvidenceUploadResponse, 201: EvidenceUploadResponse },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_closed_for_evidence', 'not_webm', 'evidence_chunk_exists', 'payload_too_large', 'unsupported_media_type'],
   },
   'GET /sos/:id/evidence': ok(EvidenceList, { errors: ['sos_not_found', 'sos_not_yours'] }).summary(
-    "The evidence chunks of the caller's SOS, and playback URLs per kind",
+    "The evidence chunks of the caller's SOS, its recordings with a playback URL each, and what the server holds",
   ),
   'GET /sos/:id/evidence/:file': {
-    summary: "Play back the owner's recording (video.webm or audio.webm): the chunks concatenated in order",
+    summary: "Play back the owner's first recording of a kind (video.webm or audio.webm): its chunks concatenated in order",
     params: z.object({ id: Id, file: z.enum(['video.webm', 'audio.webm']) }),
     // The webm bytes themselves (Content-Type video/webm or audio/webm), not JSON.
+    responses: { 200: z.string().meta({ format: 'binary', description: 'The recording (video/webm or audio/webm)' }) },
+    errors: ['sos_not_found', 'sos_not_yours', 'evidence_not_found'],
+  },
+  'GET /sos/:id/evidence/recordings/:recording/:file': {
+    summary: "Play back one of the owner's recordings (a recorder start) as one webm: its chunks concatenated in order",
+    params: z.object({
+      id: Id,
+      recording: z.coerce.number().int().min(0).max(SOS_LIMITS.evidenceRecordingsMax),
+      file: z.enum(['video.webm', 'audio.webm']),
+    }),
     responses: { 200: z.string().meta({ format: 'binary', description: 'The recording (video/webm or audio/webm)' }) },
     errors: ['sos_not_found', 'sos_not_yours', 'evidence_not_found'],
   },

@@ -11,6 +11,8 @@ export const SOS_LIMITS = {
   /** One evidence chunk (a few seconds of MediaRecorder output). */
   evidenceChunkMaxBytes: 8 * 1024 * 1024,
   evidenceChunksMax: 2000,
+  /** Recorder starts (recordings) per event and kind: a reload or reopened screen starts one. */
+  evidenceRecordingsMax: 1000,
   feedbackTextMax: 1000,
   /** Shown when an event has no threat (SPEC.md §3). */
   defaultThreatText: 'Emergency Alert',
@@ -198,6 +200,11 @@ export type EvidenceKind = z.infer<typeof EvidenceKind>;
 export const EvidenceUploadQuery = z.object({
   sequence: z.coerce.number().int().min(0).max(SOS_LIMITS.evidenceChunksMax),
   kind: EvidenceKind,
+  /**
+   * Which recording (one MediaRecorder start: its own webm, numbered from chunk 0) the chunk
+   * belongs to. Optional: without it the chunk goes to recording 0, as before recordings existed.
+   */
+  recording: z.coerce.number().int().min(0).max(SOS_LIMITS.evidenceRecordingsMax).default(0),
 });
 
 export const EvidenceChunk = z.object({
@@ -206,14 +213,39 @@ export const EvidenceChunk = z.object({
   sequence: z.number().int(),
   sizeBytes: z.number().int(),
   createdAt: z.string(),
+  recording: z.number().int(),
 });
 export type EvidenceChunk = z.infer<typeof EvidenceChunk>;
 
+/** What the server holds of the event's evidence, all kinds together: the count people see. */
+export const EvidenceHeld = z.object({ chunks: z.number().int(), sizeBytes: z.number().int(), recordings: z.number().int() });
+export type EvidenceHeld = z.infer<typeof EvidenceHeld>;
+
+/** The answer to an upload: the chunk, and what the server now holds (so no client count can drift). */
+export const EvidenceUploadResponse = EvidenceChunk.extend({ held: EvidenceHeld });
+export type EvidenceUploadResponse = z.infer<typeof EvidenceUploadResponse>;
+
+export const EvidenceRecording = z.object({
+  kind: EvidenceKind,
+  /** Playback URL of this recording (owner only). */
+  url: z.string(),
+  chunks: z.number().int(),
+  sizeBytes: z.number().int(),
+  recording: z.number().int(),
+  /** When its first stored chunk arrived. */
+  startedAt: z.string(),
+  /** Chunk 0 (the webm header) and every chunk after it up to the last one are stored. */
+  complete: z.boolean(),
+});
+export type EvidenceRecording = z.infer<typeof EvidenceRecording>;
+
 export const EvidenceList = z.object({
   chunks: z.array(EvidenceChunk),
-  /** Playback URLs (owner only, bearer token required) per kind that has chunks. */
-  recordings: z.array(z.object({ kind: EvidenceKind, url: z.string(), chunks: z.number().int(), sizeBytes: z.number().int() })),
+  /** One playable webm per recorder start, by kind then recording number (the order they were recorded in). */
+  recordings: z.array(EvidenceRecording),
+  held: EvidenceHeld,
 });
+export type EvidenceList = z.infer<typeof EvidenceList>;
 
 export const EvidencePlaybackParams = z.object({ id: Id, kind: EvidenceKind });
 

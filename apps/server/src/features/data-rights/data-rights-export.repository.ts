@@ -163,7 +163,8 @@ function sosEventsQuery(userId: number): RawBuilder<Row> {
                        'notifiedAt', n.created_at, 'respondedAt', n.responded_at) ORDER BY n.created_at, n.id)
                      FROM sos_notifications n WHERE n.event_id = e.id), '[]') AS recipients,
            coalesce((SELECT json_agg(json_build_object(
-                       'kind', c.kind, 'sequence', c.sequence, 'key', m.key, 'createdAt', c.created_at) ORDER BY c.kind, c.sequence)
+                       'kind', c.kind, 'recording', c.recording, 'sequence', c.sequence, 'key', m.key, 'createdAt', c.created_at)
+                       ORDER BY c.kind, c.recording, c.sequence)
                      FROM sos_evidence_chunks c JOIN media_objects m ON m.id = c.media_object_id
                      WHERE c.event_id = e.id), '[]') AS evidence
     FROM sos_events e

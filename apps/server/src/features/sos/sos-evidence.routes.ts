@@ -17,7 +17,8 @@ export const sosEvidenceRoutes: FastifyPluginCallback<{ evidence: SosEvidenceSer
       bodyLimit: SOS_LIMITS.evidenceChunkMaxBytes,
       handler: async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { created, chunk } = await evidence.upload(requireUser(request).id, request.params.id, request.query.kind, request.query.sequence, body);
+        const { kind, sequence, recording } = request.query;
+        const { created, chunk } = await evidence.upload(requireUser(request).id, request.params.id, kind, sequence, body, recording);
         return reply.status(created ? 201 : 200).send(chunk);
       },
     },
@@ -26,6 +27,11 @@ export const sosEvidenceRoutes: FastifyPluginCallback<{ evidence: SosEvidenceSer
       const kind = EvidenceKind.parse(request.params.file.replace(/\.webm$/, ''));
       const { stream, sizeBytes, contentType } = await evidence.playback(requireUser(request).id, request.params.id, kind);
       // A stream bypasses the serializer (and the response schema, which only documents the bytes).
+      return reply.header('content-type', contentType).header('content-length', String(sizeBytes)).header('cache-control', 'private, no-store').send(stream);
+    },
+    'GET /sos/:id/evidence/recordings/:recording/:file': async (request, reply) => {
+      const kind = EvidenceKind.parse(request.params.file.replace(/\.webm$/, ''));
+      const { stream, sizeBytes, contentType } = await evidence.playback(requireUser(request).id, request.params.id, kind, request.params.recording);
       return reply.header('content-type', contentType).header('content-length', String(sizeBytes)).header('cache-control', 'private, no-store').send(stream);
     },
   });

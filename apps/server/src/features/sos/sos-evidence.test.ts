@@ -1,8 +1,13 @@
+import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { privateFilesIn, STORAGE_MODES } from '../../../test/private-files';
 import { freshPlace, get, post, raiseSos } from '../../../test/sos-fixtures';
+import { webmDurationMs } from '../../core/media/webm-duration';
+
+/** Real recordings: Chromium's MediaRecorder (1,947 ms) and ffmpeg (3,508 ms), as two recorder starts. */
+const realRecording = (name: string) => fs.readFile(new URL(`../../core/media/fixtures/${name}.webm`, import.meta.url));
 
 // The same behaviour with the chunks on local disk and in the S3 peer's private bucket.
 describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
@@ -13,10 +18,18 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
   const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('webm-header-and-first-cluster')]);
   const cluster = (n: number) => Buffer.from(`cluster-${n}-`.repeat(50));
 
-  async function upload(token: string, eventId: number, sequence: number, body: Buffer, kind = 'video', contentType = 'video/webm;codecs=vp8,opus') {
+  async function upload(
+    token: string,
+    eventId: number,
+    sequence: number | string,
+    body: Buffer,
+    kind = 'video',
+    contentType = 'video/webm;codecs=vp8,opus',
+    recording?: number | string,
+  ) {
     return t.app.inject({
       method: 'POST',
-      url: `/api/sos/${eventId}/evidence?sequence=${sequence}&kind=${kind}`,
+      url: `/api/sos/${eventId}/evidence?sequence=${sequence}&kind=${kind}${recording === undefined ? '' : `&recording=${recording}`}`,
       headers: { ...bearer(token), 'content-type': contentType },
       payload: body,
     });
@@ -29,6 +42,141 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
     return { victim, token, eventId };
   }
 
+  /** A second recorder's output: its own header (different bytes), then its own clusters. */
+  const headerOf = (recording: number) => Buffer.concat([header, Buffer.from(`-recorder-${recording}`)]);
+  const clusterOf = (recording: number, n: number) => Buffer.from(`r${recording}-cluster-${n}-`.repeat(40));
+  const send = (token: string, eventId: number, recording: number, sequence: number, body: Buffer) =>
+    upload(token, eventId, sequence, body, 'video', 'video/webm', recording);
+
+  it('keeps each recorder start as its own recording, every one played back in order', async () => {
+    const { token, eventId } = await ownEvent();
+    // Recording 0 (an older client's default), then the page reloads mid-SOS: recording 1, then 2.
+    expect((await upload(token, eventId, 0, headerOf(0))).statusCode).toBe(201);
+    expect((await upload(token, eventId, 1, clusterOf(0, 1))).statusCode).toBe(201);
+    for (const recording of [1, 2]) {
+      const first = await send(token, eventId, recording, 0, headerOf(recording));
+      expect(first.statusCode).toBe(201);
+      expect(first.json()).toMatchObject({ kind: 'video', recording, sequence: 0 });
+      expect((await send(token, eventId, recording, 1, clusterOf(recording, 1))).statusCode).toBe(201);
+    }
+    const last = await send(token, eventId, 2, 2, clusterOf(2, 2));
+    // Every answer says what the server holds: the count the screen shows.
+    expect(last.json().held).toEqual({ chunks: 7, sizeBytes: expect.any(Number), recordings: 3 });
+
+    const list = (await get(t, token, `/api/sos/${eventId}/evidence`)).json();
+    expect(list.recordings.map((r: { recording: number; chunks: number; complete: boolean }) => [r.recording, r.chunks, r.complete])).toEqual([
+      [0, 2, true],
+      [1, 2, true],
+      [2, 3, true],
+    ]);
+    expect(list.held).toEqual(last.json().held);
+    const expected = [
+      [headerOf(0), clusterOf(0, 1)],
+      [headerOf(1), clusterOf(1, 1)],
+      [headerOf(2), clusterOf(2, 1), clusterOf(2, 2)],
+    ];
+    for (const [index, recording] of list.recordings.entries()) {
+      const play = await get(t, token, recording.url);
+      expect(play.statusCode).toBe(200);
+      expect(play.headers['content-type']).toBe('video/webm');
+      // Each recording is a webm of its own: it starts with its header and holds only its chunks.
+      expect(play.rawPayload.subarray(0, 4).equals(header.subarray(0, 4))).toBe(true);
+      expect(play.rawPayload.equals(Buffer.concat(expected[index]!))).toBe(true);
+      expect(Number(play.headers['content-length'])).toBe(recording.sizeBytes);
+    }
+    // The file older clients know is the first recording, never recordings glued together.
+    expect((await get(t, token, `/api/sos/${eventId}/evidence/video.webm`)).rawPayload.equals(Buffer.concat(expected[0]!))).toBe(true);
+    expect((await get(t, token, `/api/sos/${eventId}/evidence/recordings/3/video.webm`)).statusCode).toBe(404);
+    expect((await get(t, token, `/api/sos/${eventId}/evidence/recordings/1/audio.webm`)).statusCode).toBe(404);
+    expect(await files.keysUnder(t, `evidence/${eventId}/`)).toHaveLength(7);
+  });
+
+  it('plays every second of real recordings back, each from its own header, after a restart', async () => {
+    const { token, eventId } = await ownEvent();
+    const recordings = [
+      { bytes: await realRecording('chromium-mediarecorder'), durationMs: 1947 },
+      { bytes: await realRecording('ffmpeg-libvpx'), durationMs: 3508 },
+    ];
+    for (const [recording, { bytes }] of recordings.entries()) {
+      // Timeslices cut anywhere in the stream, as MediaRecorder's are.
+      for (let offset = 0, sequence = 0; offset < bytes.length; offset += 7000, sequence++) {
+        expect((await send(token, eventId, recording, sequence, bytes.subarray(offset, offset + 7000))).statusCode).toBe(201);
+      }
+    }
+    const list = (await get(t, token, `/api/sos/${eventId}/evidence`)).json();
+    expect(list.recordings).toHaveLength(2);
+    for (const [index, recording] of list.recordings.entries()) {
+      const play = await get(t, token, recording.url);
+      expect(play.rawPayload.equals(recordings[index]!.bytes)).toBe(true);
+      expect(await webmDurationMs([play.rawPayload])).toBe(recordings[index]!.durationMs);
+    }
+  });
+
+  it('answers a retried chunk as saved, and refuses a restarted recorder over a held number without changing anything', async () => {
+    const { token, eventId } = await ownEvent();
+    expect((await send(token, eventId, 1, 0, headerOf(1))).statusCode).toBe(201);
+    expect((await send(token, eventId, 1, 1, clusterOf(1, 1))).statusCode).toBe(201);
+    // The answer was lost and the phone sends chunk 1 again: saved, counted once.
+    const retried = await send(token, eventId, 1, 1, clusterOf(1, 1));
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ recording: 1, sequence: 1, held: { chunks: 2, recordings: 1 } });
+    // Two retries at once (a second tab, a service worker replay): one write, both answered as saved.
+    const racing = await Promise.all([send(token, eventId, 1, 2, clusterOf(1, 2)), send(token, eventId, 1, 2, clusterOf(1, 2))]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+
+    // What the bug did: a new recorder numbered from 0 again, into the same recording.
+    const before = await files.keysUnder(t, `evidence/${eventId}/`);
+    for (const [sequence, body] of [
+      [0, headerOf(9)],
+      [1, clusterOf(9, 1)],
+    ] as const) {
+      const clash = await send(token, eventId, 1, sequence, body);
+      expect([clash.statusCode, clash.json().error.code]).toEqual([409, 'evidence_chunk_exists']);
+    }
+    expect(await files.keysUnder(t, `evidence/${eventId}/`)).toEqual(before);
+    const play = await get(t, token, `/api/sos/${eventId}/evidence/recordings/1/video.webm`);
+    expect(play.rawPayload.equals(Buffer.concat([headerOf(1), clusterOf(1, 1), clusterOf(1, 2)]))).toBe(true);
+    // The restarted recorder moves to a free number and is kept whole.
+    expect((await send(token, eventId, 2, 0, headerOf(9))).statusCode).toBe(201);
+    expect((await get(t, token, `/api/sos/${eventId}/evidence`)).json().held).toMatchObject({ chunks: 4, recordings: 2 });
+  });
+
+  it('refuses bad recording numbers, strangers and missing tokens with a 4xx, storing nothing', async () => {
+    const { token, eventId } = await ownEvent();
+    for (const recording of ['-1', 'abc', '1.5', '1001', '']) {
+      const bad = await upload(token, eventId, 0, header, 'video', 'video/webm', recording);
+      expect([recording, bad.statusCode]).toEqual([recording, recording === '' ? 201 : 400]);
+      if (recording === '') continue;
+      expect(bad.json().error.field).toMatch(/recording/);
+    }
+    for (const sequence of ['-1', 'x', '2001']) expect((await upload(token, eventId, sequence, header, 'video', 'video/webm', 1)).statusCode).toBe(400);
+    // A later recording must start with a webm header too.
+    const headless = await send(token, eventId, 3, 0, clusterOf(3, 0));
+    expect([headless.statusCode, headless.json().error.code]).toEqual([400, 'not_webm']);
+    const huge = await send(token, eventId, 3, 1, Buffer.alloc(8 * 1024 * 1024 + 1, 1));
+    expect(huge.statusCode).toBe(413);
+
+    const other = await t.loginAs(await t.factory.user());
+    expect((await send(other, eventId, 5, 0, headerOf(5))).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/sos/${eventId}/evidence?sequence=0&kind=video&recording=6`,
+      headers: { 'content-type': 'video/webm' },
+      payload: headerOf(6),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const strangerPlay = await get(t, other, `/api/sos/${eventId}/evidence/recordings/0/video.webm`);
+    expect([strangerPlay.statusCode, strangerPlay.json().error.code]).toEqual([403, 'sos_not_yours']);
+    expect(strangerPlay.rawPayload.includes(header)).toBe(false);
+    for (const path of ['recordings/-1/video.webm', 'recordings/x/video.webm', 'recordings/0/image.webm']) {
+      expect((await get(t, token, `/api/sos/${eventId}/evidence/${path}`)).statusCode).toBe(400);
+    }
+    // Only the one good upload (recording omitted: recording 0) is stored.
+    const list = (await get(t, token, `/api/sos/${eventId}/evidence`)).json();
+    expect(list.held).toEqual({ chunks: 1, sizeBytes: header.length, recordings: 1 });
+    expect(await files.keysUnder(t, `evidence/${eventId}/`)).toHaveLength(1);
+  });
+
   it('stores chunks and plays them back to the owner as one webm, in order', async () => {
     const { token, eventId } = await ownEvent();
     expect((await upload(token, eventId, 0, header)).statusCode).toBe(201);
@@ -39,10 +187,26 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
 
     const list = (await get(t, token, `/api/sos/${eventId}/evidence`)).json();
     expect(list.chunks.map((c: { kind: string; sequence: number }) => `${c.kind}:${c.sequence}`)).toEqual(['audio:0', 'video:0', 'video:1', 'video:2']);
+    expect(list.chunks.every((c: { recording: number }) => c.recording === 0)).toBe(true);
     expect(list.recordings).toEqual([
-      { kind: 'audio', url: `/api/sos/${eventId}/evidence/audio.webm`, chunks: 1, sizeBytes: 5 },
-      { kind: 'video', url: `/api/sos/${eventId}/evidence/video.webm`, chunks: 3, sizeBytes: header.length + cluster(1).length + cluster(2).length },
+      expect.objectContaining({
+        kind: 'audio',
+        recording: 0,
+        url: `/api/sos/${eventId}/evidence/recordings/0/audio.webm`,
+        chunks: 1,
+        sizeBytes: 5,
+        complete: true,
+      }),
+      expect.objectContaining({
+        kind: 'video',
+        recording: 0,
+        url: `/api/sos/${eventId}/evidence/recordings/0/video.webm`,
+        chunks: 3,
+        sizeBytes: header.length + cluster(1).length + cluster(2).length,
+        complete: true,
+      }),
     ]);
+    expect(list.held).toEqual({ chunks: 4, sizeBytes: 5 + header.length + cluster(1).length + cluster(2).length, recordings: 2 });
 
     const play = await get(t, token, `/api/sos/${eventId}/evidence/video.webm`);
     expect(play.statusCode).toBe(200);
@@ -57,7 +221,7 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
       .execute();
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.kind === 'sos_evidence' && r.status === 'ready')).toBe(true);
-    const first = rows.find((r) => r.key.startsWith(`evidence/${eventId}/video-000000-`))!;
+    const first = rows.find((r) => r.key.startsWith(`evidence/${eventId}/video-0000-000000-`))!;
     expect([first.content_type, Number(first.size_bytes)]).toEqual(['video/webm', header.length]);
     expect((await files.stored(t, first.key))?.equals(header)).toBe(true);
     // Never readable but through the owner-checked API: not at a public media URL, not from the bucket unsigned.
@@ -87,7 +251,7 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
     expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'evidence_chunk_exists']);
     const keys = await files.keysUnder(t, `evidence/${eventId}/`);
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(new RegExp(`^evidence/${eventId}/video-000000-[0-9a-f]{12}\\.webm$`));
+    expect(keys[0]).toMatch(new RegExp(`^evidence/${eventId}/video-0000-000000-[0-9a-f]{12}\\.webm$`));
   });
 
   it('deleting the account deletes its recordings from the store', async () => {

@@ -28,6 +28,7 @@ import * as m0028 from './0028-safety-timer';
 import * as m0029 from './0029-responders';
 import * as m0030 from './0030-local-alerts';
 import * as m0031 from './0031-sos-contact-volunteers';
+import * as m0032 from './0032-evidence-recordings';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0029-responders': m0029,
   '0030-local-alerts': m0030,
   '0031-sos-contact-volunteers': m0031,
+  '0032-evidence-recordings': m0032,
 };

@@ -44,6 +44,8 @@ export interface SosEvidenceChunksTable {
   event_id: number;
   media_object_id: number;
   kind: 'audio' | 'video';
+  /** Each MediaRecorder start is its own playable webm (migration 0032); 0 for older clients. */
+  recording: Generated<number>;
   sequence: number;
   started_at: Timestamp | null;
   duration_ms: number | null;

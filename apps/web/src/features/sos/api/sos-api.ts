@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateSosBody, EvidenceKind, SosEventView, SosFeedbackBody, SosLocationBody } from '@saathi/shared';
+import type { CreateSosBody, EvidenceKind, EvidenceUploadResponse, SosEventView, SosFeedbackBody, SosLocationBody } from '@saathi/shared';
 import { api, type CallOptions } from '../../../lib/api-client';
 
 /** The SOS calls (contract in packages/shared/src/api/sos.endpoints.ts). */
@@ -25,14 +25,17 @@ export const sosApi = {
   feedback: (body: SosFeedbackBody) => api.call('POST /sos/feedback', { body }),
 };
 
-/** Sends one MediaRecorder chunk as the raw request body (no JSON, no base64: chunks are megabytes). */
-export async function uploadEvidenceChunk(eventId: number, sequence: number, kind: EvidenceKind, chunk: Blob): Promise<void> {
-  await api.call('POST /sos/:id/evidence', { params: { id: eventId }, query: { sequence, kind }, body: chunk });
+/**
+ * Sends one MediaRecorder chunk of one recording as the raw request body (no JSON, no base64:
+ * chunks are megabytes). The answer says what the server now holds of the event.
+ */
+export function uploadEvidenceChunk(eventId: number, recording: number, sequence: number, kind: EvidenceKind, chunk: Blob): Promise<EvidenceUploadResponse> {
+  return api.call('POST /sos/:id/evidence', { params: { id: eventId }, query: { recording, sequence, kind }, body: chunk });
 }
 
 /** Evidence playback is the owner's only (session cookie): fetched as a blob so a failure shows as an error, not a broken player. */
-export function fetchEvidenceBlob(eventId: number, kind: EvidenceKind): Promise<Blob> {
-  return api.blob('GET /sos/:id/evidence/:file', { params: { id: eventId, file: `${kind}.webm` } });
+export function fetchEvidenceBlob(eventId: number, recording: number, kind: EvidenceKind): Promise<Blob> {
+  return api.blob('GET /sos/:id/evidence/recordings/:recording/:file', { params: { id: eventId, recording, file: `${kind}.webm` } });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { ChunkUploadQueue, type EvidenceChunkItem } from './upload-queue';
+import { ChunkUploadQueue, type EvidenceChunkItem, type RecordingSlot } from './upload-queue';
 
-const chunk = (sequence: number, bytes = 10): EvidenceChunkItem => ({
+const chunk = (sequence: number, bytes = 10, recording: RecordingSlot = { recorder: 'a', number: 0 }): EvidenceChunkItem => ({
+  recording,
   sequence,
   kind: 'video',
   blob: new Blob([new Uint8Array(bytes)], { type: 'video/webm' }),
@@ -25,7 +26,7 @@ describe('evidence upload queue', () => {
     queue.push(chunk(2, 5));
     await queue.whenIdle();
     expect(order).toEqual([0, 1, 2]);
-    expect(queue.snapshot).toEqual({ uploaded: 3, pending: 0, bytesUploaded: 25, stopped: false });
+    expect(queue.snapshot).toEqual({ uploaded: 3, pending: 0, bytesUploaded: 25, stopped: false, held: null, lost: 0 });
   });
 
   it('retries network failures with backoff and keeps the order', async () => {
@@ -44,16 +45,53 @@ describe('evidence upload queue', () => {
     expect(queue.snapshot.uploaded).toBe(2);
   });
 
-  it('counts a chunk the server already has as sent', async () => {
+  it('counts what the server says it holds, not what was sent', async () => {
+    const held = (chunks: number) => ({ chunks, sizeBytes: chunks * 10, recordings: 2 });
+    // The server held 4 chunks from the page before a reload; a retry after a lost answer is 200 with the same count.
     const upload = vi
-      .fn()
-      .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'exists'))
-      .mockResolvedValue(undefined);
-    const queue = new ChunkUploadQueue(upload);
+      .fn<(item: EvidenceChunkItem) => Promise<{ held: ReturnType<typeof held> }>>()
+      .mockResolvedValueOnce({ held: held(5) })
+      .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'answer lost'))
+      .mockResolvedValueOnce({ held: held(6) });
+    const queue = new ChunkUploadQueue(upload, { sleep: () => Promise.resolve() });
     queue.push(chunk(0));
     queue.push(chunk(1));
     await queue.whenIdle();
-    expect(queue.snapshot).toMatchObject({ uploaded: 2, pending: 0 });
+    expect(queue.snapshot).toMatchObject({ uploaded: 2, pending: 0, held: held(6), lost: 0 });
+  });
+
+  it('moves a restarted recorder whose number is taken to a free one, with every chunk after it', async () => {
+    const stored = new Map<string, number>();
+    // The server holds recording 3 already (another page's recorder), so its chunk 0 clashes once.
+    const upload = vi.fn(async (item: EvidenceChunkItem) => {
+      const id = `${item.recording.number}:${item.sequence}`;
+      if (item.recording.number === 3 && item.sequence === 0) throw new ApiError(409, 'evidence_chunk_exists', 'taken');
+      stored.set(id, item.blob.size);
+    });
+    const renumber = vi.fn((taken: number) => taken + 1);
+    const queue = new ChunkUploadQueue(upload, { renumber });
+    const recording: RecordingSlot = { recorder: 'b', number: 3 };
+    queue.push(chunk(0, 10, recording));
+    queue.push(chunk(1, 10, recording));
+    await queue.whenIdle();
+    queue.push(chunk(2, 10, recording));
+    await queue.whenIdle();
+    expect(renumber).toHaveBeenCalledWith(3);
+    expect([...stored.keys()]).toEqual(['4:0', '4:1', '4:2']);
+    expect(queue.snapshot).toMatchObject({ uploaded: 3, lost: 0, stopped: false });
+  });
+
+  it('never counts a refused chunk as saved', async () => {
+    // Later chunks of a recording cannot move without their header: shown as lost, the rest goes on.
+    const upload = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, 'evidence_chunk_exists', 'taken'))
+      .mockResolvedValue(undefined);
+    const queue = new ChunkUploadQueue(upload, { renumber: () => 9 });
+    queue.push(chunk(5));
+    queue.push(chunk(6));
+    await queue.whenIdle();
+    expect(queue.snapshot).toMatchObject({ uploaded: 1, lost: 1, pending: 0, stopped: false });
   });
 
   it('stops for good when the server refuses (event ended or not the owner)', async () => {
@@ -66,7 +104,7 @@ describe('evidence upload queue', () => {
     queue.push(chunk(2));
     await queue.whenIdle();
     expect(upload).toHaveBeenCalledTimes(1);
-    expect(queue.snapshot).toEqual({ uploaded: 0, pending: 0, bytesUploaded: 0, stopped: true });
+    expect(queue.snapshot).toEqual({ uploaded: 0, pending: 0, bytesUploaded: 0, stopped: true, held: null, lost: 0 });
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ stopped: true }));
   });
 
@@ -83,7 +121,7 @@ describe('evidence upload queue', () => {
   it('ignores empty chunks', async () => {
     const upload = vi.fn();
     const queue = new ChunkUploadQueue(upload);
-    queue.push({ sequence: 0, kind: 'video', blob: new Blob([]) });
+    queue.push({ recording: { recorder: 'a', number: 0 }, sequence: 0, kind: 'video', blob: new Blob([]) });
     await queue.whenIdle();
     expect(upload).not.toHaveBeenCalled();
   });

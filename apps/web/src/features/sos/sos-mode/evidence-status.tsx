@@ -14,7 +14,9 @@ export function EvidenceStatus({ recorder }: { recorder: EvidenceRecorder }) {
   }, [recorder.stream]);
 
   if (recorder.state === 'off') return null;
-  const { uploaded, pending } = recorder.stats;
+  const { uploaded, pending, lost } = recorder.stats;
+  // The server's own count once it answered (it includes what pages before a reload sent).
+  const saved = recorder.held?.chunks ?? uploaded;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
       {recorder.stream && (
@@ -32,9 +34,14 @@ export function EvidenceStatus({ recorder }: { recorder: EvidenceRecorder }) {
           {recorder.state === 'recording' && <FiberManualRecordIcon color="error" fontSize="small" />}
           {t(`evidence.state.${recorder.state}`)}
         </Typography>
-        {(uploaded > 0 || pending > 0) && (
-          <Typography variant="body2" color="text.secondary">
-            {t('evidence.progress', { count: uploaded, pending })}
+        {(saved > 0 || pending > 0) && (
+          <Typography variant="body2" color="text.secondary" data-testid="evidence-progress">
+            {t('evidence.progress', { count: saved, pending })}
+          </Typography>
+        )}
+        {lost > 0 && (
+          <Typography variant="body2" color="error" role="alert">
+            {t('evidence.lost', { count: lost })}
           </Typography>
         )}
       </div>

@@ -70,6 +70,9 @@ export function SosModePage() {
     <QueryState
       query={query}
       spinnerPadding={6}
+      // A failed refetch (a network blip as a volunteer accepts) must not take the owner's screen
+      // away: that unmounted the recorder, whose next start lost evidence (issue: 409 on parts 0, 1).
+      keepDataOnError={query.data?.role === 'owner'}
       renderError={(error, retry) => {
         // The server answers someone the alert reached with 403 sos_ended once it is over.
         if (isApiError(error) && error.code === 'sos_ended') return <VolunteerEventEnded />;
