@@ -27,6 +27,7 @@ import * as m0027 from './0027-astro';
 import * as m0028 from './0028-safety-timer';
 import * as m0029 from './0029-responders';
 import * as m0030 from './0030-local-alerts';
+import * as m0031 from './0031-news-language-follows-app';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028-safety-timer': m0028,
   '0029-responders': m0029,
   '0030-local-alerts': m0030,
+  '0031-news-language-follows-app': m0031,
 };
