@@ -160,6 +160,35 @@ test('a reader with Hindi news preferences sees the article first in the strip, 
   await context.close();
 });
 
+test('a signed-in reader who never picked a news language gets Hindi news when the app switches to Hindi', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const reader = await signUpViaApi(request, randomPhone(), { name: 'Anil Mehta' });
+  const context = await browser.newContext({ ...SMALL_PHONE, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
+  const page = await context.newPage();
+  await storeSession(page, reader);
+
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { level: 2, name: article.en.title })).toBeVisible();
+  await expect(page.getByTestId('news-language')).toHaveText('News in English · same as the app');
+
+  await page.getByRole('button', { name: 'Language', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  await expect(page.getByRole('heading', { level: 2, name: article.hi.title })).toBeVisible();
+  await expect(page.getByTestId('news-language')).toHaveText('हिन्दी में समाचार · ऐप की भाषा के अनुसार');
+  await expectNoSeriousA11yViolations(page);
+  await shootBoth(page, 'news-follows-app-hi');
+
+  // The profile says so too: the news language is the app's until the reader picks one.
+  const me = await request.get('/api/users/me', { headers: { Authorization: `Bearer ${reader.token}` } });
+  expect((await me.json()) as unknown).toMatchObject({ language: 'hi-IN', newsPreferences: { language: 'hi', followAppLanguage: true } });
+
+  // After a reload the news is still in Hindi, from the profile.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: article.hi.title })).toBeVisible();
+  await context.close();
+});
+
 test('the link of the article carries its preview tags, and the feed is valid RSS 2.0', async ({ request }) => {
   const html = await (await request.get(`/news/${slug}?language=hi`)).text();
   const meta = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
@@ -207,7 +236,7 @@ test('a guest reads in the app’s language and keeps news preferences on the ph
   await panel.getByRole('button', { name: 'સાચવો' }).click();
   await expect(page.getByRole('heading', { level: 2, name: article.en.title })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('saathi.newsPreferences'))).toBe(
-    JSON.stringify({ language: 'en', categories: ['local'], newsType: 'all' }),
+    JSON.stringify({ language: 'en', followAppLanguage: false, categories: ['local'], newsType: 'all' }),
   );
   await context.close();
 

@@ -22,3 +22,13 @@ export function newsLanguageOf(language: Language): NewsLanguage {
 
 /** Each language in its own script, readable whatever the UI language (pickers). */
 export const LANGUAGE_NATIVE_NAMES: Record<NewsLanguage, string> = { en: 'English', hi: 'हिन्दी', gu: 'ગુજરાતી' };
+
+/**
+ * The language a reader gets news in: the app language's while news follows the app (the
+ * default), else the news language picked on purpose; English when neither is one we publish.
+ */
+export function readerNewsLanguage(followAppLanguage: boolean, picked: string, appLanguage: string): NewsLanguage {
+  if (followAppLanguage && isLanguage(appLanguage)) return newsLanguageOf(appLanguage);
+  if (isNewsLanguage(picked)) return picked;
+  return isLanguage(appLanguage) ? newsLanguageOf(appLanguage) : 'en';
+}

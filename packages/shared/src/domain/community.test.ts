@@ -3,7 +3,7 @@ import { formatDistance } from './distance-text';
 import { linksClickable, splitLinks } from './links';
 import { countWords, needsReadMore, previewText } from './read-more';
 import { parseIndiaDateTime } from './india-time';
-import { cardRelativeTime, reelRelativeTime } from './relative-time';
+import { ageOf, cardRelativeTime, reelRelativeTime } from './relative-time';
 import { extractVideoId } from './video-id';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -22,13 +22,39 @@ describe('cardRelativeTime', () => {
     expect(cardRelativeTime(ago(6 * D + H), now)).toEqual({ unit: 'days', count: 6 });
     expect(cardRelativeTime(ago(7 * D), now)).toEqual({ unit: 'date', date: ago(7 * D) });
   });
+  it('reads a moment from a clock running ahead as just now', () => {
+    expect(cardRelativeTime(ago(-5 * M), now)).toEqual({ unit: 'justNow' });
+  });
+});
+
+describe('ageOf', () => {
+  it('gives the age in minutes, hours or days, never zero hours', () => {
+    expect(ageOf(ago(0), now)).toEqual({ unit: 'justNow' });
+    expect(ageOf(ago(59 * S), now)).toEqual({ unit: 'justNow' });
+    expect(ageOf(ago(60 * S), now)).toEqual({ unit: 'minutes', count: 1 });
+    expect(ageOf(ago(59 * M + 59 * S), now)).toEqual({ unit: 'minutes', count: 59 });
+    expect(ageOf(ago(60 * M), now)).toEqual({ unit: 'hours', count: 1 });
+    expect(ageOf(ago(23 * H + 59 * M), now)).toEqual({ unit: 'hours', count: 23 });
+    expect(ageOf(ago(24 * H), now)).toEqual({ unit: 'days', count: 1 });
+    expect(ageOf(ago(40 * D), now)).toEqual({ unit: 'days', count: 40 });
+  });
+  it('reads a report time from a clock running ahead as just now', () => {
+    expect(ageOf(ago(-3 * H), now)).toEqual({ unit: 'justNow' });
+    expect(ageOf(new Date(Number.NaN), now)).toEqual({ unit: 'justNow' });
+  });
 });
 
 describe('reelRelativeTime', () => {
-  it('follows SPEC §9 for reels and likes', () => {
+  it('says just now for anything under a minute, then minutes, hours, days, weeks, months, years', () => {
+    expect(reelRelativeTime(ago(0), now)).toEqual({ unit: 'justNow' });
     expect(reelRelativeTime(ago(29 * S), now)).toEqual({ unit: 'justNow' });
-    expect(reelRelativeTime(ago(45 * S), now)).toEqual({ unit: 'seconds', count: 45 });
+    expect(reelRelativeTime(ago(45 * S), now)).toEqual({ unit: 'justNow' });
+    expect(reelRelativeTime(ago(59 * S), now)).toEqual({ unit: 'justNow' });
+    expect(reelRelativeTime(ago(60 * S), now)).toEqual({ unit: 'minutes', count: 1 });
     expect(reelRelativeTime(ago(3 * M), now)).toEqual({ unit: 'minutes', count: 3 });
+    expect(reelRelativeTime(ago(59 * M), now)).toEqual({ unit: 'minutes', count: 59 });
+    expect(reelRelativeTime(ago(60 * M), now)).toEqual({ unit: 'hours', count: 1 });
+    expect(reelRelativeTime(ago(-10 * M), now)).toEqual({ unit: 'justNow' });
     expect(reelRelativeTime(ago(2 * H), now)).toEqual({ unit: 'hours', count: 2 });
     expect(reelRelativeTime(ago(3 * D), now)).toEqual({ unit: 'days', count: 3 });
     expect(reelRelativeTime(ago(15 * D), now)).toEqual({ unit: 'weeks', count: 2 });

@@ -22,14 +22,14 @@ export function cardRelativeTime(then: Date, now: Date = new Date()): RelativeTi
 }
 
 /**
- * Reels and likes: 'just now' under 30 s, then seconds, minutes, hours, days, weeks (under 4),
- * months, years. With `dateAfterDays` (the likes list uses 7) older moments show their date.
+ * Reels and likes: 'just now' under a minute (as everywhere in the app, in every language),
+ * then minutes, hours, days, weeks (under 4), months, years. With `dateAfterDays` (the likes
+ * list uses 7) older moments show their date. A moment in the future (a skewed clock) is 'just now'.
  */
 export function reelRelativeTime(then: Date, now: Date = new Date(), options: { dateAfterDays?: number } = {}): RelativeTime {
   const ms = Math.max(0, now.getTime() - then.getTime());
   if (options.dateAfterDays !== undefined && ms > options.dateAfterDays * DAY) return { unit: 'date', date: then };
-  if (ms < 30 * SECOND) return { unit: 'justNow' };
-  if (ms < MINUTE) return { unit: 'seconds', count: Math.floor(ms / SECOND) };
+  if (ms < MINUTE) return { unit: 'justNow' };
   if (ms < HOUR) return { unit: 'minutes', count: Math.floor(ms / MINUTE) };
   if (ms < DAY) return { unit: 'hours', count: Math.floor(ms / HOUR) };
   const days = Math.floor(ms / DAY);
@@ -39,4 +39,20 @@ export function reelRelativeTime(then: Date, now: Date = new Date(), options: { 
   const months = Math.floor(days / 30);
   if (months < 12) return { unit: 'months', count: Math.max(1, months) };
   return { unit: 'years', count: Math.floor(days / 365) };
+}
+
+/** How long something has waited, in the unit that reads best. */
+export type Age = { unit: 'justNow' } | { unit: 'minutes' | 'hours' | 'days'; count: number };
+
+/**
+ * The age of a report or an alert (the moderation desk's "12 minutes old"): 'just now' under a
+ * minute, then whole minutes under an hour, whole hours under a day, then whole days. Never a
+ * date, never "0 hours"; a moment in the future (a skewed clock) is 'just now'.
+ */
+export function ageOf(then: Date, now: Date = new Date()): Age {
+  const ms = Math.max(0, now.getTime() - then.getTime());
+  if (!Number.isFinite(ms) || ms < MINUTE) return { unit: 'justNow' };
+  if (ms < HOUR) return { unit: 'minutes', count: Math.floor(ms / MINUTE) };
+  if (ms < DAY) return { unit: 'hours', count: Math.floor(ms / HOUR) };
+  return { unit: 'days', count: Math.floor(ms / DAY) };
 }

@@ -189,7 +189,19 @@ export const AstroFact = z.object({
 });
 export type AstroFact = z.infer<typeof AstroFact>;
 
-export const ASK_INTENTS = ['moon_sign', 'sun_sign', 'lagna', 'nakshatra', 'panchang', 'planet', 'dosha', 'general', 'declined', 'crisis'] as const;
+export const ASK_INTENTS = [
+  'moon_sign',
+  'sun_sign',
+  'lagna',
+  'nakshatra',
+  'panchang',
+  'planet',
+  'dosha',
+  'general',
+  'declined',
+  'crisis',
+  'life_area',
+] as const;
 export type AskIntent = (typeof ASK_INTENTS)[number];
 
 /**

@@ -30,7 +30,14 @@ export type SavedLocation = z.infer<typeof SavedLocation>;
 export type SavedLocationInput = z.input<typeof SavedLocationInput>;
 
 export const NewsPreferences = z.strictObject({
+  /** The language news is read in: while `followAppLanguage` is true, the app language's. */
   language: z.string().max(10).default('en'),
+  /**
+   * True (the default) while news follows the app's language; false once the reader picked a
+   * news language on purpose. Sent as true to go back to "same as the app". Left out of a
+   * change, a `language` other than the one read now counts as a pick (older clients).
+   */
+  followAppLanguage: z.boolean().optional(),
   categories: z.array(z.string().max(40)).max(20).default([]),
   newsType: z.string().max(20).default('all'),
 });

@@ -133,7 +133,7 @@ export function createAstroService({ charts, clock, log, llm, questionsPerHour =
           longitude: chart.place.longitude,
           timeZone: chart.timeZone,
         });
-      return answer(question, { chart, language, today });
+      return answer(question, { chart, language, today, now });
     },
   };
 }

@@ -18,6 +18,7 @@ export interface BreakingArticle {
 export interface BreakingRecipient {
   user_id: number;
   news_language: string;
+  news_language_follows_app: boolean;
   language: string;
 }
 
@@ -56,7 +57,7 @@ export function createNewsBreakingRepository(ref: DbRef) {
       return ref.db
         .selectFrom('news_breaking_pushes as p')
         .innerJoin('users as u', 'u.id', 'p.user_id')
-        .select(['p.user_id', 'u.news_language', 'u.language'])
+        .select(['p.user_id', 'u.news_language', 'u.news_language_follows_app', 'u.language'])
         .where('p.article_id', '=', articleId)
         .where('p.delivered_at', 'is', null)
         .orderBy('p.user_id')

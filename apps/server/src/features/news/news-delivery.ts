@@ -1,4 +1,4 @@
-import { INDIA_OFFSET_MS, LANGUAGES, NEWS_LANGUAGES, indiaDate, startOfIndiaDay, type Language, type NewsLanguage } from '@saathi/shared';
+import { INDIA_OFFSET_MS, LANGUAGES, NEWS_LANGUAGES, indiaDate, readerNewsLanguage, startOfIndiaDay, type Language, type NewsLanguage } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import { alertsT, languageOf } from '../../core/i18n';
 import { PermanentJobError, type OutboxHandler, type OutboxMessage } from '../../core/outbox';
@@ -42,9 +42,16 @@ export function breakingMessage(articleId: number, publishedAt: Date, now: Date)
   };
 }
 
-/** The version a user reads: their news language, else their app language's, else English, else the first. */
-export function pushLanguage(recipient: Pick<BreakingRecipient, 'news_language' | 'language'>, available: readonly NewsLanguage[]): NewsLanguage {
-  const wanted = [recipient.news_language, languageOf(recipient.language).slice(0, 2), 'en'];
+/**
+ * The version a user reads: their news language (the app language's while news follows the
+ * app), else their app language's, else English, else the first.
+ */
+export function pushLanguage(
+  recipient: Pick<BreakingRecipient, 'news_language' | 'language'> & Partial<Pick<BreakingRecipient, 'news_language_follows_app'>>,
+  available: readonly NewsLanguage[],
+): NewsLanguage {
+  const reads = readerNewsLanguage(recipient.news_language_follows_app ?? false, recipient.news_language, recipient.language);
+  const wanted = [reads, languageOf(recipient.language).slice(0, 2), 'en'];
   return (wanted.find((language) => available.includes(language as NewsLanguage)) as NewsLanguage | undefined) ?? (available[0] as NewsLanguage);
 }
 

@@ -1,4 +1,4 @@
-import { BRAND_AVATAR_URL, rolesWithUser, type User } from '@saathi/shared';
+import { BRAND_AVATAR_URL, readerNewsLanguage, rolesWithUser, type User } from '@saathi/shared';
 import type { UserRecord } from './users.repository';
 
 /** Emptied optional text is stored as NULL, not ''. */
@@ -44,7 +44,12 @@ export function toUser({ user, permissions, contacts, locations }: UserRecord): 
     avatar: permissions.includes('brand_avatar') ? BRAND_AVATAR_URL : user.avatar,
     defaultApp: user.default_app as User['defaultApp'],
     language: user.language as User['language'],
-    newsPreferences: { language: user.news_language, categories: user.news_categories, newsType: user.news_type },
+    newsPreferences: {
+      language: readerNewsLanguage(user.news_language_follows_app, user.news_language, user.language),
+      followAppLanguage: user.news_language_follows_app,
+      categories: user.news_categories,
+      newsType: user.news_type,
+    },
     emergencyContacts: contacts.map((c) => ({
       name: c.name,
       phoneNumber: c.phone_number,

@@ -39,7 +39,6 @@ function toColumns(body: UserChange): UserColumnsPatch {
   if (body.defaultApp !== undefined) columns.default_app = body.defaultApp;
   if (body.language !== undefined) columns.language = body.language;
   if (body.newsPreferences !== undefined) {
-    columns.news_language = body.newsPreferences.language;
     columns.news_categories = body.newsPreferences.categories;
     columns.news_type = body.newsPreferences.newsType;
   }
@@ -69,6 +68,22 @@ export interface ProfileListener {
 }
 
 export function createUsersService(users: UsersRepository, clock: Clock = systemClock, scores?: ProfileListener) {
+  /**
+   * News follows the app's language until the reader picks one (migration 0033):
+   * `followAppLanguage: true` goes back to following (the last pick is kept, unused);
+   * `false` picks `language`. Without the flag (older clients, which send the whole
+   * newsPreferences with every change) a language other than the one read now is a pick, and
+   * the same language changes nothing.
+   */
+  async function newsLanguageColumns(id: number, next: NonNullable<UserChange['newsPreferences']>): Promise<UserColumnsPatch> {
+    if (next.followAppLanguage === true) return { news_language_follows_app: true };
+    if (next.followAppLanguage === false) return { news_language_follows_app: false, news_language: next.language };
+    const current = await users.findById(id);
+    if (!current) throw new NotFoundError('User not found', 'user_not_found');
+    if (toUser(current).newsPreferences.language === next.language) return {};
+    return { news_language_follows_app: false, news_language: next.language };
+  }
+
   return {
     async getUser(id: number): Promise<User> {
       const record = await users.findById(id);
@@ -77,8 +92,10 @@ export function createUsersService(users: UsersRepository, clock: Clock = system
     },
 
     async updateUser(id: number, body: UserChange): Promise<User> {
+      const columns = toColumns(body);
+      if (body.newsPreferences !== undefined) Object.assign(columns, await newsLanguageColumns(id, body.newsPreferences));
       await users.update(id, {
-        columns: toColumns(body),
+        columns,
         contacts: body.emergencyContacts?.map((c) => ({ name: c.name, phoneNumber: c.phoneNumber, relation: c.relation || null })),
         locations: body.locations?.map((l) => ({
           name: l.name,

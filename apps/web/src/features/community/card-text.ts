@@ -1,4 +1,4 @@
-import { cardRelativeTime, formatDistance, parseIndiaDateTime, type RelativeTime } from '@saathi/shared';
+import { cardRelativeTime, formatDistance, parseIndiaDateTime, reelRelativeTime, type RelativeTime } from '@saathi/shared';
 import type { TFunction } from 'i18next';
 
 /** "5 minutes ago" etc. in the reader's language (SPEC.md §9 community card rules). */
@@ -6,9 +6,41 @@ export function relativeTimeText(t: TFunction, createdAt: string, now: Date = ne
   const then = parseIndiaDateTime(createdAt) ?? new Date(createdAt);
   if (Number.isNaN(then.getTime())) return '';
   const relative: RelativeTime = cardRelativeTime(then, now);
-  if (relative.unit === 'justNow') return t('community:time.justNow');
   if (relative.unit === 'date') return relative.date.toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' });
-  return t(`community:time.${relative.unit}`, { count: relative.count });
+  return unitText(t, relative);
+}
+
+/**
+ * When a like was given, in the reader's language: "just now" under a minute, then minutes,
+ * hours and days; after 7 days the date (SPEC.md §9 likes list).
+ */
+export function likeTimeText(t: TFunction, createdAt: string, now: Date, language: string): string {
+  const then = parseIndiaDateTime(createdAt) ?? new Date(createdAt);
+  if (Number.isNaN(then.getTime())) return '';
+  const relative = reelRelativeTime(then, now, { dateAfterDays: 7 });
+  if (relative.unit === 'date') return relative.date.toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' });
+  return unitText(t, relative);
+}
+
+function unitText(t: TFunction, relative: Exclude<RelativeTime, { unit: 'date' }>): string {
+  switch (relative.unit) {
+    case 'justNow':
+      return t('community:time.justNow');
+    case 'seconds':
+      return t('community:time.seconds', { count: relative.count });
+    case 'minutes':
+      return t('community:time.minutes', { count: relative.count });
+    case 'hours':
+      return t('community:time.hours', { count: relative.count });
+    case 'days':
+      return t('community:time.days', { count: relative.count });
+    case 'weeks':
+      return t('community:time.weeks', { count: relative.count });
+    case 'months':
+      return t('community:time.months', { count: relative.count });
+    case 'years':
+      return t('community:time.years', { count: relative.count });
+  }
 }
 
 /** "850 m away" / "3.2 km away" in `language`; empty when the server could not measure it. */

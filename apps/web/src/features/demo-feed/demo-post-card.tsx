@@ -11,7 +11,7 @@ import BookmarkIcon from '@mui/icons-material/Bookmark';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DemoPost } from './demo-posts';
+import { demoPostTime, type DemoPost } from './demo-posts';
 
 export interface DemoPostCardProps {
   post: DemoPost;
@@ -24,14 +24,7 @@ export function DemoPostCard({ post, onToggleSaved, onReport }: DemoPostCardProp
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const author = post.sampleKey ? t(`demoFeed.samples.${post.sampleKey}.author`) : post.author;
   const text = post.sampleKey ? t(`demoFeed.samples.${post.sampleKey}.text`) : post.text;
-  const when =
-    post.minutesAgo < 1
-      ? t('demoFeed.justNow')
-      : post.minutesAgo < 60
-        ? t('demoFeed.minutesAgo', { count: post.minutesAgo })
-        : post.minutesAgo < 1440
-          ? t('demoFeed.hoursAgo', { count: Math.floor(post.minutesAgo / 60) })
-          : t('demoFeed.daysAgo', { count: Math.floor(post.minutesAgo / 1440) });
+  const when = demoPostTime(t, post.minutesAgo);
   const close = () => setMenuAnchor(null);
   return (
     <Card variant="outlined" component="article" aria-label={author}>

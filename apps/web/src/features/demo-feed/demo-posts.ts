@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** The /feed demo (SPEC.md §2 "Demo feed"): sample posts kept in memory only, never sent anywhere. */
 export interface DemoPost {
   id: string;
@@ -43,4 +45,12 @@ export function toggleSaved(posts: readonly DemoPost[], id: string): DemoPost[] 
 /** A reported post leaves this reader's demo feed at once. */
 export function reportPost(posts: readonly DemoPost[], id: string): DemoPost[] {
   return posts.filter((post) => post.id !== id);
+}
+
+/** A demo post's age in the reader's language: "Just now" under a minute, then minutes, hours, days. */
+export function demoPostTime(t: TFunction<'community-create'>, minutesAgo: number): string {
+  if (!(minutesAgo >= 1)) return t('demoFeed.justNow');
+  if (minutesAgo < 60) return t('demoFeed.minutesAgo', { count: Math.floor(minutesAgo) });
+  if (minutesAgo < 1440) return t('demoFeed.hoursAgo', { count: Math.floor(minutesAgo / 60) });
+  return t('demoFeed.daysAgo', { count: Math.floor(minutesAgo / 1440) });
 }

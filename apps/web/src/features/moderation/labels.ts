@@ -1,4 +1,4 @@
-import { INDIA_OFFSET_MS, type AnyReportReason, type ModerationAction, type ModerationTarget } from '@saathi/shared';
+import { INDIA_OFFSET_MS, ageOf, type AnyReportReason, type ModerationAction, type ModerationTarget } from '@saathi/shared';
 import type { TFunction } from 'i18next';
 
 type T = TFunction<'moderation'>;
@@ -35,3 +35,18 @@ export const reasonLabel = (t: T, reason: AnyReportReason): string =>
 
 export const appealStatusLabel = (t: T, status: 'open' | 'upheld' | 'overturned'): string =>
   ({ open: t('mine.status.open'), upheld: t('mine.status.upheld'), overturned: t('mine.status.overturned') })[status];
+
+/** How old a report is ("Reported just now", "12 minutes old", "3 hours old", "2 days old"), never "0 hours old". */
+export function ageText(t: T, reportedAt: string, now: Date): string {
+  const age = ageOf(new Date(reportedAt), now);
+  switch (age.unit) {
+    case 'justNow':
+      return t('ageJustNow');
+    case 'minutes':
+      return t('ageMinutes', { count: age.count });
+    case 'hours':
+      return t('ageHours', { count: age.count });
+    case 'days':
+      return t('ageDays', { count: age.count });
+  }
+}

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { MODERATION_ACTIONS, type ModerationAction, type QueueItem } from '@saathi/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionLabel, indiaMinutes, kindLabel, reasonLabel } from './labels';
+import { actionLabel, ageText, indiaMinutes, kindLabel, reasonLabel } from './labels';
 
 interface QueueItemCardProps {
   item: QueueItem;
@@ -40,7 +40,7 @@ export function QueueItemCard({ item, onDecide, onAcknowledge, acknowledging }: 
           </Stack>
           {item.intimateImage && <Alert severity="error">{t('intimate')}</Alert>}
           <Typography variant="body2" color="text.secondary">
-            {item.author ? t('by', { name: item.author.name ?? '—' }) : t('unknownAuthor')} · {t('age', { count: deadlines.ageHours })}
+            {item.author ? t('by', { name: item.author.name ?? '—' }) : t('unknownAuthor')} · {ageText(t, deadlines.reportedAt, new Date())}
           </Typography>
           {item.acknowledged && (
             <Typography variant="caption" component="p" color="success.dark">

@@ -2,6 +2,7 @@ import type { NewsList, User } from '@saathi/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeAppLanguage } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
 import { reloadSessionFromStorage } from '../auth/session';
 import { makeUser, signIn } from '../profile/test-helpers';
@@ -16,8 +17,9 @@ beforeEach(() => {
   reloadSessionFromStorage();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => changeAppLanguage('en-US'));
 });
 
 const routes = [page('/news', <NewsPage />), page('/news/:id', <NewsArticlePage />)];
@@ -39,6 +41,16 @@ const me =
     if (request.method === 'PATCH') return { status: 200, body: { ...user, ...(request.body as Partial<User>) } };
     return { status: 200, body: user };
   };
+
+/** `/api/users/me` that keeps what a PATCH changed, as the server does. */
+const storedMe = (user: User): Route => {
+  let current = user;
+  return (request) => {
+    if (request.path !== '/api/users/me') return undefined;
+    if (request.method === 'PATCH') current = { ...current, ...(request.body as Partial<User>) };
+    return { status: 200, body: current };
+  };
+};
 
 const listQueries = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/api/news').map((r) => r.query);
 
@@ -77,7 +89,11 @@ describe('the news page', { timeout: 30_000 }, () => {
 
   it("asks with a signed-in reader's preferences and saves a change to the profile", async () => {
     const user = userEvent.setup({ delay: null });
-    const priya = makeUser({ id: 2, name: 'Priya', newsPreferences: { language: 'hi', categories: ['health', 'cricket-scores'], newsType: 'breaking' } });
+    const priya = makeUser({
+      id: 2,
+      name: 'Priya',
+      newsPreferences: { language: 'hi', followAppLanguage: false, categories: ['health', 'cricket-scores'], newsType: 'breaking' },
+    });
     signIn(priya);
     const hindi = makeListItem({ id: 9, slug: 'heatwave-signs', title: 'लू: पहचानें लक्षण', language: 'hi', category: 'health', breaking: true });
     const api = stubApi(me(priya), newsList({ items: [hindi], nextCursor: null }));
@@ -85,7 +101,9 @@ describe('the news page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: hindi.title })).toHaveAttribute('lang', 'hi');
     expect(listQueries(api.requests)[0]).toEqual({ language: 'hi', category: 'health', type: 'breaking', limit: '20' });
-    expect(screen.getByText('हिन्दी · Breaking only · Health')).toBeInTheDocument();
+    // Picked on purpose: the screen says which language it shows, and not that it follows the app.
+    expect(screen.getByTestId('news-language')).toHaveTextContent(/^News in हिन्दी$/);
+    expect(screen.getByText('Breaking only · Health')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Preferences' }));
     const panel = screen.getByRole('region', { name: 'News preferences' });
@@ -98,10 +116,50 @@ describe('the news page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.to('PATCH', '/api/users/me')).toHaveLength(1));
     // A category this app does not offer stays on the profile.
     expect(api.to('PATCH', '/api/users/me')[0]?.body).toEqual({
-      newsPreferences: { language: 'gu', categories: ['health', 'safety', 'cricket-scores'], newsType: 'all' },
+      newsPreferences: { language: 'gu', followAppLanguage: false, categories: ['health', 'safety', 'cricket-scores'], newsType: 'all' },
     });
     expect(await screen.findByText('News preferences saved.')).toBeInTheDocument();
     await waitFor(() => expect(listQueries(api.requests).at(-1)).toEqual({ language: 'gu', category: 'health,safety', type: 'all', limit: '20' }));
+  });
+
+  it('follows the app language until the reader picks one, and goes back to "same as the app"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const asha = makeUser({ id: 3, name: 'Asha', newsPreferences: { language: 'en', followAppLanguage: true, categories: [], newsType: 'all' } });
+    signIn(asha);
+    const hindi = makeListItem({ id: 9, slug: 'heatwave-signs', title: 'लू: पहचानें लक्षण', language: 'hi', category: 'health' });
+    const api = stubApi(storedMe(asha), newsList({ items: [hindi], nextCursor: null }));
+    await renderRoutes(routes, '/news');
+    expect(await screen.findByTestId('news-language')).toHaveTextContent('News in English · same as the app');
+    expect(listQueries(api.requests)[0]).toEqual({ language: 'en', type: 'all', limit: '20' });
+
+    // The app switches to Hindi before the profile has heard of it: the news follows at once.
+    await act(() => changeAppLanguage('hi-IN'));
+    await waitFor(() => expect(listQueries(api.requests).at(-1)).toEqual({ language: 'hi', type: 'all', limit: '20' }));
+    expect(screen.getByTestId('news-language')).toHaveTextContent('हिन्दी में समाचार · ऐप की भाषा के अनुसार');
+    expect(within(screen.getByTestId('news-language')).getByText('हिन्दी')).toHaveAttribute('lang', 'hi');
+
+    // Picking English on purpose keeps English news in the Hindi app.
+    await user.click(screen.getByRole('button', { name: 'पसंद' }));
+    const panel = screen.getByRole('region', { name: 'समाचार पसंद' });
+    expect(within(panel).getByRole('button', { name: 'ऐप वाली भाषा (हिन्दी)' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(panel).getByRole('button', { name: 'English' }));
+    await user.click(within(panel).getByRole('button', { name: 'सहेजें' }));
+    await waitFor(() => expect(api.to('PATCH', '/api/users/me')).toHaveLength(1));
+    expect(api.to('PATCH', '/api/users/me')[0]?.body).toEqual({
+      newsPreferences: { language: 'en', followAppLanguage: false, categories: [], newsType: 'all' },
+    });
+    // (English news was read a moment ago, so it comes from the cache without a new request.)
+    await waitFor(() => expect(screen.getByTestId('news-language')).toHaveTextContent(/^English में समाचार$/));
+
+    // And "same as the app" goes back to following it.
+    await user.click(screen.getByRole('button', { name: 'पसंद' }));
+    await user.click(within(screen.getByRole('region', { name: 'समाचार पसंद' })).getByRole('button', { name: 'ऐप वाली भाषा (हिन्दी)' }));
+    await user.click(screen.getByRole('button', { name: 'सहेजें' }));
+    await waitFor(() => expect(api.to('PATCH', '/api/users/me')).toHaveLength(2));
+    expect(api.to('PATCH', '/api/users/me')[1]?.body).toEqual({
+      newsPreferences: { language: 'hi', followAppLanguage: true, categories: [], newsType: 'all' },
+    });
+    await waitFor(() => expect(screen.getByTestId('news-language')).toHaveTextContent('हिन्दी में समाचार · ऐप की भाषा के अनुसार'));
   });
 
   it("keeps a guest's preferences on the device", async () => {
@@ -116,7 +174,12 @@ describe('the news page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(listQueries(api.requests).at(-1)).toEqual({ language: 'hi', category: 'weather', type: 'all', limit: '20' }));
-    expect(JSON.parse(localStorage.getItem(GUEST_NEWS_PREFERENCES_KEY) ?? '{}')).toEqual({ language: 'hi', categories: ['weather'], newsType: 'all' });
+    expect(JSON.parse(localStorage.getItem(GUEST_NEWS_PREFERENCES_KEY) ?? '{}')).toEqual({
+      language: 'hi',
+      followAppLanguage: false,
+      categories: ['weather'],
+      newsType: 'all',
+    });
     expect(api.to('PATCH', '/api/users/me')).toHaveLength(0);
     expect(await screen.findByText(/No articles match these preferences yet/)).toBeInTheDocument();
   });

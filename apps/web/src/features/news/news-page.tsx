@@ -26,12 +26,12 @@ import { useNewsListQuery } from './queries';
  */
 export function NewsPage() {
   const { t } = useTranslation('news');
-  const { preferences, save, saving } = useNewsPreferences();
+  const { preferences, appLanguage, save, saving } = useNewsPreferences();
   return (
     <Container maxWidth="md" disableGutters>
       <Stack spacing={2}>
         <PageHeader title={t('title')} subtitle={t('subtitle')} />
-        <NewsPreferencesControl preferences={preferences} onSave={save} saving={saving} />
+        <NewsPreferencesControl preferences={preferences} appLanguage={appLanguage} onSave={save} saving={saving} />
         <NewsFeed preferences={preferences} />
       </Stack>
     </Container>

@@ -8,7 +8,10 @@ import { useMeQuery, useUpdateMeMutation } from '../users/queries';
 
 /** What the news screens ask the server for: `GET /news?language=&category=&type=`. */
 export interface ReaderPreferences {
+  /** The language news is read in (the app language's while `followAppLanguage`). */
   language: NewsLanguage;
+  /** News follows the app's language until the reader picks one on purpose. */
+  followAppLanguage: boolean;
   categories: NewsCategory[];
   newsType: 'all' | 'breaking';
 }
@@ -19,14 +22,24 @@ export const GUEST_NEWS_PREFERENCES_KEY = 'saathi.newsPreferences';
 const isCategory = (value: string): value is NewsCategory => (NEWS_CATEGORIES as readonly string[]).includes(value);
 
 /**
- * The stored preferences as the news API takes them. Unknown categories are left out of the
- * query (the profile keeps them); a news type other than `breaking` (older values such as
- * `local`) reads as all news.
+ * The stored preferences as the news API takes them. News follows the app's language
+ * (`appLanguage`, the news language of the language the app shows now) unless the reader
+ * picked one on purpose (`followAppLanguage: false`). Choices saved on a device before that
+ * flag existed follow the app too, unless they name a language other than English and the
+ * app's, which only a pick could have set. Unknown categories are left out of the query (the
+ * profile keeps them); a news type other than `breaking` (older values such as `local`) reads
+ * as all news.
  */
-export function readerPreferencesOf(stored: Partial<NewsPreferences> | null | undefined, fallbackLanguage: NewsLanguage): ReaderPreferences {
-  const language = typeof stored?.language === 'string' && isNewsLanguage(stored.language) ? stored.language : fallbackLanguage;
+export function readerPreferencesOf(stored: Partial<NewsPreferences> | null | undefined, appLanguage: NewsLanguage): ReaderPreferences {
+  const picked = typeof stored?.language === 'string' && isNewsLanguage(stored.language) ? stored.language : undefined;
+  const followAppLanguage = picked === undefined || (stored?.followAppLanguage ?? (picked === 'en' || picked === appLanguage));
   const categories = Array.isArray(stored?.categories) ? [...new Set(stored.categories.filter(isCategory))] : [];
-  return { language, categories, newsType: stored?.newsType === 'breaking' ? 'breaking' : 'all' };
+  return {
+    language: followAppLanguage ? appLanguage : picked,
+    followAppLanguage,
+    categories,
+    newsType: stored?.newsType === 'breaking' ? 'breaking' : 'all',
+  };
 }
 
 const guestListeners = new Set<() => void>();
@@ -69,7 +82,8 @@ function subscribeGuest(listener: () => void): () => void {
 /**
  * The reader's news preferences and how to change them: a signed-in reader's live on the
  * profile (`PATCH /users/me {newsPreferences}`, the same field the Account screen edits), a
- * guest's on this device. A guest who never chose reads in the app's language.
+ * guest's on this device. Until the reader picks a news language, news follows the language
+ * the app shows now (also in the moment before the profile has heard of a switch).
  */
 export function useNewsPreferences() {
   const { i18n } = useTranslation();
@@ -78,10 +92,10 @@ export function useNewsPreferences() {
   const update = useUpdateMeMutation();
   const guest = useSyncExternalStore(subscribeGuest, readGuestPreferences, () => null);
   const appLanguage = i18n.resolvedLanguage ?? i18n.language;
-  const fallback: NewsLanguage = isAppLanguage(appLanguage) ? newsLanguageOf(appLanguage) : 'en';
+  const appNewsLanguage: NewsLanguage = isAppLanguage(appLanguage) ? newsLanguageOf(appLanguage) : 'en';
 
   const profile = isLoggedIn ? (me.data ?? user)?.newsPreferences : undefined;
-  const preferences = readerPreferencesOf(isLoggedIn ? profile : guest, isLoggedIn ? 'en' : fallback);
+  const preferences = readerPreferencesOf(isLoggedIn ? profile : guest, appNewsLanguage);
 
   const { mutateAsync } = update;
   const save = useCallback(
@@ -92,10 +106,17 @@ export function useNewsPreferences() {
       }
       // Categories this app does not offer stay on the profile, as the Account screen keeps them.
       const kept = (profile?.categories ?? []).filter((category) => !isCategory(category));
-      await mutateAsync({ newsPreferences: { language: next.language, categories: [...next.categories, ...kept], newsType: next.newsType } });
+      await mutateAsync({
+        newsPreferences: {
+          language: next.language,
+          followAppLanguage: next.followAppLanguage,
+          categories: [...next.categories, ...kept],
+          newsType: next.newsType,
+        },
+      });
     },
     [isLoggedIn, profile, mutateAsync],
   );
 
-  return { preferences, save, saving: update.isPending };
+  return { preferences, appLanguage: appNewsLanguage, save, saving: update.isPending };
 }

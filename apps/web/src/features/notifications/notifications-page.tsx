@@ -15,7 +15,7 @@ import SosIcon from '@mui/icons-material/Sos';
 import type { NotificationItem } from '@saathi/shared';
 import { notificationTarget } from './live-alerts';
 import { useMarkRead, useNotifications } from './queries';
-import { relativeTimeParts } from './relative-time';
+import { notificationTimeText } from './relative-time';
 import { useNow } from './use-now';
 import { QueryState } from '../../components/query-state';
 
@@ -74,7 +74,6 @@ export function NotificationsPage() {
 function NotificationRow({ item, now }: { item: NotificationItem; now: number }) {
   const { t, i18n } = useTranslation('notifications');
   const isSos = item.sosEventId !== null;
-  const time = relativeTimeParts(item.createdAt, now);
   const unread = !item.read;
   // A list item around the link: a <ul> may hold only <li> children (axe's "list" rule).
   return (
@@ -106,9 +105,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
                 {item.body}
               </Box>
               <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                {time.unit === 'date'
-                  ? new Date(item.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
-                  : t(`time.${time.unit}`, { count: time.value })}
+                {notificationTimeText(t, item.createdAt, now, i18n.language)}
                 {isSos && ` · ${t('openSos')}`}
               </Box>
             </>

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 export type RelativeUnit = 'now' | 'minutes' | 'hours' | 'days' | 'date';
 
 /** Community-card style (SPEC.md §9): just now under 60 s, then minutes, hours, days up to 6. */
@@ -9,4 +11,21 @@ export function relativeTimeParts(iso: string, now: number): { unit: RelativeUni
   const days = Math.floor(seconds / 86_400);
   if (days <= 6) return { unit: 'days', value: days };
   return { unit: 'date', value: days };
+}
+
+/** A notification's time in the reader's language: "Just now" under a minute, then minutes, hours, days, else the date. */
+export function notificationTimeText(t: TFunction<'notifications'>, iso: string, now: number, language: string): string {
+  const time = relativeTimeParts(iso, now);
+  switch (time.unit) {
+    case 'now':
+      return t('time.now');
+    case 'minutes':
+      return t('time.minutes', { count: time.value });
+    case 'hours':
+      return t('time.hours', { count: time.value });
+    case 'days':
+      return t('time.days', { count: time.value });
+    case 'date':
+      return new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' });
+  }
 }

@@ -1,4 +1,4 @@
-import { reelRelativeTime, type Reel, type ReelComment } from '@saathi/shared';
+import type { Reel, ReelComment } from '@saathi/shared';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reelsApi } from './reels-api';
+import { reelTimeText } from './reel-time';
 
 /** SPEC.md §9: an open comment panel refreshes every 5 s. */
 export const COMMENTS_REFRESH_MS = 5000;
@@ -64,12 +65,7 @@ export function ReelComments({ reel, userId, onClose, onAdded }: ReelCommentsPro
   }
 
   const now = new Date();
-  function when(createdAt: string): string {
-    const relative = reelRelativeTime(new Date(createdAt), now);
-    if (relative.unit === 'justNow') return t('time.justNow');
-    if (relative.unit === 'date') return relative.date.toLocaleDateString(i18n.language);
-    return t(`time.${relative.unit}`, { count: relative.count });
-  }
+  const when = (createdAt: string): string => reelTimeText(t, createdAt, now, i18n.language);
 
   return (
     <Drawer

@@ -57,6 +57,8 @@ export interface UsersTable {
   default_app: Default<string>;
   language: Default<string>;
   news_language: Default<string>;
+  /** News in the app's language (`language`) until the reader picks one (migration 0033). */
+  news_language_follows_app: Default<boolean>;
   news_categories: Default<string[]>;
   news_type: Default<string>;
   profile_completed: Default<boolean>;

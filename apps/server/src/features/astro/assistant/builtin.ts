@@ -1,6 +1,8 @@
 import { SIGNS, type AskIntent, type AstroChart, type AstroFact, type ChartPlanet, type Language, type Panchang, type Sign } from '@saathi/shared';
 import type { AstroTermsCatalog } from '@saathi/shared/astro-terms';
+import { transitsAt, type Transit } from '../sky/transits';
 import type { Intent } from './intents';
+import { GAZE, HOUSE_OF_AREA, SIGN_LORD, type LifeArea } from './life-areas';
 import { bodyName, degreesText, fact, fill, ordinalOf, planetFacts, signName, termsOf } from './wording';
 
 export interface Answer {
@@ -15,6 +17,8 @@ export interface AnswerContext {
   language: Language;
   /** Today's panchang at the chart's place, computed only when a question needs it. */
   today: () => Panchang;
+  /** The moment of the question: the transits of Saturn and Jupiter are read for it. */
+  now: Date;
 }
 
 /** The line every astrology answer ends with. */
@@ -68,7 +72,7 @@ function clock(iso: string | null, date: string): string {
   return iso.slice(0, 10) === date ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-function compose(intent: Intent, { chart, language, today }: AnswerContext): { text: string; facts: AstroFact[] } {
+function compose(intent: Intent, { chart, language, today, now }: AnswerContext): { text: string; facts: AstroFact[] } {
   const terms = termsOf(language);
   const t = terms.assistant;
   const moon = planetOf(chart, 'moon');
@@ -131,6 +135,8 @@ function compose(intent: Intent, { chart, language, today }: AnswerContext): { t
       return panchangText(terms, chart, today());
     case 'planet':
       return planetText(terms, chart, intent.body, intent.askedHouse);
+    case 'life_area':
+      return lifeAreaText(terms, chart, intent.area, now);
     case 'dosha': {
       const mars = planetOf(chart, 'mars');
       const marsText = mars.house === null ? t.doshaMarsUnknown : fill(t.doshaMars, { house: mars.house });
@@ -211,4 +217,82 @@ function planetText(terms: AstroTermsCatalog, chart: AstroChart, body: ChartPlan
     parts.push(fill(t.houseMeaning, { house: ordinalOf(terms, house), topic, planet: name, nature: t.bodyNature[body] }));
   }
   return { text: parts.join(' '), facts: planetFacts(terms, planet) };
+}
+
+/** The sign `house` houses on from `from` (whole signs). */
+function signFrom(from: Sign, house: number): Sign {
+  return SIGNS[(SIGNS.indexOf(from) + house - 1) % 12] as Sign;
+}
+
+/** The whole-sign house of `sign` counted from `from` (1..12). */
+function houseFrom(from: Sign, sign: Sign): number {
+  return ((SIGNS.indexOf(sign) - SIGNS.indexOf(from) + 12) % 12) + 1;
+}
+
+/**
+ * A life question ("Is this a good year for my career?") answered from the chart: the house
+ * the tradition reads for it (from the lagna, or from the Moon's sign without a birth time),
+ * its sign and lord, where the lord sits, and where Saturn and Jupiter are moving now relative
+ * to that house (over it, gazing at it, or elsewhere), in calm words and never as a forecast.
+ */
+function lifeAreaText(terms: AstroTermsCatalog, chart: AstroChart, area: LifeArea, now: Date): { text: string; facts: AstroFact[] } {
+  const t = terms.assistant;
+  const from = chart.lagna?.sign ?? chart.moonSign;
+  const house = HOUSE_OF_AREA[area];
+  const sign = signFrom(from, house);
+  const lord = planetOf(chart, SIGN_LORD[sign]);
+  const lordHouse = houseFrom(from, lord.sign);
+  const areaName = t.areaName[area];
+  const lordName = bodyName(terms, lord.body);
+  const parts = [
+    fill(t.areaIntro, { area: areaName, house: ordinalOf(terms, house), from: chart.lagna ? '' : t.areaFromMoon, sign: signName(terms, sign), lord: lordName }),
+    lordHouse === house
+      ? fill(t.lordOwn, { lord: lordName })
+      : fill(t.lordPlace, {
+          lord: lordName,
+          lordHouse: ordinalOf(terms, lordHouse),
+          lordSign: signName(terms, lord.sign),
+          area: areaName,
+          lordTopic: t.houseTopic[String(lordHouse) as keyof typeof t.houseTopic],
+        }),
+  ];
+  const facts: AstroFact[] = [
+    fact('lifeArea.house', house, terms.element.house, `${house} · ${signName(terms, sign)}`),
+    fact('lifeArea.lord', lord.body, t.lordLabel, lordName),
+    fact(`planet.${lord.body}.house`, lordHouse, `${lordName} · ${terms.element.house}`, `${lordHouse} · ${signName(terms, lord.sign)}`),
+  ];
+  for (const transit of transitsAt(now, ['saturn', 'jupiter'])) {
+    const transitHouse = houseFrom(from, transit.sign);
+    parts.push(transitText(terms, transit, transitHouse, house));
+    const name = bodyName(terms, transit.body);
+    facts.push(
+      fact(
+        `transit.${transit.body}.sign`,
+        transit.sign,
+        `${name} · ${t.transitLabel}`,
+        `${signName(terms, transit.sign)} ${degreesText(transit.degreeInSign)}`,
+      ),
+      fact(`transit.${transit.body}.house`, transitHouse, `${name} · ${t.transitLabel} · ${terms.element.house}`, String(transitHouse)),
+    );
+  }
+  parts.push(t.areaClosing);
+  if (area === 'health') parts.push(t.healthNote);
+  return { text: parts.join(' '), facts };
+}
+
+function transitText(terms: AstroTermsCatalog, transit: Transit, transitHouse: number, house: number): string {
+  const t = terms.assistant;
+  const values = {
+    planet: bodyName(terms, transit.body),
+    sign: signName(terms, transit.sign),
+    house: ordinalOf(terms, house),
+    transitHouse: ordinalOf(terms, transitHouse),
+    retro: transit.retrograde ? t.transitRetrograde : '',
+    nature: t.transitNature[transit.body as keyof typeof t.transitNature],
+  };
+  if (transitHouse === house) return fill(t.transitOver, values);
+  // Counted from the transiting planet, the house it looks at (the planet's own house is the first).
+  const seen = ((house - transitHouse + 12) % 12) + 1;
+  if ((GAZE[transit.body] ?? [7]).includes(seen)) return fill(t.transitGaze, values);
+  return fill(t.transitElsewhere, { ...values, counted: ordinalOf(terms, ((transitHouse - house + 12) % 12) + 1) });
 }

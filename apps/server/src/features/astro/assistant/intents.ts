@@ -1,12 +1,15 @@
 import { BODIES, LANGUAGES, type Body } from '@saathi/shared';
 import { ASTRO_TERMS } from '@saathi/shared/astro-terms';
+import { lifeAreaOf, type LifeArea } from './life-areas';
 
 /**
  * What a question asks, in any of the three languages (a Hindi reader may type English or
  * Hinglish): the chart fact it is about, and for a planet the house it names, if any.
  */
 export type Intent =
-  { kind: 'moon_sign' | 'sun_sign' | 'lagna' | 'nakshatra' | 'panchang' | 'dosha' | 'general' } | { kind: 'planet'; body: Body; askedHouse: number | null };
+  | { kind: 'moon_sign' | 'sun_sign' | 'lagna' | 'nakshatra' | 'panchang' | 'dosha' | 'general' }
+  | { kind: 'planet'; body: Body; askedHouse: number | null }
+  | { kind: 'life_area'; area: LifeArea };
 
 const any = (words: string[]) => new RegExp(words.join('|'), 'u');
 
@@ -77,6 +80,9 @@ function askedHouseOf(text: string): number | null {
 export function intentOf(question: string): Intent {
   const text = question.toLowerCase();
   if (DOSHA.test(text)) return { kind: 'dosha' };
+  // A life question ("a good year for my career?") is answered from its house, unless it names a planet in a house.
+  const area = lifeAreaOf(text);
+  if (area && !(BODY_NAMES.some(([name]) => text.includes(name)) && askedHouseOf(text) !== null)) return { kind: 'life_area', area };
   if (PANCHANG.test(text)) return { kind: 'panchang' };
   if (LAGNA.test(text)) return { kind: 'lagna' };
   if (NAKSHATRA.test(text)) return { kind: 'nakshatra' };

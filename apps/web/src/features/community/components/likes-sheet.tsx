@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { parseIndiaDateTime, reelRelativeTime } from '@saathi/shared';
 import { useEffect, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
+import { likeTimeText } from '../card-text';
 import { useLikesQuery } from '../queries';
 import { PostSheet, type PostSheetOpenProps } from './post-sheet';
 
@@ -31,13 +31,7 @@ export function LikesSheet({ postId, open, onClose }: PostSheetOpenProps) {
     }
   }
 
-  function when(createdAt: string): string {
-    const then = parseIndiaDateTime(createdAt) ?? new Date(createdAt);
-    const relative = reelRelativeTime(then, new Date(), { dateAfterDays: 7 });
-    if (relative.unit === 'justNow') return t('time.justNow');
-    if (relative.unit === 'date') return relative.date.toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
-    return t(`time.${relative.unit}`, { count: relative.count });
-  }
+  const when = (createdAt: string): string => likeTimeText(t, createdAt, new Date(), i18n.language);
 
   return (
     <PostSheet open={open} onClose={onClose} titleId={`likes-title-${postId}`} title={t('likes.title')} closeLabel={t('likes.close')} maxHeight="70vh">

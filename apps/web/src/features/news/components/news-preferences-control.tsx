@@ -8,9 +8,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { NEWS_CATEGORIES, type NewsCategory } from '@saathi/shared';
-import { LANGUAGE_NATIVE_NAMES, NEWS_LANGUAGES } from '@saathi/shared/languages';
+import { LANGUAGE_NATIVE_NAMES, NEWS_LANGUAGES, type NewsLanguage } from '@saathi/shared/languages';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { ToggleChip } from '../../../components/toggle-chip';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
@@ -18,8 +18,13 @@ import { useCategoryNames } from '../labels';
 import type { ReaderPreferences } from '../news-preferences';
 import { brand } from '../../../theme/tokens';
 
+/** The language row: the app's language (until changed), or one news language picked on purpose. */
+type LanguageChoice = 'app' | NewsLanguage;
+
 interface NewsPreferencesControlProps {
   preferences: ReaderPreferences;
+  /** The news language of the language the app shows now. */
+  appLanguage: NewsLanguage;
   onSave: (next: ReaderPreferences) => Promise<void>;
   saving: boolean;
 }
@@ -33,10 +38,11 @@ const toggleSx = {
 } as const;
 
 /**
- * What the reader sees in one line (language, all or breaking, categories), and behind a
- * button the choices: language, categories as chips, all news or breaking only.
+ * Which language the news is in ("News in हिन्दी · same as the app") and in a second line
+ * all or breaking and the categories; behind a button the choices: the language (same as the
+ * app, or one picked on purpose), categories as chips, all news or breaking only.
  */
-export function NewsPreferencesControl({ preferences, onSave, saving }: NewsPreferencesControlProps) {
+export function NewsPreferencesControl({ preferences, appLanguage, onSave, saving }: NewsPreferencesControlProps) {
   const { t } = useTranslation('news');
   const toast = useToast();
   const errorText = useErrorText();
@@ -69,7 +75,6 @@ export function NewsPreferencesControl({ preferences, onSave, saving }: NewsPref
   }
 
   const summary = [
-    LANGUAGE_NATIVE_NAMES[preferences.language],
     preferences.newsType === 'breaking' ? t('preferences.breakingOnly') : t('preferences.allNews'),
     preferences.categories.length === 0 ? t('preferences.everyCategory') : preferences.categories.map((category) => categoryNames[category]).join(', '),
   ].join(' · ');
@@ -77,21 +82,44 @@ export function NewsPreferencesControl({ preferences, onSave, saving }: NewsPref
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
-          {summary}
-        </Typography>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="news-language">
+            <Trans
+              t={t}
+              i18nKey="preferences.showing"
+              values={{ language: LANGUAGE_NATIVE_NAMES[preferences.language] }}
+              components={{ lang: <span lang={preferences.language} /> }}
+            />
+            {preferences.followAppLanguage && (
+              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                {' · '}
+                {t('preferences.followsApp')}
+              </Box>
+            )}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {summary}
+          </Typography>
+        </Box>
         <Button startIcon={<TuneIcon />} onClick={toggleOpen} aria-expanded={open} aria-controls={panelId} sx={{ flexShrink: 0 }}>
           {t('preferences.edit')}
         </Button>
       </Box>
       <Collapse in={open} unmountOnExit>
         <Stack id={panelId} component="section" aria-label={t('preferences.title')} spacing={2} sx={{ pt: 1, pb: 1 }}>
-          <OneOf
+          <OneOf<LanguageChoice>
             id={`${panelId}-language`}
             title={t('preferences.language')}
-            value={draft.language}
-            options={NEWS_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NATIVE_NAMES[code], lang: code }))}
-            onChange={(language) => setDraft((current) => ({ ...current, language }))}
+            value={draft.followAppLanguage ? 'app' : draft.language}
+            options={[
+              { value: 'app', label: t('preferences.sameAsApp', { language: LANGUAGE_NATIVE_NAMES[appLanguage] }) },
+              ...NEWS_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NATIVE_NAMES[code], lang: code })),
+            ]}
+            onChange={(choice) =>
+              setDraft((current) =>
+                choice === 'app' ? { ...current, followAppLanguage: true, language: appLanguage } : { ...current, followAppLanguage: false, language: choice },
+              )
+            }
           />
           <OneOf
             id={`${panelId}-kind`}

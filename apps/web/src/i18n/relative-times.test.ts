@@ -1,0 +1,187 @@
+import i18next, { type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ageText as alertAgeText } from '../features/alerts/labels';
+import { likeTimeText, relativeTimeText } from '../features/community/card-text';
+import { demoPostTime } from '../features/demo-feed/demo-posts';
+import { ageText as reportAgeText } from '../features/moderation/labels';
+import { notificationTimeText } from '../features/notifications/relative-time';
+import { reelTimeText } from '../features/reels/reel-time';
+import enCommunity from './locales/en-US/community.json';
+import enCreate from './locales/en-US/community-create.json';
+import enAlerts from './locales/en-US/local-alerts.json';
+import enModeration from './locales/en-US/moderation.json';
+import enNotifications from './locales/en-US/notifications.json';
+import enReels from './locales/en-US/reels.json';
+import guCommunity from './locales/gu-IN/community.json';
+import guCreate from './locales/gu-IN/community-create.json';
+import guAlerts from './locales/gu-IN/local-alerts.json';
+import guModeration from './locales/gu-IN/moderation.json';
+import guNotifications from './locales/gu-IN/notifications.json';
+import guReels from './locales/gu-IN/reels.json';
+import hiCommunity from './locales/hi-IN/community.json';
+import hiCreate from './locales/hi-IN/community-create.json';
+import hiAlerts from './locales/hi-IN/local-alerts.json';
+import hiModeration from './locales/hi-IN/moderation.json';
+import hiNotifications from './locales/hi-IN/notifications.json';
+import hiReels from './locales/hi-IN/reels.json';
+
+/**
+ * Every relative-time formatter of the app, in each language, at the edges: under a minute is
+ * "just now" in words (never "0 minutes" or "0 hours"), 60 s is one minute, 59 min is still
+ * minutes, 60 min is one hour, and a moment from a clock running ahead is "just now".
+ */
+const i18n = i18next.createInstance();
+await i18n.init({
+  lng: 'en-US',
+  resources: {
+    'en-US': {
+      community: enCommunity,
+      'community-create': enCreate,
+      'local-alerts': enAlerts,
+      moderation: enModeration,
+      notifications: enNotifications,
+      reels: enReels,
+    },
+    'hi-IN': {
+      community: hiCommunity,
+      'community-create': hiCreate,
+      'local-alerts': hiAlerts,
+      moderation: hiModeration,
+      notifications: hiNotifications,
+      reels: hiReels,
+    },
+    'gu-IN': {
+      community: guCommunity,
+      'community-create': guCreate,
+      'local-alerts': guAlerts,
+      moderation: guModeration,
+      notifications: guNotifications,
+      reels: guReels,
+    },
+  },
+  interpolation: { escapeValue: false },
+});
+
+const now = new Date('2026-03-10T12:00:00Z');
+const S = 1000;
+const M = 60 * S;
+/** An instant `ms` before now, as ISO (a negative `ms` is in the future). */
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+/** The same instant as a post's India wall-clock text, 'YYYY-MM-DD HH:mm:ss'. */
+const indiaAgo = (ms: number) => new Date(now.getTime() - ms + 5.5 * 3600 * S).toISOString().slice(0, 19).replace('T', ' ');
+
+interface Expected {
+  justNow: string;
+  /** 1 minute, 59 minutes and 1 hour in the community's wording. */
+  minute: string;
+  minutes59: string;
+  hour: string;
+  /** Local alerts are short in English: "59 min ago". */
+  alertMinutes59: string;
+  reportJustNow: string;
+  reportMinute: string;
+  reportMinutes59: string;
+  reportHour: string;
+  reportDays: string;
+}
+
+const EXPECTED: Record<'en-US' | 'hi-IN' | 'gu-IN', Expected> = {
+  'en-US': {
+    justNow: 'just now',
+    minute: '1 minute ago',
+    minutes59: '59 minutes ago',
+    hour: '1 hour ago',
+    alertMinutes59: '59 min ago',
+    reportJustNow: 'Reported just now',
+    reportMinute: '1 minute old',
+    reportMinutes59: '59 minutes old',
+    reportHour: '1 hour old',
+    reportDays: '2 days old',
+  },
+  'hi-IN': {
+    justNow: 'अभी-अभी',
+    minute: '1 मिनट पहले',
+    minutes59: '59 मिनट पहले',
+    hour: '1 घंटा पहले',
+    alertMinutes59: '59 मिनट पहले',
+    reportJustNow: 'अभी-अभी रिपोर्ट हुई',
+    reportMinute: '1 मिनट पुरानी',
+    reportMinutes59: '59 मिनट पुरानी',
+    reportHour: '1 घंटा पुरानी',
+    reportDays: '2 दिन पुरानी',
+  },
+  'gu-IN': {
+    justNow: 'હમણાં જ',
+    minute: '1 મિનિટ પહેલાં',
+    minutes59: '59 મિનિટ પહેલાં',
+    hour: '1 કલાક પહેલાં',
+    alertMinutes59: '59 મિનિટ પહેલાં',
+    reportJustNow: 'હમણાં જ રિપોર્ટ થઈ',
+    reportMinute: '1 મિનિટ જૂની',
+    reportMinutes59: '59 મિનિટ જૂની',
+    reportHour: '1 કલાક જૂની',
+    reportDays: '2 દિવસ જૂની',
+  },
+};
+
+/** Compares without case: English writes "Just now" on cards and "just now" on reels. */
+const same = (actual: string, expected: string) => expect(actual.toLowerCase()).toBe(expected.toLowerCase());
+
+describe.each(Object.entries(EXPECTED))('relative times in %s', (language, e) => {
+  const t: TFunction = i18n.getFixedT(language);
+  const ns = <N extends string>(namespace: N): TFunction<N> => i18n.getFixedT(language, namespace);
+
+  it('community cards and likes', () => {
+    for (const format of [(iso: string) => relativeTimeText(t, iso, now, language), (iso: string) => likeTimeText(t, iso, now, language)]) {
+      same(format(indiaAgo(0)), e.justNow);
+      same(format(indiaAgo(59 * S)), e.justNow);
+      same(format(indiaAgo(60 * S)), e.minute);
+      same(format(indiaAgo(59 * M)), e.minutes59);
+      same(format(indiaAgo(60 * M)), e.hour);
+      same(format(indiaAgo(-7 * M)), e.justNow);
+    }
+  });
+
+  it('reel comments', () => {
+    const format = (iso: string) => reelTimeText(ns('reels'), iso, now, language);
+    same(format(ago(30 * S)), e.justNow);
+    same(format(ago(59 * S)), e.justNow);
+    same(format(ago(60 * S)), e.minute);
+    same(format(ago(59 * M)), e.minutes59);
+    same(format(ago(60 * M)), e.hour);
+    same(format(ago(-2 * M)), e.justNow);
+  });
+
+  it('notifications', () => {
+    const format = (iso: string) => notificationTimeText(ns('notifications'), iso, now.getTime(), language);
+    same(format(ago(59 * S)), e.justNow);
+    same(format(ago(60 * S)), e.minute);
+    same(format(ago(59 * M)), e.minutes59);
+    same(format(ago(60 * M)), e.hour);
+    same(format(ago(-90 * S)), e.justNow);
+  });
+
+  it('local alerts and the demo feed (ages in minutes)', () => {
+    const alerts = ns('local-alerts');
+    same(alertAgeText(alerts, 0), e.justNow);
+    same(alertAgeText(alerts, -3), e.justNow);
+    same(alertAgeText(alerts, 59), e.alertMinutes59);
+    same(alertAgeText(alerts, 60), e.hour);
+    const demo = ns('community-create');
+    same(demoPostTime(demo, 0), e.justNow);
+    same(demoPostTime(demo, 1), e.minute);
+    same(demoPostTime(demo, 59), e.minutes59);
+    same(demoPostTime(demo, 60), e.hour);
+  });
+
+  it('the moderation desk says how old a report is in minutes, hours or days', () => {
+    const format = (iso: string) => reportAgeText(ns('moderation'), iso, now);
+    expect(format(ago(0))).toBe(e.reportJustNow);
+    expect(format(ago(59 * S))).toBe(e.reportJustNow);
+    expect(format(ago(60 * S))).toBe(e.reportMinute);
+    expect(format(ago(59 * M))).toBe(e.reportMinutes59);
+    expect(format(ago(60 * M))).toBe(e.reportHour);
+    expect(format(ago(49 * 60 * M))).toBe(e.reportDays);
+    expect(format(ago(-10 * M))).toBe(e.reportJustNow);
+  });
+});
