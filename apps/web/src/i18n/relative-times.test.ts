@@ -78,6 +78,8 @@ interface Expected {
   hour: string;
   /** Local alerts are short in English: "59 min ago". */
   alertMinutes59: string;
+  seconds45: string;
+  seconds59: string;
   reportJustNow: string;
   reportMinute: string;
   reportMinutes59: string;
@@ -88,6 +90,8 @@ interface Expected {
 const EXPECTED: Record<'en-US' | 'hi-IN' | 'gu-IN', Expected> = {
   'en-US': {
     justNow: 'just now',
+    seconds45: '45 seconds ago',
+    seconds59: '59 seconds ago',
     minute: '1 minute ago',
     minutes59: '59 minutes ago',
     hour: '1 hour ago',
@@ -100,6 +104,8 @@ const EXPECTED: Record<'en-US' | 'hi-IN' | 'gu-IN', Expected> = {
   },
   'hi-IN': {
     justNow: 'अभी-अभी',
+    seconds45: '45 सेकंड पहले',
+    seconds59: '59 सेकंड पहले',
     minute: '1 मिनट पहले',
     minutes59: '59 मिनट पहले',
     hour: '1 घंटा पहले',
@@ -112,6 +118,8 @@ const EXPECTED: Record<'en-US' | 'hi-IN' | 'gu-IN', Expected> = {
   },
   'gu-IN': {
     justNow: 'હમણાં જ',
+    seconds45: '45 સેકન્ડ પહેલાં',
+    seconds59: '59 સેકન્ડ પહેલાં',
     minute: '1 મિનિટ પહેલાં',
     minutes59: '59 મિનિટ પહેલાં',
     hour: '1 કલાક પહેલાં',
@@ -132,9 +140,14 @@ describe.each(Object.entries(EXPECTED))('relative times in %s', (language, e) =>
   const ns = <N extends string>(namespace: N): TFunction<N> => i18n.getFixedT(language, namespace);
 
   it('community cards and likes', () => {
-    for (const format of [(iso: string) => relativeTimeText(t, iso, now, language), (iso: string) => likeTimeText(t, iso, now, language)]) {
+    const card = (iso: string) => relativeTimeText(t, iso, now, language);
+    same(card(indiaAgo(59 * S)), e.justNow);
+    // Likes and reels (SPEC.md §9): seconds in words from 30 s.
+    const like = (iso: string) => likeTimeText(t, iso, now, language);
+    same(like(indiaAgo(29 * S)), e.justNow);
+    same(like(indiaAgo(45 * S)), e.seconds45);
+    for (const format of [card, like]) {
       same(format(indiaAgo(0)), e.justNow);
-      same(format(indiaAgo(59 * S)), e.justNow);
       same(format(indiaAgo(60 * S)), e.minute);
       same(format(indiaAgo(59 * M)), e.minutes59);
       same(format(indiaAgo(60 * M)), e.hour);
@@ -144,8 +157,8 @@ describe.each(Object.entries(EXPECTED))('relative times in %s', (language, e) =>
 
   it('reel comments', () => {
     const format = (iso: string) => reelTimeText(ns('reels'), iso, now, language);
-    same(format(ago(30 * S)), e.justNow);
-    same(format(ago(59 * S)), e.justNow);
+    same(format(ago(29 * S)), e.justNow);
+    same(format(ago(59 * S)), e.seconds59);
     same(format(ago(60 * S)), e.minute);
     same(format(ago(59 * M)), e.minutes59);
     same(format(ago(60 * M)), e.hour);

@@ -45,11 +45,11 @@ describe('ageOf', () => {
 });
 
 describe('reelRelativeTime', () => {
-  it('says just now for anything under a minute, then minutes, hours, days, weeks, months, years', () => {
+  it('follows SPEC §9: just now under 30 s, then seconds, minutes, hours, days, weeks, months, years', () => {
     expect(reelRelativeTime(ago(0), now)).toEqual({ unit: 'justNow' });
     expect(reelRelativeTime(ago(29 * S), now)).toEqual({ unit: 'justNow' });
-    expect(reelRelativeTime(ago(45 * S), now)).toEqual({ unit: 'justNow' });
-    expect(reelRelativeTime(ago(59 * S), now)).toEqual({ unit: 'justNow' });
+    expect(reelRelativeTime(ago(30 * S), now)).toEqual({ unit: 'seconds', count: 30 });
+    expect(reelRelativeTime(ago(59 * S), now)).toEqual({ unit: 'seconds', count: 59 });
     expect(reelRelativeTime(ago(60 * S), now)).toEqual({ unit: 'minutes', count: 1 });
     expect(reelRelativeTime(ago(3 * M), now)).toEqual({ unit: 'minutes', count: 3 });
     expect(reelRelativeTime(ago(59 * M), now)).toEqual({ unit: 'minutes', count: 59 });

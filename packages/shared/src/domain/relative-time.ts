@@ -22,14 +22,16 @@ export function cardRelativeTime(then: Date, now: Date = new Date()): RelativeTi
 }
 
 /**
- * Reels and likes: 'just now' under a minute (as everywhere in the app, in every language),
- * then minutes, hours, days, weeks (under 4), months, years. With `dateAfterDays` (the likes
- * list uses 7) older moments show their date. A moment in the future (a skewed clock) is 'just now'.
+ * Reels and likes (SPEC.md §9): 'just now' under 30 s, then seconds, minutes, hours, days, weeks
+ * (under 4), months, years; every unit is worded in the reader's language. With `dateAfterDays`
+ * (the likes list uses 7) older moments show their date. A moment in the future (a skewed clock)
+ * is 'just now'.
  */
 export function reelRelativeTime(then: Date, now: Date = new Date(), options: { dateAfterDays?: number } = {}): RelativeTime {
   const ms = Math.max(0, now.getTime() - then.getTime());
   if (options.dateAfterDays !== undefined && ms > options.dateAfterDays * DAY) return { unit: 'date', date: then };
-  if (ms < MINUTE) return { unit: 'justNow' };
+  if (ms < 30 * SECOND) return { unit: 'justNow' };
+  if (ms < MINUTE) return { unit: 'seconds', count: Math.floor(ms / SECOND) };
   if (ms < HOUR) return { unit: 'minutes', count: Math.floor(ms / MINUTE) };
   if (ms < DAY) return { unit: 'hours', count: Math.floor(ms / HOUR) };
   const days = Math.floor(ms / DAY);

@@ -11,7 +11,7 @@ export function relativeTimeText(t: TFunction, createdAt: string, now: Date = ne
 }
 
 /**
- * When a like was given, in the reader's language: "just now" under a minute, then minutes,
+ * When a like was given, in the reader's language: "just now" under 30 s, then seconds, minutes,
  * hours and days; after 7 days the date (SPEC.md §9 likes list).
  */
 export function likeTimeText(t: TFunction, createdAt: string, now: Date, language: string): string {

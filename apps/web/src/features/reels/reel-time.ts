@@ -1,7 +1,7 @@
 import { reelRelativeTime } from '@saathi/shared';
 import type { TFunction } from 'i18next';
 
-/** When a reel comment was written, in the reader's language: "just now" under a minute, then minutes, hours… */
+/** When a reel comment was written, in the reader's language (SPEC.md §9): "just now" under 30 s, then seconds, minutes, hours… */
 export function reelTimeText(t: TFunction<'reels'>, createdAt: string, now: Date, language: string): string {
   const relative = reelRelativeTime(new Date(createdAt), now);
   switch (relative.unit) {
