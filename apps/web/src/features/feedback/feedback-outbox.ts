@@ -1,5 +1,6 @@
 import type { FeedbackCategory, FeedbackCreated, FeedbackDiagnostics } from '@saathi/shared';
 import { PENDING_FLAG } from './outbox-start';
+import { indexedDbRunner } from '../../lib/idb-store';
 
 /** A ticket written while the server could not be reached, kept on the device until it is sent. */
 export interface QueuedFeedback {
@@ -117,32 +118,7 @@ export type FeedbackOutbox = ReturnType<typeof createFeedbackOutbox>;
 const DB_NAME = 'saathi-feedback';
 const STORE = 'outbox';
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'clientId' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB failed'));
-  });
-}
-
-function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return openDb().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const request = work(tx.objectStore(STORE));
-        tx.oncomplete = () => {
-          db.close();
-          resolve(request.result);
-        };
-        tx.onerror = () => {
-          db.close();
-          reject(tx.error ?? new Error('IndexedDB failed'));
-        };
-      }),
-  );
-}
+const run = indexedDbRunner(DB_NAME, STORE, (db) => db.createObjectStore(STORE, { keyPath: 'clientId' }));
 
 /** The browser's outbox store: IndexedDB keeps the screenshot Blob as it is, which localStorage cannot. */
 export const indexedDbStore: OutboxStore = {

@@ -1,5 +1,6 @@
 import type { EvidenceKind } from '@saathi/shared';
 import type { EvidenceChunkItem, RecordingSlot } from './upload-queue';
+import { indexedDbRunner } from '../../../lib/idb-store';
 
 /**
  * Recorded chunks not yet held by the server, kept on the device (IndexedDB) until the server
@@ -28,32 +29,7 @@ export interface PendingChunkStore {
 const DB_NAME = 'saathi-evidence';
 const STORE = 'pending';
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex('eventId', 'eventId');
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB failed'));
-  });
-}
-
-function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return openDb().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const request = work(tx.objectStore(STORE));
-        tx.oncomplete = () => {
-          db.close();
-          resolve(request.result);
-        };
-        tx.onerror = () => {
-          db.close();
-          reject(tx.error ?? new Error('IndexedDB failed'));
-        };
-      }),
-  );
-}
+const run = indexedDbRunner(DB_NAME, STORE, (db) => db.createObjectStore(STORE, { keyPath: 'key' }).createIndex('eventId', 'eventId'));
 
 /** IndexedDB keeps the chunk Blobs as they are (megabytes, which localStorage cannot hold). */
 const indexedDbStore: PendingChunkStore = {

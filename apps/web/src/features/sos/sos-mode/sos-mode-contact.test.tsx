@@ -1,18 +1,16 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@saathi/shared';
+import type { SosRecipient, User } from '@saathi/shared';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { emit } from '../../notifications/test-live-events';
 import { SosModePage } from './sos-mode-page';
-import { ownerEvent, recipient, volunteerEvent } from './test-fixtures';
+import { json, never, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from './test-fixtures';
 
 // The stream is replaced: the tests hand the screen its live messages.
 vi.mock('../../notifications/live-events', () => import('../../notifications/test-live-events'));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const never = () => new Promise<Response>(() => undefined);
 const render = () => renderRoutes([page('/sos-mode', <SosModePage />)], '/sos-mode?sosEventId=7');
 
 /** Event 7 as Priya's emergency contact sees it: chosen by her, so the location before answering. */
@@ -34,14 +32,20 @@ describe('SOS mode, an emergency contact', () => {
 
   beforeEach(() => {
     setSession({ id: 3, name: 'Anil Patel' } as User);
-    Object.defineProperty(navigator, 'geolocation', {
-      configurable: true,
-      value: { getCurrentPosition: vi.fn(), watchPosition: vi.fn(() => 1), clearWatch: vi.fn() },
-    });
+    stubSlowGeolocation();
     answer = () => json({ eventId: 7, status: 'accepted', distanceM: 800 });
+    // What the server holds: the answer the last accept or decline took.
+    let response: 'notified' | 'accepted' | 'declined' = 'notified';
     fetchMock = vi.fn((url: string, init?: RequestInit) => {
-      if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(json(contactEvent()));
-      if (url === '/api/sos/7/accept' || url === '/api/sos/7/decline') return Promise.resolve(answer());
+      if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
+        const event = contactEvent();
+        return Promise.resolve(json({ ...event, response, victim: { ...event.victim, distanceM: response === 'accepted' ? 800 : null } }));
+      }
+      if (url === '/api/sos/7/accept' || url === '/api/sos/7/decline') {
+        const answered = answer();
+        if (answered.ok) response = url.endsWith('/accept') ? 'accepted' : 'declined';
+        return Promise.resolve(answered);
+      }
       return never();
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -97,36 +101,25 @@ describe('SOS mode, an emergency contact', () => {
 });
 
 describe('SOS mode, owner: her contact is coming', () => {
+  /** Anil, her contact who also volunteers nearby, alerted with Kavita. */
+  const anil = (overrides: Partial<SosRecipient> = {}) =>
+    recipient({
+      notificationId: 42,
+      kind: 'contact',
+      alsoVolunteer: true,
+      userId: 3,
+      name: 'Anil bhai',
+      distanceBand: null,
+      radiusM: null,
+      tier: null,
+      ...overrides,
+    });
+
   beforeEach(() => {
     setSession({ id: 2, name: 'Priya Sharma' } as User);
-    Object.defineProperty(navigator, 'geolocation', {
-      configurable: true,
-      value: { getCurrentPosition: vi.fn(), watchPosition: vi.fn(() => 1), clearWatch: vi.fn() },
-    });
-    let gets = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
-          gets += 1;
-          const event = ownerEvent();
-          const anil = recipient({
-            notificationId: 42,
-            kind: 'contact',
-            role: 'contact',
-            alsoVolunteer: true,
-            userId: 3,
-            name: 'Anil bhai',
-            distanceBand: null,
-            radiusM: null,
-            tier: null,
-          });
-          return gets === 1 ? Promise.resolve(json({ ...event, alerted: [anil, ...event.alerted] })) : never();
-        }
-        if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
-        return never();
-      }),
-    );
+    stubSlowGeolocation();
+    const event = ownerEvent();
+    stubOwnerFetch({ ...event, alerted: [anil(), ...event.alerted] }, { firstLoadOnly: true });
   });
   afterEach(() => {
     cleanup();
@@ -142,19 +135,7 @@ describe('SOS mode, owner: her contact is coming', () => {
       type: 'sos.accepted',
       data: {
         eventId: 7,
-        recipient: recipient({
-          notificationId: 42,
-          kind: 'contact',
-          role: 'contact',
-          alsoVolunteer: true,
-          userId: 3,
-          name: 'Anil bhai',
-          status: 'accepted',
-          distanceM: 800,
-          distanceBand: null,
-          radiusM: null,
-          tier: null,
-        }),
+        recipient: anil({ status: 'accepted', distanceM: 800 }),
       },
     });
     const coming = await screen.findByRole('list', { name: '1 person is coming' }, { timeout: 300 });

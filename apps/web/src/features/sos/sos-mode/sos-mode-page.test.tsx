@@ -9,13 +9,10 @@ import { emit } from '../../notifications/test-live-events';
 import { useToast, type ToastApi } from '../../../components/toast';
 import { sosKeys } from '../api/sos-api';
 import { SosModePage } from './sos-mode-page';
-import { ownerEvent, recipient, volunteerEvent } from './test-fixtures';
+import { json, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from './test-fixtures';
 
 // The stream is replaced: the tests hand the screen its live messages.
 vi.mock('../../notifications/live-events', () => import('../../notifications/test-live-events'));
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const never = () => new Promise<Response>(() => undefined);
 
 interface Deferred {
   promise: Promise<Response>;
@@ -30,13 +27,6 @@ function deferred(): Deferred {
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-/** A phone whose GPS takes its time: no fix ever arrives during the test. */
-function stubSlowGeolocation() {
-  const getCurrentPosition = vi.fn();
-  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(() => 1), clearWatch: vi.fn() } });
-  return getCurrentPosition;
 }
 
 const acceptedEvent = () =>
@@ -159,23 +149,11 @@ describe('SOS mode, volunteer: Accept', () => {
 });
 
 describe('SOS mode, owner: a volunteer accepts', () => {
-  let gets = 0;
   beforeEach(() => {
     setSession({ id: 2, name: 'Priya Sharma' } as User);
     stubSlowGeolocation();
-    gets = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
-          gets += 1;
-          // Only the first load answers: what follows must come from the live event itself.
-          return gets === 1 ? Promise.resolve(json(ownerEvent())) : never();
-        }
-        if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
-        return never();
-      }),
-    );
+    // Only the first load answers: what follows must come from the live event itself.
+    stubOwnerFetch(ownerEvent(), { firstLoadOnly: true });
   });
   afterEach(() => {
     cleanup();
@@ -208,14 +186,7 @@ describe('SOS mode, owner: toasts about anything else wait', () => {
   beforeEach(() => {
     setSession({ id: 2, name: 'Priya Sharma' } as User);
     stubSlowGeolocation();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(json(ownerEvent()));
-        if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
-        return never();
-      }),
-    );
+    stubOwnerFetch(ownerEvent());
   });
   afterEach(() => {
     cleanup();

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
 
 /** A volunteer alerted within 500 m who has not answered yet. */
@@ -61,3 +62,33 @@ export const ownerEvent = (): SosEventOwnerView => ({
   alerted: [recipient()],
   accepted: [],
 });
+
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** A request that never answers. */
+export const never = () => new Promise<Response>(() => undefined);
+
+/** A phone whose GPS takes its time: no fix ever arrives during the test. */
+export function stubSlowGeolocation() {
+  const getCurrentPosition = vi.fn();
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(() => 1), clearWatch: vi.fn() } });
+  return getCurrentPosition;
+}
+
+/**
+ * The owner's screen's calls: event 7 as `event` (with `firstLoadOnly`, later loads never answer,
+ * so what follows must come from the live events) and the signed-in owner, who does not record.
+ */
+export function stubOwnerFetch(event: SosEventOwnerView, { firstLoadOnly = false } = {}) {
+  let gets = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
+        gets += 1;
+        return firstLoadOnly && gets > 1 ? never() : Promise.resolve(json(event));
+      }
+      if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
+      return never();
+    }),
+  );
+}
