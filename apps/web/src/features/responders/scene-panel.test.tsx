@@ -10,7 +10,10 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 function renderPanel(answer: () => Response) {
   const fetchMock = vi.fn((url: string) => Promise.resolve(url === '/api/sos/7/status' ? answer() : json({})));
   vi.stubGlobal('fetch', fetchMock);
-  return renderRoutes([page('/sos-mode', <ScenePanel event={volunteerEvent({ response: 'accepted' })} onChanged={() => undefined} />)], '/sos-mode?sosEventId=7');
+  return renderRoutes(
+    [page('/sos-mode', <ScenePanel event={volunteerEvent({ response: 'accepted' })} onChanged={() => undefined} />)],
+    '/sos-mode?sosEventId=7',
+  );
 }
 
 describe('ScenePanel: saying where they are on the scene', () => {

@@ -176,7 +176,10 @@ describe('RatingDialog', () => {
   it('says why the server refused a rating, in words', async () => {
     stubFetch((_url, init) =>
       init?.method === 'POST'
-        ? json({ error: { code: 'feedback_already_given', message: 'You already rated this volunteer for this SOS', field: 'feedBackData.feedbackReceiverId' } }, 409)
+        ? json(
+            { error: { code: 'feedback_already_given', message: 'You already rated this volunteer for this SOS', field: 'feedBackData.feedbackReceiverId' } },
+            409,
+          )
         : json(acceptedUsers()),
     );
     const user = userEvent.setup();

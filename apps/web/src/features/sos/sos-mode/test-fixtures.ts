@@ -5,7 +5,6 @@ import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@sa
 export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
   notificationId: 41,
   kind: 'volunteer',
-  role: 'volunteer',
   alsoVolunteer: false,
   userId: 11,
   name: 'Kavita',
