@@ -90,6 +90,14 @@ describe('SOS mode, an emergency contact', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it('says why the server refused "I can\'t come"', async () => {
+    answer = () => json({ error: { code: 'sos_ended', message: 'This SOS has ended' } }, 409);
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: "I can't come" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This SOS has already ended, so your answer is no longer needed.');
+  });
+
   it('learns that the SOS ended from the live event, without asking the server again', async () => {
     await render();
     expect(await screen.findByText('Priya chose you as an emergency contact.')).toBeVisible();
@@ -97,6 +105,33 @@ describe('SOS mode, an emergency contact', () => {
     await emit({ type: 'sos.updated', data: { eventId: 7, status: 'resolved' } });
     expect(await screen.findByRole('heading', { name: 'This SOS has ended' })).toBeVisible();
     expect(calls('/api/sos/7')).toHaveLength(gets);
+  });
+});
+
+describe('SOS mode, owner: ending the SOS', () => {
+  beforeEach(() => {
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
+    stubSlowGeolocation();
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('says why the server refused "I am safe", in words', async () => {
+    stubOwnerFetch(ownerEvent());
+    const fetchMock = vi.mocked(fetch);
+    const served = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === '/api/sos/7/resolve'
+        ? Promise.resolve(json({ error: { code: 'sos_ended', message: 'This SOS was already cancelled' } }, 409))
+        : (served as typeof fetch)(input, init),
+    );
+    const user = userEvent.setup();
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'I am safe' }));
+    expect(await screen.findByText('This SOS has ended.')).toBeVisible();
   });
 });
 
