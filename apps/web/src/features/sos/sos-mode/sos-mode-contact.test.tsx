@@ -120,14 +120,9 @@ describe('SOS mode, owner: ending the SOS', () => {
   });
 
   it('says why the server refused "I am safe", in words', async () => {
-    stubOwnerFetch(ownerEvent());
-    const fetchMock = vi.mocked(fetch);
-    const served = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation((input, init) =>
-      String(input) === '/api/sos/7/resolve'
-        ? Promise.resolve(json({ error: { code: 'sos_ended', message: 'This SOS was already cancelled' } }, 409))
-        : (served as typeof fetch)(input, init),
-    );
+    stubOwnerFetch(ownerEvent(), {
+      answers: { '/api/sos/7/resolve': () => json({ error: { code: 'sos_ended', message: 'This SOS was already cancelled' } }, 409) },
+    });
     const user = userEvent.setup();
     await render();
     await user.click(await screen.findByRole('button', { name: 'I am safe' }));

@@ -75,13 +75,19 @@ export function stubSlowGeolocation() {
 
 /**
  * The owner's screen's calls: event 7 as `event` (with `firstLoadOnly`, later loads never answer,
- * so what follows must come from the live events) and the signed-in owner, who does not record.
+ * so what follows must come from the live events) and the signed-in owner, who does not record;
+ * `answers` answers other calls by URL.
  */
-export function stubOwnerFetch(event: SosEventOwnerView, { firstLoadOnly = false } = {}) {
+export function stubOwnerFetch(
+  event: SosEventOwnerView,
+  { firstLoadOnly = false, answers = {} }: { firstLoadOnly?: boolean; answers?: Record<string, () => Response> } = {},
+) {
   let gets = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
+      const answer = answers[url];
+      if (answer) return Promise.resolve(answer());
       if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
         gets += 1;
         return firstLoadOnly && gets > 1 ? never() : Promise.resolve(json(event));
