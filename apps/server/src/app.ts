@@ -36,6 +36,7 @@ import { requestLog } from './plugins/app/request-log';
 import { startupGate } from './plugins/app/startup-gate';
 import { contractRoutes } from './plugins/app/contract-routes';
 import { strictBodies } from './plugins/app/strict-bodies';
+import { storableText } from './plugins/app/storable-text';
 import { cookies } from './plugins/external/cookie';
 import { securityHeaders } from './plugins/external/security-headers';
 import { staticFiles } from './plugins/external/static';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Order matters: these hooks run before every route registered after them.
   await app.register(errorHandler);
   await app.register(strictBodies);
+  await app.register(storableText);
   await app.register(contractRoutes);
   await app.register(requestLog);
   await app.register(securityHeaders, { config, indexHtml: ctx.indexHtml });
