@@ -108,7 +108,9 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
       const groups = new Map<string, EvidenceChunkRecord[]>();
       for (const chunk of chunks) {
         const id = `${chunk.kind}:${chunk.recording}`;
-        groups.set(id, [...(groups.get(id) ?? []), chunk]);
+        const group = groups.get(id);
+        if (group) group.push(chunk);
+        else groups.set(id, [chunk]);
       }
       const recordings = [...groups.values()].map((of) => {
         const { kind, recording } = of[0] as EvidenceChunkRecord;
