@@ -6,9 +6,12 @@ import type { SafetyTimerService } from './safety-timer.service';
 
 export function safetyTimerRoutes(app: FastifyInstance, { timers, kick }: { timers: SafetyTimerService; kick: () => void }): void {
   // A check-in's outbox job (a duress alert, an all-clear) starts after the answer has gone,
-  // so the work behind a duress PIN cannot slow its answer down.
+  // so the work behind a duress PIN cannot slow its answer down: on the next turn of the event
+  // loop, once what the answer's end set off (the socket's flush, the caller's own callbacks)
+  // has run, since an in-process database (PGlite) would otherwise do the job's first queries
+  // before them.
   app.addHook('onResponse', async (request) => {
-    if (request.method === 'POST' && request.url.endsWith('/check-in')) kick();
+    if (request.method === 'POST' && request.url.endsWith('/check-in')) setImmediate(kick);
   });
 
   registerEndpoints(app, safetyTimerEndpoints, {
