@@ -143,7 +143,6 @@ export const LIMITS = {
   locationNameMax: 60,
   otpTtlSeconds: 300,
   otpMaxAttempts: 5,
-  otpResendSeconds: 30,
   minimumAgeYears: 13,
   /** DESIGN.md §8: the second age band a date-of-birth edit cannot lift a user across. */
   adultAgeYears: 18,

@@ -1,3 +1,4 @@
+import type { LoginChallenge } from './schemas/login-challenge';
 /**
  * The closed list of error codes the API answers, each with its HTTP status. The web app has
  * a text for every code in each language (apps/web/src/i18n/locales/<lang>/errors.json) and
@@ -95,15 +96,14 @@ export const ERROR_CODES = {
   photos_too_large: 413,
   unsupported_media_type: 415,
   video_not_webm: 415,
+  // 428: solve a proof-of-work challenge and send the request again
+  challenge_required: 428,
   // 429: wait before trying again
   too_many_requests: 429,
   rate_limited: 429,
   sos_rate_limited: 429,
   daily_limit_reached: 429,
   code_locked: 429,
-  too_many_guesses: 429,
-  otp_number_limit: 429,
-  otp_ip_limit: 429,
   push_test_limit: 429,
   astro_question_limit: 429,
   alert_report_limit: 429,
@@ -138,6 +138,8 @@ export interface ApiErrorBody {
     field?: string;
     /** On 429 answers: how long to wait before trying again (also the Retry-After header). */
     retryAfterSeconds?: number;
+    /** On 428 `challenge_required`: the proof-of-work challenge to solve (ALTCHA's format). */
+    challenge?: LoginChallenge;
   };
 }
 

@@ -3,6 +3,7 @@ export * from './api/endpoint';
 export * from './constants';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/login-challenge';
 export * from './schemas/user';
 export * from './schemas/public-user';
 export * from './domain/india-time';

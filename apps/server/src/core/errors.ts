@@ -1,4 +1,4 @@
-import { ERROR_CODES, OTHER_STATUSES, type ErrorCode, type ErrorParams } from '@saathi/shared';
+import { ERROR_CODES, OTHER_STATUSES, type ErrorCode, type ErrorParams, type LoginChallenge } from '@saathi/shared';
 
 /**
  * The errors services throw. One handler (plugins/app/error-handler.ts) turns them into
@@ -92,4 +92,14 @@ export class ServiceStartingError extends AppError {
  */
 export function assertSelf(callerId: number, userId: number | undefined): void {
   if (userId !== undefined && userId !== callerId) throw new ForbiddenError('You can only act as yourself');
+}
+
+/**
+ * 428: solve this proof-of-work challenge (ALTCHA's format) and send the same request again
+ * with the solution in `altcha`. The handler puts `challenge` in the error body.
+ */
+export class ChallengeRequiredError extends AppError {
+  constructor(readonly challenge: LoginChallenge) {
+    super('challenge_required', 'Confirm this request comes from a person: solve the challenge and send it again.');
+  }
 }

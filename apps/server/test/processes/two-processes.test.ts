@@ -2,7 +2,7 @@ import { PUSH_TEST_PER_HOUR } from '@saathi/shared';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_RATE_LIMITS } from '../../src/features/auth/auth.service';
+import { solveChallengeOf } from '../altcha-solver';
 import { createFactory, uniquePhone } from '../factory';
 import type { ServerProcess } from '../spawn-server';
 import {
@@ -157,28 +157,46 @@ describe('two server processes on one database, one Redis, one bucket', () => {
   });
 
   describe('rate limits count across both processes', () => {
-    it('login codes per number: the resend wait and the hourly cap hold whichever process is asked', async () => {
+    it('login codes per number and browser: the growing resend wait holds whichever process is asked', async () => {
       const phone = uniquePhone();
-      const result = await alternateUntilRefused(async (server) => {
-        const res = await requestCode(server, phone);
-        if (res.status !== 200) return res;
+      const browser = { cookie: `saathi_device=${'d'.repeat(43)}`, 'x-forwarded-for': freshIp() };
+      const ask = (server: ServerProcess) => api(server, 'POST', '/auth/otp/request', { body: { phoneNumber: phone }, headers: browser });
+      // Stands in for the wait itself: the codes sent so far are moved back in time.
+      const waitOut = (seconds: number) =>
+        sql`UPDATE otp_codes SET created_at = created_at - make_interval(secs => ${seconds + 1}) WHERE phone_number = ${phone}`.execute(database.db);
+      for (const [i, wait] of [30, 60, 120].entries()) {
+        const server = i % 2 === 0 ? a : b;
+        const sent = await ask(server);
+        expect(sent.status).toBe(200);
+        expect((sent.body as { resendAfterSeconds: number }).resendAfterSeconds).toBe(wait);
         // The other process must see the code just sent: asking there at once is too soon.
-        const other = server === a ? b : a;
-        const tooSoon = await requestCode(other, phone);
+        const tooSoon = await ask(server === a ? b : a);
         expect(tooSoon.status).toBe(429);
-        expect(errorCode(tooSoon.body)).toBe('too_many_requests');
-        // Stands in for the 30 s resend wait (5 of them would be minutes of test): the codes
-        // sent so far are moved back in time, still well inside the hour the cap counts.
-        await sql`UPDATE otp_codes SET created_at = created_at - interval '31 seconds' WHERE phone_number = ${phone}`.execute(database.db);
-        return res;
-      }, OTP_RATE_LIMITS.perNumber + 2);
-      expect(result).toMatchObject({ refusedAt: OTP_RATE_LIMITS.perNumber + 1, status: 429, code: 'otp_number_limit' });
+        expect(tooSoon.body).toMatchObject({ error: { code: 'too_many_requests', params: { seconds: expect.any(Number) } } });
+        expect((tooSoon.body as { error: { params: { seconds: number } } }).error.params.seconds).toBeGreaterThan(wait - 5);
+        await waitOut(wait);
+      }
     });
 
-    it('login codes per network address', async () => {
+    it('login codes per network address: past the hourly count the address is challenged, and a solution buys one request on either process', async () => {
       const ip = freshIp();
-      const result = await alternateUntilRefused((server) => requestCode(server, uniquePhone(), ip), LIMITS.otpPerIp + 2);
-      expect(result).toMatchObject({ refusedAt: LIMITS.otpPerIp + 1, status: 429, code: 'otp_ip_limit' });
+      const ask = (server: ServerProcess, altcha?: string) =>
+        api(server, 'POST', '/auth/otp/request', { body: { phoneNumber: uniquePhone(), ...(altcha ? { altcha } : {}) }, headers: { 'x-forwarded-for': ip } });
+      const result = await alternateUntilRefused((server) => ask(server), LIMITS.otpPerIp + 2);
+      expect(result).toMatchObject({ refusedAt: LIMITS.otpPerIp + 1, status: 428, code: 'challenge_required' });
+      // A challenge is bound to the number it was asked for: ask for one number, then solve it.
+      const phone = uniquePhone();
+      const challenged = await api(a, 'POST', '/auth/otp/request', { body: { phoneNumber: phone }, headers: { 'x-forwarded-for': ip } });
+      expect(challenged.status).toBe(428);
+      const altcha = await solveChallengeOf(challenged.body);
+      const solved = await api(b, 'POST', '/auth/otp/request', { body: { phoneNumber: phone, altcha }, headers: { 'x-forwarded-for': ip } });
+      expect(solved.status).toBe(200);
+      // Spent: the same solution on the other process is answered with a new challenge.
+      const replayed = await api(a, 'POST', '/auth/otp/request', {
+        body: { phoneNumber: phone, altcha },
+        headers: { 'x-forwarded-for': ip, cookie: 'saathi_device=' + 'r'.repeat(43) },
+      });
+      expect(replayed.status).toBe(428);
     });
 
     it('posts per day (the photos go to the shared bucket) and likes per day', async () => {

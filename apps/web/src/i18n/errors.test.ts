@@ -61,9 +61,10 @@ describe('errorText', () => {
     await i18next.loadNamespaces('errors');
     const t = i18next.getFixedT('hi-IN');
     expect(errorText(new ApiError(400, 'incorrect_code', 'Incorrect code', 'code'), t, 'hi-IN')).toBe('यह कोड सही नहीं है। SMS जाँचें और फिर से कोशिश करें।');
-    const limited = errorText(new ApiError(429, 'otp_number_limit', 'Too many codes', undefined, { seconds: 120 }), t, 'hi-IN');
+    const limited = errorText(new ApiError(429, 'too_many_requests', 'Please wait 120 seconds', undefined, { seconds: 120 }), t, 'hi-IN');
     expect(limited).toContain('2 मिनट बाद');
     expect(errorText(new ApiError(429, 'rate_limited', 'wait'), t, 'hi-IN')).toContain('थोड़ी देर बाद');
+    expect(errorText(new ApiError(429, 'too_many_requests', 'wait'), t, 'hi-IN')).toContain('थोड़ी देर बाद');
     const en = i18next.getFixedT('en-US');
     await i18next.loadLanguages('en-US');
     expect(errorText(new ApiError(400, 'business_post_too_far', 'far', 'location', { km: 2.5 }), en, 'en-US')).toContain('within 2.5 km');

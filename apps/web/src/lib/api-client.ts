@@ -1,5 +1,5 @@
 import type { Contract, ContractKey } from '@saathi/shared/contract';
-import type { ErrorParams, RequestOf, ResponseOf } from '@saathi/shared';
+import type { ErrorParams, LoginChallenge, RequestOf, ResponseOf } from '@saathi/shared';
 import { currentLanguage } from '../i18n';
 import { currentLocation, navigateTo } from './navigation';
 
@@ -10,19 +10,28 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** Values for the localised text of `code` (`{{seconds}}`). */
   readonly params: ErrorParams | undefined;
+  /** On 428 `challenge_required`: the proof-of-work challenge to solve before asking again. */
+  readonly challenge: LoginChallenge | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string, params?: ErrorParams) {
+  constructor(status: number, code: string, message: string, field?: string, params?: ErrorParams, challenge?: LoginChallenge) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
     this.params = params;
+    this.challenge = challenge;
   }
 
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+}
+
+/** The challenge of a 428 answer, when it has the shape the widget takes (the widget checks the rest). */
+function challengeOf(value: unknown): LoginChallenge | undefined {
+  const challenge = value as Partial<LoginChallenge> | null | undefined;
+  return typeof challenge?.signature === 'string' && typeof challenge.parameters?.nonce === 'string' ? (challenge as LoginChallenge) : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -55,7 +64,7 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic error.
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; params?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; params?: unknown; challenge?: unknown } } | null)?.error;
   if (error && typeof error.message === 'string') {
     return new ApiError(
       response.status,
@@ -63,6 +72,7 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
       error.message,
       typeof error.field === 'string' ? error.field : undefined,
       error.params && typeof error.params === 'object' ? (error.params as ErrorParams) : undefined,
+      challengeOf(error.challenge),
     );
   }
   return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || `Request failed (${response.status})`);

@@ -7,12 +7,14 @@ export const authEndpoints = defineEndpoints('auth', {
   'POST /auth/otp/request': ok(OtpRequestResponse, {
     access: 'public',
     body: OtpRequestBody,
-    errors: ['too_many_requests', 'otp_number_limit', 'otp_ip_limit', 'sms_failed'],
-  }).summary('Send a 6-digit login code by SMS; the answer names the login attempt the code belongs to'),
+    errors: ['too_many_requests', 'challenge_required', 'sms_failed'],
+  }).summary(
+    'Send a 6-digit login code by SMS; the answer names the login attempt the code belongs to. Each browser waits 30 s, then 1, 2, 5 and 10 minutes between codes; where requests look abusive, a browser that never signed in to the number gets 428 challenge_required with a proof-of-work challenge to solve first',
+  ),
   'POST /auth/otp/verify': ok(LoginResponse, {
     access: 'public',
     body: OtpVerifyBody,
-    errors: ['code_not_requested', 'code_expired', 'incorrect_code', 'code_locked', 'too_many_guesses'],
+    errors: ['code_not_requested', 'code_expired', 'incorrect_code', 'code_locked', 'challenge_required'],
   }).summary(
     'Exchange the code (with the attemptId of its request) for a session: a bearer token in the body for API clients, and an HttpOnly cookie for the web app; creates the user on first login',
   ),

@@ -8,11 +8,11 @@ export const dataRightsEndpoints = defineEndpoints('data-rights', {
     "All the signed-in user's data as JSON, served as the attachment saathi-data-<date>.json",
   ),
   'POST /users/me/deletion-code': ok(DeletionCodeResponse, {
-    errors: ['too_many_requests', 'otp_number_limit', 'otp_ip_limit', 'sms_failed', 'user_not_found'],
+    errors: ['too_many_requests', 'sms_failed', 'user_not_found'],
   }).summary("Send a fresh 6-digit code by SMS to the user's number to confirm deleting the account (the login's limits apply)"),
   'DELETE /users/me': ok(OkResponse, {
     body: DeleteAccountBody,
-    errors: ['code_not_requested', 'code_expired', 'incorrect_code', 'code_locked', 'too_many_guesses', 'user_not_found'],
+    errors: ['code_not_requested', 'code_expired', 'incorrect_code', 'code_locked', 'user_not_found'],
   }).summary(
     'Delete the account with the code sent by POST /users/me/deletion-code: profile, contacts, places, posts, comments, likes, reels and their files; SOS events keep only the volunteers’ ratings, without the person. Every session ends.',
   ),

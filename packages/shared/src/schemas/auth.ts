@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { PhoneNumber } from './common';
+import { AltchaPayload } from './login-challenge';
 import { User } from './user';
 
-export const OtpRequestBody = z.strictObject({ phoneNumber: PhoneNumber });
+export const OtpRequestBody = z.strictObject({
+  phoneNumber: PhoneNumber,
+  /** The solved challenge, when the last answer was 428 `challenge_required`. */
+  altcha: AltchaPayload.optional(),
+});
 export type OtpRequestBody = z.input<typeof OtpRequestBody>;
 
 export const OtpRequestResponse = z.object({
@@ -10,6 +15,7 @@ export const OtpRequestResponse = z.object({
   /** Names this login attempt: verify must send it back with the code. */
   attemptId: z.string(),
   expiresInSeconds: z.number().int(),
+  /** How long this browser waits before it may ask for another code: 30 s, then 1, 2, 5, 10 minutes. */
   resendAfterSeconds: z.number().int(),
 });
 export type OtpRequestResponse = z.infer<typeof OtpRequestResponse>;
@@ -24,6 +30,8 @@ export const OtpVerifyBody = z.strictObject({
   attemptId: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Request a code first.'),
   /** The referral id of the user who invited this one (from /login/:referrer). */
   referrer: z.string().trim().max(32).optional(),
+  /** The solved challenge, when the last answer was 428 `challenge_required`. */
+  altcha: AltchaPayload.optional(),
 });
 export type OtpVerifyBody = z.input<typeof OtpVerifyBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors';
+import { LoginChallenge } from './login-challenge';
 
 /**
  * The one error shape of the API (DESIGN.md §4): `code` from the closed list in errors.ts,
@@ -13,6 +14,8 @@ export const ErrorResponse = z.object({
     field: z.string().optional(),
     /** Set on 429 answers: how long to wait before trying again. */
     retryAfterSeconds: z.number().int().optional(),
+    /** Set on 428 `challenge_required`: the proof-of-work challenge to solve. */
+    challenge: LoginChallenge.optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -4,6 +4,7 @@ import { createUsersService, type UsersService } from '../users/users.service';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
+import { createLoginChallenges } from './login-challenges';
 
 /** OTP login, logout and sessions; registered under /api. The auth hook itself is plugins/app/auth.ts. */
 export const authPlugin: FeaturePlugin = async (app, { ctx }) => {
@@ -21,6 +22,7 @@ export function authServiceOf(ctx: AppContext, users: UsersService = createUsers
     secret: ctx.secrets.authSecret,
     sessionTtlDays: ctx.config.sessionTtlDays,
     codesPerIpPerHour: ctx.config.otpCodesPerIpPerHour,
+    challenges: createLoginChallenges(ctx.secrets.authSecret),
     log: ctx.log,
   });
 }

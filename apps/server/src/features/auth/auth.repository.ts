@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import { toDateOrNull } from '../../core/db/row-values';
+import type { RequestCounts } from './login-limits';
 
 export interface OtpCodeRow {
   id: number;
@@ -44,30 +45,102 @@ export function createAuthRepository(ref: DbRef) {
       await sql`select pg_advisory_xact_lock(hashtext(${`otp-ip:${ip}`}))`.execute(trx);
     },
 
-    /** Uses otp_codes_phone_idx. */
-    async countForPhoneSince(trx: Kysely<Database>, phoneNumber: string, since: Date): Promise<WindowCount> {
-      return countWindow(trx, 'phone_number', phoneNumber, since);
-    },
-
-    /** Uses otp_codes_ip_idx. */
-    async countForIpSince(trx: Kysely<Database>, ip: string, since: Date): Promise<WindowCount> {
-      return countWindow(trx, 'requester_ip', ip, since);
-    },
-
-    async latestCreatedAt(trx: Kysely<Database>, phoneNumber: string): Promise<Date | undefined> {
+    /** The codes for a number to one browser since a time, and the newest's time (otp_codes_phone_idx). */
+    async codesToDeviceSince(trx: Kysely<Database>, phoneNumber: string, deviceHash: string, since: Date): Promise<WindowCount & { latest: Date | null }> {
       const row = await trx
         .selectFrom('otp_codes')
-        .select('created_at')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')])
         .where('phone_number', '=', phoneNumber)
-        .orderBy('created_at', 'desc')
-        .limit(1)
+        .where('device_hash', '=', deviceHash)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldest: toDateOrNull(row.oldest), latest: toDateOrNull(row.latest) };
+    },
+
+    /**
+     * What the hour and the day hold for a code request (login-limits.ts): codes for the number
+     * to browsers that never signed in to it, the addresses they went out from, and codes from
+     * this address whatever the number (otp_codes_phone_idx, otp_codes_ip_idx).
+     */
+    async requestCounts(trx: Kysely<Database>, phoneNumber: string, ip: string, hourAgo: Date, dayAgo: Date): Promise<RequestCounts> {
+      const { rows } = await sql<Record<keyof RequestCounts, number | string>>`
+        WITH stranger_codes AS (
+          SELECT c.created_at, c.requester_ip
+          FROM otp_codes c
+          WHERE c.phone_number = ${phoneNumber}
+            AND c.created_at > ${dayAgo}::timestamptz
+            AND NOT EXISTS (
+              SELECT 1 FROM login_devices d
+              WHERE d.phone_number = c.phone_number AND d.device_hash = c.device_hash
+            )
+        ),
+        address_codes AS (
+          SELECT c.created_at
+          FROM otp_codes c
+          WHERE c.requester_ip = ${ip} AND c.created_at > ${dayAgo}::timestamptz
+        )
+        SELECT
+          (SELECT count(*) FROM stranger_codes WHERE created_at > ${hourAgo}::timestamptz) AS "strangerCodesHour",
+          (SELECT count(*) FROM stranger_codes) AS "strangerCodesDay",
+          (SELECT count(DISTINCT requester_ip) FROM stranger_codes WHERE created_at > ${hourAgo}::timestamptz) AS "strangerAddressesHour",
+          (SELECT count(*) FROM address_codes WHERE created_at > ${hourAgo}::timestamptz) AS "addressCodesHour",
+          (SELECT count(*) FROM address_codes) AS "addressCodesDay"
+      `.execute(trx);
+      const row = rows[0]!;
+      return {
+        strangerCodesHour: Number(row.strangerCodesHour),
+        strangerCodesDay: Number(row.strangerCodesDay),
+        strangerAddressesHour: Number(row.strangerAddressesHour),
+        addressCodesHour: Number(row.addressCodesHour),
+        addressCodesDay: Number(row.addressCodesDay),
+      };
+    },
+
+    /** Whether this browser signed in to this number before (login_devices' key). */
+    async isKnownDevice(phoneNumber: string, deviceHash: string | null): Promise<boolean> {
+      if (!deviceHash) return false;
+      const row = await ref.db
+        .selectFrom('login_devices')
+        .select('device_hash')
+        .where('device_hash', '=', deviceHash)
+        .where('phone_number', '=', phoneNumber)
         .executeTakeFirst();
-      return row ? new Date(row.created_at) : undefined;
+      return row !== undefined;
+    },
+
+    /** Remembers that this browser signed in to this number. */
+    async rememberDevice(trx: Kysely<Database>, phoneNumber: string, deviceHash: string, now: Date): Promise<void> {
+      await trx
+        .insertInto('login_devices')
+        .values({ device_hash: deviceHash, phone_number: phoneNumber, created_at: now, last_login_at: now })
+        .onConflict((oc) => oc.columns(['device_hash', 'phone_number']).doUpdateSet({ last_login_at: now }))
+        .execute();
+    },
+
+    /** Forgets every browser of a number (the account is deleted). */
+    async forgetDevices(trx: Kysely<Database>, phoneNumber: string): Promise<void> {
+      await trx.deleteFrom('login_devices').where('phone_number', '=', phoneNumber).execute();
+    },
+
+    /**
+     * Spends a solved challenge: false when it was spent before. Challenges that expired are
+     * dropped on the way (login_challenges_spent_expires_idx), a few at a time.
+     */
+    async spendChallenge(trx: Kysely<Database>, nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
+      await sql`DELETE FROM login_challenges_spent WHERE nonce IN (
+        SELECT nonce FROM login_challenges_spent WHERE expires_at < ${now}::timestamptz LIMIT 100)`.execute(trx);
+      const row = await trx
+        .insertInto('login_challenges_spent')
+        .values({ nonce, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('nonce').doNothing())
+        .returning('nonce')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async insertCode(
       trx: Kysely<Database>,
-      input: { phoneNumber: string; attemptId: string; codeHash: string; ip: string; now: Date; expiresAt: Date },
+      input: { phoneNumber: string; attemptId: string; codeHash: string; ip: string; deviceHash: string; now: Date; expiresAt: Date },
     ): Promise<number> {
       const row = await trx
         .insertInto('otp_codes')
@@ -76,6 +149,7 @@ export function createAuthRepository(ref: DbRef) {
           attempt_id: input.attemptId,
           code_hash: input.codeHash,
           requester_ip: input.ip,
+          device_hash: input.deviceHash,
           created_at: input.now,
           expires_at: input.expiresAt,
         })
@@ -198,16 +272,6 @@ export function createAuthRepository(ref: DbRef) {
         .execute();
     },
   };
-}
-
-async function countWindow(trx: Kysely<Database>, column: 'phone_number' | 'requester_ip', value: string, since: Date): Promise<WindowCount> {
-  const row = await trx
-    .selectFrom('otp_codes')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: toDateOrNull(row.oldest) };
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

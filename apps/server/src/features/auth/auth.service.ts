@@ -1,24 +1,17 @@
 import { DEFAULT_LANGUAGE, LIMITS, REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH, type Language, type LoginResponse, type OtpRequestResponse } from '@saathi/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/schema';
 import type { Clock } from '../../core/clock';
 import { acceptedLanguage, alertsT, languageOf } from '../../core/i18n';
 import { hmacHex, newOtpCode, newToken, randomString, sameHex, sha256Hex } from '../../core/crypto';
-import { AppError, TooManyRequestsError, ValidationError } from '../../core/errors';
+import { AppError, ChallengeRequiredError, TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { SmsProvider } from '../../core/sms';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository, OtpCodeRow } from './auth.repository';
+import type { ChallengeScope, LoginChallenges } from './login-challenges';
+import { challengeLevel, LOGIN_LIMITS, resendWaitLeft, waitAfterCode } from './login-limits';
 import type { SessionsRepository } from '../../core/sessions/sessions.repository';
-
-/**
- * Per-hour caps (DESIGN.md §4): codes sent per number, counted from otp_codes rows, and
- * wrong guesses per IP, counted from otp_guesses rows. Codes per IP come from the config
- * (OTP_CODES_PER_IP_PER_HOUR).
- */
-export const OTP_RATE_LIMITS = {
-  windowSeconds: 3600,
-  perNumber: 5,
-  wrongGuessesPerIp: 30,
-} as const;
 
 export interface AuthServiceDeps {
   auth: AuthRepository;
@@ -29,17 +22,40 @@ export interface AuthServiceDeps {
   /** Keys the HMAC of stored codes. */
   secret: string;
   sessionTtlDays: number;
-  /** Login codes sent per IP address per hour. */
+  /** Login codes from one address in an hour before its requests need a challenge. */
   codesPerIpPerHour: number;
+  challenges: LoginChallenges;
   log: FastifyBaseLogger;
+}
+
+export interface LoginDevice {
+  hash: string;
+  presented: boolean;
+}
+
+/** Who asks for a code, and with what. */
+export interface CodeRequest {
+  phoneNumber: string;
+  ip: string;
+  /**
+   * The browser's device cookie (login-device-cookie.ts): its hash, and whether the request
+   * carried it. A request without one waits on its address's ladder instead.
+   */
+  device: LoginDevice;
+  /** The request's Accept-Language: the SMS language when the number is nobody's yet. */
+  acceptLanguage?: string | undefined;
+  /** A solved challenge (ALTCHA payload), when the last answer asked for one. */
+  altcha?: string | undefined;
+  /** Signed in to this number already (the account deletion's code): never challenged. */
+  signedIn?: boolean;
+  /** A login's is random; confirming an account deletion names its own (see confirmCode). */
+  attemptId?: string;
 }
 
 /** The login code SMS, in `language` (the `alerts` catalog of packages/shared). */
 export function otpMessage(code: string, language: Language = DEFAULT_LANGUAGE): string {
   return alertsT(language)('sms.loginCode', { code, count: LIMITS.otpTtlSeconds / 60 });
 }
-
-const secondsUntil = (later: Date, now: Date) => Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { auth, sessions, users, sms, clock, secret } = deps;
@@ -54,40 +70,43 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /**
-     * `acceptLanguage`: the request's header, the SMS language when the number is nobody's yet.
-     * `attemptId`: a login's is random; confirming an account deletion names its own (see confirmCode).
+     * Sends a login code unless this browser must wait (its own resend ladder) or, where the
+     * requests look abusive and the browser never signed in to the number, solve a challenge
+     * first (login-limits.ts).
      */
-    async requestCode(phoneNumber: string, ip: string, acceptLanguage?: string, attemptId: string = newToken()): Promise<OtpRequestResponse> {
+    async requestCode(input: CodeRequest): Promise<OtpRequestResponse> {
+      const { phoneNumber, ip, device } = input;
+      // The resend ladder is the browser's; a client that carries no device cookie has its address's.
+      const deviceHash = device.presented ? device.hash : sha256Hex(`login-address:${ip}`);
+      const attemptId = input.attemptId ?? newToken();
       const now = clock();
       const code = newOtpCode();
-      const windowStart = new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000);
-      const codeId = await auth.transaction(async (trx) => {
+      const hourAgo = new Date(now.getTime() - LOGIN_LIMITS.hourSeconds * 1000);
+      const dayAgo = new Date(now.getTime() - LOGIN_LIMITS.daySeconds * 1000);
+      const known = input.signedIn === true || (device.presented && (await auth.isKnownDevice(phoneNumber, device.hash)));
+      const { codeId, sent } = await auth.transaction(async (trx) => {
         await auth.lockRequester(trx, phoneNumber, ip);
-        const last = await auth.latestCreatedAt(trx, phoneNumber);
-        if (last && now.getTime() - last.getTime() < LIMITS.otpResendSeconds * 1000) {
-          const wait = secondsUntil(new Date(last.getTime() + LIMITS.otpResendSeconds * 1000), now);
-          throw new TooManyRequestsError(`Please wait ${wait} seconds before asking for a new code.`, wait);
+        const own = await auth.codesToDeviceSince(trx, phoneNumber, deviceHash, hourAgo);
+        const wait = resendWaitLeft(own.count, own.latest, now);
+        if (wait > 0) {
+          throw new TooManyRequestsError(`Please wait ${wait} seconds before asking for a new code.`, wait, 'too_many_requests', { seconds: wait });
         }
-        const byNumber = await auth.countForPhoneSince(trx, phoneNumber, windowStart);
-        if (byNumber.count >= OTP_RATE_LIMITS.perNumber && byNumber.oldest) {
-          const wait = secondsUntil(new Date(byNumber.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-          throw new TooManyRequestsError('Too many codes were requested for this number. Try again later.', wait, 'otp_number_limit', { seconds: wait });
+        if (!known) {
+          const level = challengeLevel(await auth.requestCounts(trx, phoneNumber, ip, hourAgo, dayAgo), deps.codesPerIpPerHour);
+          await passChallenge(trx, { action: 'otp-request', phoneNumber }, level, input.altcha, now);
         }
-        const byIp = await auth.countForIpSince(trx, ip, windowStart);
-        if (byIp.count >= deps.codesPerIpPerHour && byIp.oldest) {
-          const wait = secondsUntil(new Date(byIp.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-          throw new TooManyRequestsError('Too many codes were requested from this network. Try again later.', wait, 'otp_ip_limit', { seconds: wait });
-        }
-        return auth.insertCode(trx, {
+        const id = await auth.insertCode(trx, {
           phoneNumber,
           attemptId,
           codeHash: hashCode(phoneNumber, code),
           ip,
+          deviceHash,
           now,
           expiresAt: new Date(now.getTime() + LIMITS.otpTtlSeconds * 1000),
         });
+        return { codeId: id, sent: own.count + 1 };
       });
-      const text = otpMessage(code, await smsLanguage(phoneNumber, acceptLanguage));
+      const text = otpMessage(code, await smsLanguage(phoneNumber, input.acceptLanguage));
       try {
         await sms.send({ to: phoneNumber, text });
       } catch (error) {
@@ -95,7 +114,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.log.error({ err: error, provider: sms.name }, 'sending the login code failed');
         throw new AppError('sms_failed', 'The code could not be sent. Try again in a minute.');
       }
-      return { sent: true, attemptId, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: LIMITS.otpResendSeconds };
+      return { sent: true, attemptId, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: waitAfterCode(sent) };
     },
 
     async verifyCode(input: {
@@ -105,12 +124,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       referrer?: string | undefined;
       ip: string;
       userAgent: string | null;
+      device: LoginDevice;
+      altcha?: string | undefined;
     }): Promise<LoginResponse> {
       const { phoneNumber, code } = input;
       const now = clock();
+      const known = input.device.presented && (await auth.isKnownDevice(phoneNumber, input.device.hash));
       // The code belongs to the attempt that asked for it: a stranger's guesses at this
       // number go against their own attempt and can never lock this one.
-      const stored = await checkCode(phoneNumber, code, input.ip, now, () => auth.unusedCodeOfAttempt(phoneNumber, input.attemptId));
+      const stored = await checkCode({ phoneNumber, code, ip: input.ip, known, altcha: input.altcha }, now, () =>
+        auth.unusedCodeOfAttempt(phoneNumber, input.attemptId),
+      );
 
       const token = newToken();
       const userId = await auth.transaction(async (trx) => {
@@ -118,6 +142,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw new ValidationError('Request a code first.', 'code', 'code_not_requested');
         }
         const { id, created } = await findOrCreateUser(trx, phoneNumber);
+        await auth.rememberDevice(trx, phoneNumber, input.device.hash, now);
         // A referral is someone who joined through the link: only a new account takes one, so
         // every referral points to an older account and no chain of them can loop back.
         const referrer = input.referrer?.trim().toUpperCase();
@@ -148,7 +173,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       work: (trx: Parameters<Parameters<AuthRepository['transaction']>[0]>[0]) => Promise<T>,
     ): Promise<T> {
       const now = clock();
-      const stored = await checkCode(input.phoneNumber, input.code, input.ip, now, () =>
+      // Only the signed-in owner asks for these codes: no challenge.
+      const stored = await checkCode({ phoneNumber: input.phoneNumber, code: input.code, ip: input.ip, known: true }, now, () =>
         auth.newestUnusedCodeOfAttemptPrefix(input.phoneNumber, input.attemptPrefix),
       );
       return auth.transaction(async (trx) => {
@@ -160,12 +186,32 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
   };
 
-  /** The login code checks: guesses per IP, then the stored code's tries, expiry and value. */
-  async function checkCode(phoneNumber: string, code: string, ip: string, now: Date, find: () => Promise<OtpCodeRow | undefined>): Promise<OtpCodeRow> {
-    const guesses = await auth.countWrongGuessesSince(ip, new Date(now.getTime() - OTP_RATE_LIMITS.windowSeconds * 1000));
-    if (guesses.count >= OTP_RATE_LIMITS.wrongGuessesPerIp && guesses.oldest) {
-      const wait = secondsUntil(new Date(guesses.oldest.getTime() + OTP_RATE_LIMITS.windowSeconds * 1000), now);
-      throw new TooManyRequestsError('Too many wrong codes from this network. Try again later.', wait, 'too_many_guesses', { seconds: wait });
+  /**
+   * Asks for a challenge of `level` (none at 0) unless `altcha` solves one, unspent; spends it.
+   * A solution that does not do is answered with a fresh challenge, as a missing one is.
+   */
+  async function passChallenge(trx: Kysely<Database>, scope: ChallengeScope, level: number, altcha: string | undefined, now: Date): Promise<void> {
+    if (level === 0) return;
+    const nonce = await deps.challenges.solvedNonce(altcha, scope, level, now);
+    if (nonce && (await auth.spendChallenge(trx, nonce, new Date(now.getTime() + LOGIN_LIMITS.daySeconds * 1000), now))) return;
+    throw new ChallengeRequiredError(await deps.challenges.create(scope, level, now));
+  }
+
+  /**
+   * The login code checks: a challenge after many wrong codes from the address (unless the
+   * browser signed in to the number before), then the stored code's tries, expiry and value.
+   */
+  async function checkCode(
+    input: { phoneNumber: string; code: string; ip: string; known: boolean; altcha?: string | undefined },
+    now: Date,
+    find: () => Promise<OtpCodeRow | undefined>,
+  ): Promise<OtpCodeRow> {
+    const { phoneNumber, code, ip } = input;
+    if (!input.known) {
+      const guesses = await auth.countWrongGuessesSince(ip, new Date(now.getTime() - LOGIN_LIMITS.hourSeconds * 1000));
+      if (guesses.count >= LOGIN_LIMITS.wrongCodesPerAddressPerHour) {
+        await auth.transaction((trx) => passChallenge(trx, { action: 'otp-verify', phoneNumber }, 1, input.altcha, now));
+      }
     }
     const stored = await find();
     if (!stored) throw new ValidationError('Request a code first.', 'code', 'code_not_requested');

@@ -163,7 +163,7 @@ describe('OTP login', () => {
     expect(again.json().error).toMatchObject({ code: 'code_not_requested', field: 'code' });
   });
 
-  it('refuses a resend within 30 seconds with 429 and retryAfterSeconds', async () => {
+  it('refuses a resend within 30 seconds with 429 and retryAfterSeconds (the other waits and limits: login-limits.test.ts)', async () => {
     const phone = uniquePhone();
     const ip = freshIp();
     await requestCode(phone, ip);
@@ -171,42 +171,13 @@ describe('OTP login', () => {
     const soon = await requestCode(phone, ip);
     expect(soon.statusCode).toBe(429);
     expect(soon.json()).toEqual({
-      error: { code: 'too_many_requests', message: 'Please wait 20 seconds before asking for a new code.', retryAfterSeconds: 20 },
+      error: { code: 'too_many_requests', message: 'Please wait 20 seconds before asking for a new code.', params: { seconds: 20 }, retryAfterSeconds: 20 },
     });
     expect(soon.headers['retry-after']).toBe('20');
     expect(await countCodes(phone)).toBe(1);
     t.clock.advance(20_000);
     expect((await requestCode(phone, ip)).statusCode).toBe(200);
     expect(await countCodes(phone)).toBe(2);
-  });
-
-  // The limits users meet are pinned here as numbers, not read back from the code under test.
-  it('allows 5 codes per number per hour', async () => {
-    const phone = uniquePhone();
-    for (let i = 0; i < 5; i++) {
-      expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
-      t.clock.advance(31_000);
-    }
-    const limited = await requestCode(phone, freshIp());
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toBe('Too many codes were requested for this number. Try again later.');
-    expect(limited.json().error).toMatchObject({ code: 'otp_number_limit', params: { seconds: limited.json().error.retryAfterSeconds } });
-    expect(limited.json().error.retryAfterSeconds).toBeGreaterThan(3000);
-    t.clock.advance(3600_000);
-    expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
-  });
-
-  it('allows 20 codes per IP per hour', async () => {
-    const ip = freshIp();
-    for (let i = 0; i < 20; i++) {
-      expect((await requestCode(uniquePhone(), ip)).statusCode).toBe(200);
-    }
-    const limited = await requestCode(uniquePhone(), ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toBe('Too many codes were requested from this network. Try again later.');
-    expect(limited.json().error.code).toBe('otp_ip_limit');
-    expect((await requestCode(uniquePhone(), freshIp())).statusCode).toBe(200);
-    t.clock.advance(3600_000);
   });
 
   it('answers 502 when the SMS cannot be sent, and keeps no code', async () => {
@@ -386,28 +357,6 @@ describe('login attempts', () => {
     expect(res.json().error.code).toBe('code_not_requested');
     expect(await t.db.selectFrom('users').select('id').where('phone_number', 'in', [phone, other]).execute()).toHaveLength(0);
   });
-
-  it('allows 30 wrong codes per IP per hour, across numbers and attempts', async () => {
-    const ip = freshIp();
-    let guesses = 0;
-    const phones: string[] = [];
-    while (guesses < 30) {
-      const phone = uniquePhone();
-      phones.push(phone);
-      await requestCode(phone, freshIp());
-      for (let i = 0; i < 5 && guesses < 30; i++, guesses++) {
-        expect((await verify({ phoneNumber: phone, code: wrongCodeFor(t.sms.lastCode(phone)) }, ip)).statusCode).toBe(400);
-      }
-    }
-    const fresh = uniquePhone();
-    await requestCode(fresh, freshIp());
-    const limited = await verify({ phoneNumber: fresh, code: t.sms.lastCode(fresh) }, ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'too_many_guesses', retryAfterSeconds: expect.any(Number) });
-    // The limited guess did not spend the attempt: the same code works from another network.
-    expect((await verify({ phoneNumber: fresh, code: t.sms.lastCode(fresh) }, freshIp())).statusCode).toBe(200);
-    t.clock.advance(3600_000);
-  });
 });
 
 describe('session cookie', () => {
@@ -419,7 +368,8 @@ describe('session cookie', () => {
     await requestCode(phone, freshIp());
     const res = await verify({ phoneNumber: phone, code: t.sms.lastCode(phone) });
     expect(res.statusCode).toBe(200);
-    const header = String(res.headers['set-cookie']);
+    // The browser's device cookie comes too (login-limits.test.ts); this is the session's.
+    const header = String([res.headers['set-cookie']].flat().find((line) => line?.startsWith('saathi_session=')));
     const match = SET_COOKIE.exec(header);
     expect(match, header).not.toBeNull();
     // The body still carries the token for API clients; it is the same session.

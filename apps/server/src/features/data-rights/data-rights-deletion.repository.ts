@@ -77,8 +77,12 @@ export function createAccountDeletionRepository(ref: DbRef) {
       return result.rows.map((r) => r.key);
     },
 
-    /** The users row; everything with ON DELETE CASCADE goes with it. */
+    /**
+     * The users row; everything with ON DELETE CASCADE goes with it. The browsers that signed
+     * in to the number are forgotten too (login_devices is keyed by the number, not the user).
+     */
     async deleteUser(trx: Kysely<Database>, userId: number): Promise<boolean> {
+      await sql`DELETE FROM login_devices WHERE phone_number = (SELECT phone_number FROM users WHERE id = ${userId})`.execute(trx);
       const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },

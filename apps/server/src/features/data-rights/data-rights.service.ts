@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
-import { newToken } from '../../core/crypto';
+import { newToken, sha256Hex } from '../../core/crypto';
 import { NotFoundError } from '../../core/errors';
 import type { Database } from '../../core/db/schema';
 import type { PrivateStorage, Storage } from '../../core/storage';
@@ -44,7 +44,14 @@ export function createDataRightsService(deps: DataRightsDeps) {
     async sendDeletionCode(userId: number, sessionId: number, ip: string): Promise<DeletionCodeResponse> {
       const phone = await deletion.phoneOf(userId);
       if (!phone) throw new NotFoundError('User not found', 'user_not_found');
-      const { expiresInSeconds, resendAfterSeconds } = await auth.requestCode(phone, ip, undefined, `${deletionAttemptPrefix(sessionId)}${newToken()}`);
+      // The signed-in owner's own codes wait on their own ladder (one per session), unchallenged.
+      const { expiresInSeconds, resendAfterSeconds } = await auth.requestCode({
+        phoneNumber: phone,
+        ip,
+        device: { hash: sha256Hex(`account-deletion:${sessionId}`), presented: true },
+        signedIn: true,
+        attemptId: `${deletionAttemptPrefix(sessionId)}${newToken()}`,
+      });
       return { sent: true, expiresInSeconds, resendAfterSeconds };
     },
 

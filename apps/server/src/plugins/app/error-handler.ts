@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@saathi/shared';
-import { AppError, ServiceStartingError, TooManyRequestsError } from '../../core/errors';
+import { AppError, ChallengeRequiredError, ServiceStartingError, TooManyRequestsError } from '../../core/errors';
 import { unknownFieldsMessage } from './strict-bodies';
 
 /** The one error shape (@saathi/shared errors.ts): `code` can only be one of the closed list. */
@@ -49,6 +49,7 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       const body: ErrorBody = { error: { code: error.code, message: error.message } };
       if (error.params && Object.keys(error.params).length > 0) body.error.params = error.params;
       if (error.field) body.error.field = error.field;
+      if (error instanceof ChallengeRequiredError) body.error.challenge = error.challenge;
       if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
         body.error.retryAfterSeconds = error.retryAfterSeconds;
         reply.header('retry-after', String(error.retryAfterSeconds));

@@ -11,7 +11,8 @@ import { checkOtpCode, formatPhoneForDisplay, keepDigits } from './login-validat
 import { LoginStepForm } from './login-step-form';
 import { useStepErrors } from './use-step-errors';
 import { requestOtp } from './phone-step';
-import { useCountdown } from './use-countdown';
+import { countdownText, useCountdown } from './use-countdown';
+import { useHumanCheck } from './use-human-check';
 
 function verifyOtp(body: OtpVerifyBody): Promise<LoginResponse> {
   return api.call('POST /auth/otp/verify', { body });
@@ -40,29 +41,45 @@ export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResen
 
   const verify = useMutation({ mutationFn: verifyOtp });
   const resend = useMutation({ mutationFn: requestOtp });
+  const human = useHumanCheck(showError);
+
+  const verifyCode = (checkedCode: string, altcha?: string) =>
+    verify.mutate(
+      { phoneNumber, code: checkedCode, attemptId, ...(referrer ? { referrer } : {}), ...(altcha ? { altcha } : {}) },
+      {
+        onSuccess: (response) => void onLoggedIn(response),
+        onError: (error) => {
+          if (!human.asked(error, (solved) => verifyCode(checkedCode, solved))) showError(error);
+        },
+      },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
+    human.cancel();
     const checkedCode = checked(checkOtpCode(code));
     if (checkedCode === null) return;
-    verify.mutate(
-      { phoneNumber, code: checkedCode, attemptId, ...(referrer ? { referrer } : {}) },
-      { onSuccess: (response) => void onLoggedIn(response), onError: showError },
-    );
+    verifyCode(checkedCode);
   };
 
-  const resendCode = () => {
+  const resendCode = (altcha?: string) => {
     clear();
-    resend.mutate(phoneNumber, {
-      onSuccess: (response) => {
-        setAttemptId(response.attemptId);
-        setCode('');
-        setNotice(t('codeResent'));
-        start(response.resendAfterSeconds);
+    human.cancel();
+    resend.mutate(
+      { phoneNumber, ...(altcha ? { altcha } : {}) },
+      {
+        onSuccess: (response) => {
+          setAttemptId(response.attemptId);
+          setCode('');
+          setNotice(t('codeResent'));
+          start(response.resendAfterSeconds);
+        },
+        onError: (error) => {
+          if (!human.asked(error, (solved) => resendCode(solved))) showError(error);
+        },
       },
-      onError: showError,
-    });
+    );
   };
 
   return (
@@ -82,15 +99,16 @@ export function CodeStep({ phoneNumber, initialAttemptId, referrer, initialResen
       formError={formError}
       notice={notice}
       submitLabel={t('verify')}
-      pending={verify.isPending}
+      pending={verify.isPending || human.checking}
+      check={human.check}
       footer={
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="text" onClick={resendCode} disabled={secondsLeft > 0 || resend.isPending}>
+          <Button variant="text" onClick={() => resendCode()} disabled={secondsLeft > 0 || resend.isPending || human.checking}>
             {t('resendCode')}
           </Button>
           {secondsLeft > 0 && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('resendIn', { seconds: secondsLeft })}
+              {secondsLeft < 60 ? t('resendIn', { seconds: secondsLeft }) : t('resendInClock', { time: countdownText(secondsLeft) })}
             </Typography>
           )}
         </Box>

@@ -6,6 +6,24 @@ import { LoginPage } from './login-page';
 import { getSession, reloadSessionFromStorage } from './session';
 import { page, renderRoutes } from '../../test/render';
 
+// The proof-of-work widget needs Web Workers, which jsdom lacks: here it is a button that hands
+// over a solution (the real widget solves in Chromium: e2e/tests/login-challenge.spec.ts).
+vi.mock('./human-check', () => ({
+  HumanCheck: ({ challenge, onSolved }: { challenge: { parameters: { nonce: string } }; onSolved: (payload: string) => void }) => (
+    <button type="button" onClick={() => onSolved(`solved-${challenge.parameters.nonce}`)}>
+      solve
+    </button>
+  ),
+}));
+
+const challenge = (nonce: string) => ({
+  parameters: { algorithm: 'PBKDF2/SHA-256', nonce, salt: 's', cost: 100, keyLength: 32, keyPrefix: 'ab', data: { level: 1 } },
+  signature: 'sig',
+});
+const challengeRequired = (nonce: string) => ({
+  error: { code: 'challenge_required', message: 'Confirm this request comes from a person', challenge: challenge(nonce) },
+});
+
 const newUser = { id: 41, name: null, language: 'en-US', profileCompleted: false, defaultApp: 'sos' } as unknown as User;
 
 function json(status: number, body: unknown) {
@@ -124,5 +142,44 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Profile stepper' })).toBeInTheDocument();
     expect(JSON.parse(fetchMock.mock.calls[2]?.[1]?.body as string)).toMatchObject({ code: '654321', attemptId: 'attempt-2-aaaaaaaaaaaaaaaaaaa' });
+  });
+
+  it('answers a challenge by sending the same request again with its solution, for the code request and for the code', async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce(json(428, challengeRequired('first')))
+      .mockResolvedValueOnce(json(200, { sent: true, attemptId: 'attempt-one-aaaaaaaaaaaaaaa', expiresInSeconds: 300, resendAfterSeconds: 30 }))
+      .mockResolvedValueOnce(json(428, challengeRequired('second')))
+      .mockResolvedValueOnce(json(200, { token: 'tok-new', user: newUser }));
+    await renderLogin();
+
+    await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    // The page says why it waits; no error is shown, and the request goes again once solved.
+    expect(await screen.findByText(/One more step: your phone is checking/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'solve' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Enter the 6-digit code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    expect(await screen.findByRole('heading', { name: 'Profile stepper' })).toBeInTheDocument();
+
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
+    expect(bodies).toEqual([
+      { phoneNumber: '9876543210' },
+      { phoneNumber: '9876543210', altcha: 'solved-first' },
+      { phoneNumber: '9876543210', code: '123456', attemptId: 'attempt-one-aaaaaaaaaaaaaaa' },
+      { phoneNumber: '9876543210', code: '123456', attemptId: 'attempt-one-aaaaaaaaaaaaaaa', altcha: 'solved-second' },
+    ]);
+  });
+
+  it('shows how long to wait before another code in minutes and seconds once the wait is a minute or more', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { sent: true, attemptId: 'attempt-one-aaaaaaaaaaaaaaa', expiresInSeconds: 300, resendAfterSeconds: 300 }));
+    await renderLogin();
+    await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Resend in 5:00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
   });
 });

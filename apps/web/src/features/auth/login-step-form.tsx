@@ -18,10 +18,12 @@ interface LoginStepFormProps {
   children: ReactNode;
   /** Under the submit button. */
   footer?: ReactNode;
+  /** The proof-of-work check, while the server asks for one (use-human-check.tsx). */
+  check?: ReactNode;
 }
 
 /** The frame of a login step (phone number, then code): title, messages, the field and its submit button. */
-export function LoginStepForm({ title, intro, onSubmit, formError, notice, submitLabel, pending, children, footer }: LoginStepFormProps) {
+export function LoginStepForm({ title, intro, onSubmit, formError, notice, submitLabel, pending, children, footer, check }: LoginStepFormProps) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <Typography variant="h2" sx={{ mb: 1 }}>
@@ -39,6 +41,7 @@ export function LoginStepForm({ title, intro, onSubmit, formError, notice, submi
         </Alert>
       )}
       {children}
+      {check}
       <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 3 }} loading={pending}>
         {submitLabel}
       </Button>

@@ -9,9 +9,11 @@ import { api } from '../../lib/api-client';
 import { checkPhoneNumber } from './login-validation';
 import { LoginStepForm } from './login-step-form';
 import { useStepErrors } from './use-step-errors';
+import { useHumanCheck } from './use-human-check';
 
-export function requestOtp(phoneNumber: string): Promise<OtpRequestResponse> {
-  return api.call('POST /auth/otp/request', { body: { phoneNumber } });
+/** `altcha`: the solved challenge, when the last answer asked for one (use-human-check.tsx). */
+export function requestOtp({ phoneNumber, altcha }: { phoneNumber: string; altcha?: string }): Promise<OtpRequestResponse> {
+  return api.call('POST /auth/otp/request', { body: { phoneNumber, ...(altcha ? { altcha } : {}) } });
 }
 
 interface PhoneStepProps {
@@ -23,12 +25,25 @@ export function PhoneStep({ onSent }: PhoneStepProps) {
   const [value, setValue] = useState('');
   const { formError, checked, showError, fieldProps } = useStepErrors('phoneNumber');
   const send = useMutation({ mutationFn: requestOtp });
+  const human = useHumanCheck(showError);
+
+  const sendCode = (phoneNumber: string, altcha?: string) =>
+    send.mutate(
+      { phoneNumber, ...(altcha ? { altcha } : {}) },
+      {
+        onSuccess: (response) => onSent(phoneNumber, response),
+        onError: (error) => {
+          if (!human.asked(error, (solved) => sendCode(phoneNumber, solved))) showError(error);
+        },
+      },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    human.cancel();
     const phoneNumber = checked(checkPhoneNumber(value));
     if (phoneNumber === null) return;
-    send.mutate(phoneNumber, { onSuccess: (response) => onSent(phoneNumber, response), onError: showError });
+    sendCode(phoneNumber);
   };
 
   return (
@@ -38,7 +53,8 @@ export function PhoneStep({ onSent }: PhoneStepProps) {
       onSubmit={submit}
       formError={formError}
       submitLabel={t('sendCode')}
-      pending={send.isPending}
+      pending={send.isPending || human.checking}
+      check={human.check}
     >
       <FormTextField
         id="login-phone"

@@ -24,3 +24,8 @@ export function useCountdown(): { secondsLeft: number; start: (seconds: number) 
   const secondsLeft = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
   return { secondsLeft, start };
 }
+
+/** A wait of a minute or more as a clock counts down: "9:58". */
+export function countdownText(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -30,6 +30,7 @@ import * as m0030 from './0030-local-alerts';
 import * as m0031 from './0031-sos-contact-volunteers';
 import * as m0032 from './0032-evidence-recordings';
 import * as m0033 from './0033-news-language-follows-app';
+import * as m0034 from './0034-login-devices';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0031-sos-contact-volunteers': m0031,
   '0032-evidence-recordings': m0032,
   '0033-news-language-follows-app': m0033,
+  '0034-login-devices': m0034,
 };

@@ -100,6 +100,8 @@ export interface OtpCodesTable {
   /** Random id handed to the client that asked for the code; verify must present it. */
   attempt_id: string | null;
   attempts: Default<number>;
+  /** The browser the code was sent for (the hash of its device cookie); null for a client without one. */
+  device_hash: string | null;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
   created_at: Generated<Date>;
@@ -110,6 +112,20 @@ export interface OtpGuessesTable {
   id: Generated<number>;
   requester_ip: string;
   created_at: Generated<Date>;
+}
+
+/** A browser that signed in to a number: its device cookie's hash (login limits, ADR 0034). */
+export interface LoginDevicesTable {
+  device_hash: string;
+  phone_number: string;
+  created_at: Generated<Date>;
+  last_login_at: Default<Date>;
+}
+
+/** A proof-of-work challenge already used, kept until it expires. */
+export interface LoginChallengesSpentTable {
+  nonce: string;
+  expires_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -142,6 +158,8 @@ export interface UsersTables {
   saved_locations: SavedLocationsTable;
   otp_codes: OtpCodesTable;
   otp_guesses: OtpGuessesTable;
+  login_devices: LoginDevicesTable;
+  login_challenges_spent: LoginChallengesSpentTable;
   sessions: SessionsTable;
   push_subscriptions: PushSubscriptionsTable;
 }
