@@ -15,7 +15,8 @@ export const PersonName = z
   .superRefine((name, ctx) => {
     const problem = name === '' ? null : personNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: PERSON_NAME_MESSAGES[problem], params: { nameProblem: problem } });
-  });
+  })
+  .meta({ description: "A person's name: letters and marks of any script, spaces, . ' and -; no digits, links or line breaks (trimmed, 1 to 60)" });
 
 /**
  * A business name as it is written to the profile: a person's name's characters plus digits,
@@ -28,4 +29,5 @@ export const BusinessName = z
   .superRefine((name, ctx) => {
     const problem = businessNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: BUSINESS_NAME_MESSAGES[problem], params: { nameProblem: problem } });
-  });
+  })
+  .meta({ description: "A business name: letters and marks of any script, digits, spaces, . ' - & , and /; no links or line breaks (trimmed, at most 100)" });
