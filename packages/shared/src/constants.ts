@@ -133,7 +133,13 @@ export const SPEC_PERMISSION_USER_IDS: Record<Permission, number[]> = {
 };
 
 export const LIMITS = {
-  nameMax: 80,
+  /** A person's name (profile, emergency contact): the name rule of domain/names.ts. */
+  nameMax: 60,
+  /**
+   * The longest name stored before the name rule (80): an emergency contact kept from then is
+   * sent back with the list unchanged and must still fit.
+   */
+  keptNameMax: 80,
   emailMax: 254,
   cityMax: 80,
   stateMax: 80,

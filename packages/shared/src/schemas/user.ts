@@ -2,13 +2,29 @@ import { z } from 'zod';
 import { BUSINESS_CATEGORIES, DEFAULT_APPS, LANGUAGES, LIMITS, PERMISSIONS, PROFESSIONS, ROLES, USER_TYPES } from '../constants';
 import { GeoPoint, PhoneNumber } from './common';
 import { isDobValid } from '../domain/age';
+import { BusinessName, PersonName } from './names';
 
+const Relation = z.string().trim().max(40).optional();
+
+/** A new emergency contact: its name follows the name rule (schemas/names.ts). */
 export const EmergencyContact = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax),
+  name: PersonName,
   phoneNumber: PhoneNumber,
-  relation: z.string().trim().max(40).optional(),
+  relation: Relation,
 });
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
+
+/**
+ * A contact in the list PATCH /users/me replaces whole. A name the user's stored list already
+ * holds is kept as it is, also one from before the name rule; any other name must follow the
+ * rule (PersonName), which the server checks against the stored list (400 naming
+ * `emergencyContacts.<i>.name`). Clients check a contact when it is added (EmergencyContact).
+ */
+export const EmergencyContactEntry = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.keptNameMax, `Name can be at most ${LIMITS.keptNameMax} characters`),
+  phoneNumber: PhoneNumber,
+  relation: Relation,
+});
 
 /** A contact as the API returns it: the number is already the bare 10 digits. */
 export const EmergencyContactView = z.object({
@@ -98,10 +114,14 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-/** PATCH /api/users/me: every field optional; lists replace the stored list whole. */
+/**
+ * PATCH /api/users/me: every field optional; lists replace the stored list whole. A name that is
+ * sent is a new name and follows the name rule (schemas/names.ts); a client leaves out a name it
+ * did not change, so a profile stored before the rule stays editable in its other fields.
+ */
 export const UpdateUserBody = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(LIMITS.nameMax, `Name can be at most ${LIMITS.nameMax} characters`),
+    name: PersonName,
     email: z.union([z.email('Enter a valid email').max(LIMITS.emailMax), z.literal('')]).nullable(),
     city: z.string().trim().max(LIMITS.cityMax).nullable(),
     state: z.string().trim().max(LIMITS.stateMax).nullable(),
@@ -110,13 +130,13 @@ export const UpdateUserBody = z
     userType: z.enum(USER_TYPES),
     ...profileChoices,
     sosCountdownSeconds: z.number().int().min(0).max(LIMITS.sosCountdownMaxSeconds),
-    businessName: z.string().trim().max(LIMITS.businessNameMax).nullable(),
+    businessName: BusinessName.nullable(),
     businessCategory: z.enum(BUSINESS_CATEGORIES as [string, ...string[]]).nullable(),
     whatsappNumber: z.union([PhoneNumber, z.literal('')]).nullable(),
     defaultApp: z.enum(DEFAULT_APPS),
     language: z.enum(LANGUAGES),
     newsPreferences: NewsPreferences,
-    emergencyContacts: z.array(EmergencyContact).max(LIMITS.emergencyContactsMax),
+    emergencyContacts: z.array(EmergencyContactEntry).max(LIMITS.emergencyContactsMax),
     locations: z.array(SavedLocationInput).max(LIMITS.savedLocationsMax),
     profileCompleted: z.boolean(),
   })

@@ -159,7 +159,7 @@ describe('GET /api/leaderboard', () => {
   it('pages with a cursor, carrying the ranks of a tie across the page break', async () => {
     const city = { city: 'Pagecity', state: 'Gujarat' };
     const people = [];
-    for (let i = 0; i < 5; i++) people.push(await member({ ...city, name: `Person ${i}` }));
+    for (let i = 0; i < 5; i++) people.push(await member({ ...city, name: `Person ${'ABCDE'[i]}` }));
     // The first two earn 5 more: scores 6, 6, 1, 1, 1.
     for (const person of people.slice(0, 2)) {
       await t.app.inject({

@@ -11,11 +11,10 @@ import type { EventBus } from '../../core/realtime';
 import type { SmsProvider } from '../../core/sms';
 import type { NewNotification } from '../notifications/notifications.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { SOS_LIMITS } from '@saathi/shared';
+import { SOS_LIMITS, smsName } from '@saathi/shared';
 import { fanoutMessage, SOS_TOPICS } from '../sos/sos-delivery';
 import { createSosRepository } from '../sos/sos.repository';
 import { createSosService, SosEndedError } from '../sos/sos.service';
-import { firstName } from '../sos/sos.texts';
 import { batchedByTurn } from './safety-timer-stages';
 import { createSafetyTimerRepository, type SafetyTimerRepository, type TimerContact, type TimerRecord } from './safety-timer.repository';
 import { SAFETY_TIMER_URL, timerTexts, type ContactAlertKind } from './safety-timer.texts';
@@ -204,7 +203,8 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
 
   /** What a contact alert says to each contact: the SMS (with the link when a position is known) and, for users of the app, an in-app notification. */
   function contactAlert(timer: TimerRecord, contacts: readonly TimerContact[], kind: ContactAlertKind) {
-    const owner = firstName(timer.ownerName);
+    // What the SMS and alerts quote of the owner: the first name, cut to 30 characters, never a link (smsName).
+    const owner = smsName(timer.ownerName);
     const links = contacts.flatMap((c) => {
       const token = tokenOf(timer, c.phone);
       return token ? [{ tokenHash: sha256Hex(token), name: c.name, phone: c.phone }] : [];
@@ -236,7 +236,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   }
 
   function allClearTo(timer: TimerRecord, contacts: readonly TimerContact[]) {
-    const owner = firstName(timer.ownerName);
+    const owner = smsName(timer.ownerName);
     return {
       sms: contacts.map((c) => ({
         to: c.phone,

@@ -164,6 +164,24 @@ describe('extending', () => {
 });
 
 describe('checking in', () => {
+  it('quotes only the first name in the silent alert SMS, cut to 30 characters, and no link from a name stored before the name rule', async () => {
+    for (const [name, first] of [
+      ['Venkatanarasimharajuvaripetasrinivas Rao', 'Venkatanarasimharajuvaripetasr'],
+      ['ધ્રુવ પટેલ', 'ધ્રુવ'],
+      ['Sneha99 http://x.io', 'Sneha'],
+      ['bit.ly/abc Sneha', 'your contact'],
+    ] as const) {
+      const owner = await timerOwner(t, name);
+      const id = await startTimer(t, owner);
+      await t.app.outbox.drain();
+      expect((await checkIn(owner, id, DURESS_PIN)).statusCode).toBe(200);
+      await t.app.outbox.drain();
+      const texts = smsTo(t, owner.contactPhone);
+      expect(texts, name).toEqual([expect.stringMatching(new RegExp(`^Saathi: ${first} raised a silent alert and may be in danger\\. Live location: `))]);
+      expect(texts[0]).not.toMatch(/x\.io|bit\.ly|Rao|પટેલ|99/);
+    }
+  });
+
   it('looks the same for the safety and the duress PIN (status, body, headers, current view) while only duress alerts the contacts', async () => {
     const safe = await timerOwner(t, 'Anjali Mehta');
     const duress = await timerOwner(t, 'Sneha Patel');

@@ -7,13 +7,13 @@ import type { EventBus } from '../../core/realtime';
 import type { SmsProvider } from '../../core/sms';
 import type { NewNotification } from '../notifications/notifications.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { THREAT_RESPONDERS, RESPONDER_LIMITS } from '@saathi/shared';
+import { THREAT_RESPONDERS, RESPONDER_LIMITS, smsName } from '@saathi/shared';
 import { sosFanoutRepository, type NewRecipient } from './sos-fanout.repository';
 import { sosLadderRepository } from './sos-ladder.repository';
 import { bandOf } from './sos.mapper';
 import type { SosRepository } from './sos.repository';
 import type { RecipientRecord, SosEventRecord } from './sos.types';
-import { firstName, sosModeUrl, texts } from './sos.texts';
+import { sosModeUrl, texts } from './sos.texts';
 
 export const SOS_TOPICS = {
   fanout: 'sos.fanout',
@@ -296,7 +296,8 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       );
       return;
     }
-    const victim = firstName(event.victimName);
+    // What SMS and alerts quote of the victim: the first name, cut to 30 characters, never a link (smsName).
+    const victim = smsName(event.victimName);
     const marker = sentMarks();
     let incomplete = 0;
     const smsOk = new Set<number>();
@@ -306,7 +307,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         .map(async (r) => {
           const link = `${publicUrl}/track/${trackingToken(secret, r.notificationId)}`;
           try {
-            await sms.send({ to: r.phone as string, text: texts.contactSms(languageOf(r, event), event.victimName, event.threat, link) });
+            await sms.send({ to: r.phone as string, text: texts.contactSms(languageOf(r, event), victim, event.threat, link) });
             smsOk.add(r.notificationId);
             marker.mark(r.notificationId);
           } catch (error) {
@@ -377,7 +378,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     const event = await sos.findEvent(eventId);
     if (!event) return;
     const reached = (await sos.recipients(eventId)).filter((r) => r.deliveryStatus === 'sent');
-    const name = firstName(event.victimName);
+    const name = smsName(event.victimName);
     await sos.enqueue(
       reached
         .filter((r) => r.kind === 'contact' && r.phone)

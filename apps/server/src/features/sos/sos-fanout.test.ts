@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/build';
-import { addContact, buildWithPushPeer, freshPlace, makeVolunteer, offset, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
+import { addContact, buildWithPushPeer, freshPlace, makeVolunteer, offset, post, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
 import { snapToCell } from '../volunteers/volunteer-grid';
 
 const sos = buildWithPushPeer();
@@ -42,7 +42,7 @@ describe('SOS fan-out', () => {
 
     const sms = t.sms.messages.filter((m) => m.to === '9822000001');
     expect(sms).toHaveLength(1);
-    expect(sms[0]?.text).toMatch(/^SOS from Meera Shah \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/[A-Za-z0-9_-]{43} /);
+    expect(sms[0]?.text).toMatch(/^SOS from Meera \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/[A-Za-z0-9_-]{43} /);
     expect(t.sms.messages.some((m) => m.to === victim.phoneNumber && m.text.includes('SOS'))).toBe(false);
 
     const inApp = await t.db.selectFrom('notifications').select(['user_id', 'type', 'sos_event_id']).where('sos_event_id', '=', eventId).execute();
@@ -95,6 +95,35 @@ describe('SOS fan-out', () => {
     expect(t.sms.messages.filter((m) => m.to === brother.phoneNumber)).toHaveLength(1);
     expect(pushesTo(sub)).toHaveLength(1);
     expect(pushesTo(sub)[0]?.payload).toMatchObject({ type: 'sos.contact_alert', title: 'SOS from Ritu' });
+  });
+
+  it('quotes only the first name in the SMS, cut to 30 characters, and no link from a name stored before the name rule', async () => {
+    const longFirst = 'वेंकटसुब्रमण्यमश्रीनिवासनरसिंहाचार्युलु';
+    const cases = [
+      { name: `${longFirst} शर्मा`, first: 'वेंकटसुब्रमण्यमश्रीनिवासनरसिं', phone: '9822000011' },
+      { name: 'ધ્રુવ પટેલ', first: 'ધ્રુવ', phone: '9822000012' },
+      { name: 'Priya123 visit http://x.io', first: 'Priya', phone: '9822000013' },
+      { name: 'www.evil.example Priya', first: 'your contact', phone: '9822000014' },
+    ];
+    for (const { name, first, phone } of cases) {
+      const victim = await t.factory.user({ name });
+      await addContact(t, victim.id, { name: 'Maa', phoneNumber: phone });
+      const token = await t.loginAs(victim);
+      const eventId = (await raiseSos(t, token, { ...freshPlace(), threat: 'medical', contactsOnly: true })).json().id as number;
+      await t.app.outbox.drain();
+      expect((await post(t, token, `/api/sos/${eventId}/cancel`)).statusCode).toBe(200);
+      await t.app.outbox.drain();
+
+      const texts = t.sms.messages.filter((m) => m.to === phone).map((m) => m.text);
+      expect(texts, name).toEqual([
+        expect.stringMatching(new RegExp(`^SOS from ${first} \\(Medical emergency\\)\\. Live location: https://saathi\\.example/track/`)),
+        `All clear: ${first} cancelled the SOS alert. No help is needed now.`,
+      ]);
+      for (const text of texts) expect(text).not.toMatch(/x\.io|evil|शर्मा|પટેલ|123/);
+    }
+    // The long first name is cut within 30 code points after a whole letter with its marks: 'सिं' is
+    // the 27th to 29th, and 'हा' (two more) would make 31.
+    expect([...cases[0]!.first]).toHaveLength(29);
   });
 
   it('alerts only the contacts when contactsOnly is set', async () => {

@@ -45,11 +45,11 @@ describe('SOS texts in the recipient language', () => {
     expect(await inAppOf(sister.id, eventId)).toEqual([hindiAlert]);
     // A contact who uses the app reads the SMS in their own language too.
     const sisterSms = t.sms.messages.filter((m) => m.to === sister.phoneNumber).map((m) => m.text);
-    expect(sisterSms).toEqual([expect.stringMatching(/^Meera Shah की ओर से SOS \(चिकित्सा आपातकाल\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । /)]);
+    expect(sisterSms).toEqual([expect.stringMatching(/^Meera की ओर से SOS \(चिकित्सा आपातकाल\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । /)]);
     const papaSms = t.sms.messages.filter((m) => m.to === '9822000101').map((m) => m.text);
     expect(papaSms).toEqual([
       expect.stringMatching(
-        /^SOS from Meera Shah \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/\S+ \. If you cannot reach them, call 112\.$/,
+        /^SOS from Meera \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/\S+ \. If you cannot reach them, call 112\.$/,
       ),
     ]);
 

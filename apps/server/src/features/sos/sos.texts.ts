@@ -4,9 +4,12 @@ import { alertsT } from '../../core/i18n';
 /**
  * Texts of SMS, push and in-app SOS messages, each in the language of whoever reads it (the
  * wording is the `alerts` catalog in packages/shared/src/locales, shared with the web app):
- * a user reads theirs (users.language); a contact who is not a user, the sender's.
+ * a user reads theirs (users.language); a contact who is not a user, the sender's. The `name`
+ * of a text that is sent (SMS, push) is `smsName` of the stored name (@saathi/shared): the first
+ * name, cut to 30 characters, never a link; null says "your contact" or "someone".
  */
 
+/** The first word of a name as the app shows it to people who may see it (screens, not SMS: see smsName). */
 export function firstName(name: string | null): string | null {
   const first = name?.trim().split(/\s+/)[0];
   return first ? first : null;

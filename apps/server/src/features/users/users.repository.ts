@@ -105,6 +105,8 @@ export function createUsersRepository(ref: DbRef) {
      *
      * When the change sets `dob`, the user's row is locked first and `checkDob` sees the stored
      * dates (throwing rolls everything back); `first_dob` keeps the first date ever given.
+     * `checkContactNames` sees the names of the stored contacts before the list is replaced
+     * (names kept from before the name rule pass; throwing rolls everything back).
      */
     async update(
       id: number,
@@ -113,6 +115,7 @@ export function createUsersRepository(ref: DbRef) {
         contacts?: NewContact[] | undefined;
         locations?: NewLocation[] | undefined;
         checkDob?: ((stored: StoredDob) => void) | undefined;
+        checkContactNames?: ((storedNames: readonly string[]) => void) | undefined;
       },
     ): Promise<void> {
       await ref.db.transaction().execute(async (trx) => {
@@ -129,6 +132,10 @@ export function createUsersRepository(ref: DbRef) {
           .where('id', '=', id)
           .execute();
         if (change.contacts) {
+          if (change.checkContactNames) {
+            const stored = await trx.selectFrom('emergency_contacts').select('name').where('user_id', '=', id).execute();
+            change.checkContactNames(stored.map((row) => row.name));
+          }
           const contacts = change.contacts.map((c, position) => ({ user_id: id, name: c.name, phone_number: c.phoneNumber, relation: c.relation, position }));
           await replaceList(trx, 'emergency_contacts', id, contacts);
         }

@@ -1,4 +1,4 @@
-import { dobChangeCrossesAgeBandUpwards, type UpdateUserBody, type User } from '@saathi/shared';
+import { dobChangeCrossesAgeBandUpwards, PersonName, type UpdateUserBody, type User } from '@saathi/shared';
 import type { z } from 'zod';
 import { systemClock, type Clock } from '../../core/clock';
 import { NotFoundError, ValidationError } from '../../core/errors';
@@ -62,6 +62,24 @@ function dobGuard(next: string | null | undefined, clock: Clock): ((stored: Stor
   };
 }
 
+/**
+ * Names are names (domain/names.ts): an emergency contact's name the stored list does not hold
+ * must follow the rule; one kept from before the rule (the same text) passes, so a list with an
+ * old contact can still gain a new one. Undefined when every name sent follows the rule.
+ */
+function contactNamesGuard(contacts: UserChange['emergencyContacts']): ((storedNames: readonly string[]) => void) | undefined {
+  const broken = (contacts ?? []).flatMap((contact, index) => {
+    const checked = PersonName.safeParse(contact.name);
+    return checked.success ? [] : [{ index, name: contact.name, message: checked.error.issues[0]?.message ?? 'Invalid name' }];
+  });
+  if (broken.length === 0) return undefined;
+  return (storedNames) => {
+    const kept = new Set(storedNames.map((name) => name.trim()));
+    const first = broken.find((contact) => !kept.has(contact.name));
+    if (first) throw new ValidationError(first.message, `emergencyContacts.${first.index}.name`);
+  };
+}
+
 /** What the profile tells when it changes: the points its places and completion earn (ctx.scores). */
 export interface ProfileListener {
   refresh(userId: number): Promise<void>;
@@ -105,6 +123,7 @@ export function createUsersService(users: UsersRepository, clock: Clock = system
           latitude: l.location.coordinates[1],
         })),
         checkDob: dobGuard(body.dob, clock),
+        checkContactNames: contactNamesGuard(body.emergencyContacts),
       });
       // After the change has committed: the settlement is idempotent, so a failure here is
       // made good by the user's next change or active day.

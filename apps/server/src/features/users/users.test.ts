@@ -152,7 +152,27 @@ describe('PATCH /api/users/me', () => {
     ['a dob in the future', () => ({ dob: tomorrow() }), 'dob'],
     ['a malformed dob', () => ({ dob: '31-01-1990' }), 'dob'],
     ['an impossible dob', () => ({ dob: '1990-02-30' }), 'dob'],
-    ['an over-long name', () => ({ name: 'x'.repeat(81) }), 'name'],
+    ['an over-long name', () => ({ name: 'x'.repeat(61) }), 'name'],
+    ['a name with digits', () => ({ name: 'Priya123' }), 'name'],
+    ['a name with a link', () => ({ name: 'visit http://x.io' }), 'name'],
+    ['a name that is a domain', () => ({ name: 'a.b.com' }), 'name'],
+    ['a name with www.', () => ({ name: 'www.example' }), 'name'],
+    ['a name on two lines', () => ({ name: 'line\nbreak' }), 'name'],
+    ['a business name with a link', () => ({ businessName: 'Patel Fruits www.patelfruits.in' }), 'businessName'],
+    ['a business name on two lines', () => ({ businessName: 'Shop\nNo. 5' }), 'businessName'],
+    ['an over-long business name', () => ({ businessName: 'x'.repeat(101) }), 'businessName'],
+    ['a new contact named with digits', () => ({ emergencyContacts: [{ name: 'Mom 2', phoneNumber: '9876500001' }] }), 'emergencyContacts.0.name'],
+    [
+      'a new contact named with a link',
+      () => ({
+        emergencyContacts: [
+          { name: 'Amma', phoneNumber: '9876500001' },
+          { name: 'call wa.me', phoneNumber: '9876500002' },
+        ],
+      }),
+      'emergencyContacts.1.name',
+    ],
+    ['an over-long new contact name', () => ({ emergencyContacts: [{ name: 'x'.repeat(61), phoneNumber: '9876500001' }] }), 'emergencyContacts.0.name'],
     ['latitude 95', () => ({ locations: [{ name: 'Far', location: { type: 'Point', coordinates: [72.5, 95] } }] }), 'locations.0.location.coordinates.1'],
     ['longitude 200', () => ({ locations: [{ name: 'Far', location: { type: 'Point', coordinates: [200, 23] } }] }), 'locations.0.location.coordinates.0'],
     ['an unknown field', () => ({ isAdmin: true }), 'isAdmin'],
@@ -169,8 +189,41 @@ describe('PATCH /api/users/me', () => {
   });
 
   it('names the over-long name limit in the message', async () => {
-    const res = await patchMe(ravi.token, { name: 'x'.repeat(81) });
-    expect(res.json().error.message).toBe('Name can be at most 80 characters');
+    const res = await patchMe(ravi.token, { name: 'x'.repeat(61) });
+    expect(res.json().error.message).toBe('Name can be at most 60 characters');
+  });
+
+  it('says what is wrong with a name', async () => {
+    const messageOf = async (body: object) => (await patchMe(ravi.token, body)).json().error.message;
+    expect(await messageOf({ name: 'Priya123' })).toBe('Name cannot contain digits');
+    expect(await messageOf({ name: 'www.example' })).toBe('Name cannot contain a link');
+    expect(await messageOf({ name: 'line\nbreak' })).toBe('Name must be on one line');
+    expect(await messageOf({ name: 'Priya 😀' })).toBe("Name can hold only letters, spaces, . ' and -");
+    expect(await messageOf({ businessName: 'Shop\nNo. 5' })).toBe('Business name must be on one line');
+    expect(await messageOf({ emergencyContacts: [{ name: 'Mom 2', phoneNumber: '9876500001' }] })).toBe('Name cannot contain digits');
+  });
+
+  it('takes names of any script, trimmed, and business names with digits, &, commas and slashes', async () => {
+    const res = await patchMe(ravi.token, {
+      name: '  प्रिया शर्मा ',
+      businessName: 'A/B Traders, Surat',
+      emergencyContacts: [
+        { name: 'ધ્રુવ પટેલ', phoneNumber: '9876500001' },
+        { name: "Anil D'Souza", phoneNumber: '9876500002' },
+        { name: 'Rao-Reddy', phoneNumber: '9876500003' },
+        { name: 'Dr. K. Iyer', phoneNumber: '9876500004' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'प्रिया शर्मा',
+      businessName: 'A/B Traders, Surat',
+      emergencyContacts: [{ name: 'ધ્રુવ પટેલ' }, { name: "Anil D'Souza" }, { name: 'Rao-Reddy' }, { name: 'Dr. K. Iyer' }],
+    });
+    for (const businessName of ['Shop No. 5', 'Patel Fruits & Vegetables']) {
+      expect((await patchMe(ravi.token, { businessName })).json().businessName).toBe(businessName);
+    }
+    await patchMe(ravi.token, { name: 'Ravi Kumar', businessName: null, emergencyContacts: [] });
   });
 
   it('rejects malformed JSON with 400', async () => {
@@ -187,6 +240,72 @@ describe('PATCH /api/users/me', () => {
   it('needs a token', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/users/me', payload: { name: 'X' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('names stored before the name rule', () => {
+  async function oldStyleUser() {
+    const user = await t.factory.user({ name: 'Priya123 www.priya.in' });
+    await t.db.updateTable('users').set({ business_name: 'Shop\nwww.shop.in' }).where('id', '=', user.id).execute();
+    await t.db
+      .insertInto('emergency_contacts')
+      .values([
+        { user_id: user.id, name: 'Mom 2', phone_number: '9876500001', position: 0 },
+        { user_id: user.id, name: 'Papa bit.ly/x', phone_number: '9876500002', position: 1 },
+      ])
+      .execute();
+    return { ...user, token: await t.loginAs(user) };
+  }
+
+  it('are served as they are', async () => {
+    const old = await oldStyleUser();
+    expect(await getMe(old.token)).toMatchObject({
+      name: 'Priya123 www.priya.in',
+      businessName: 'Shop\nwww.shop.in',
+      emergencyContacts: [
+        { name: 'Mom 2', phoneNumber: '9876500001' },
+        { name: 'Papa bit.ly/x', phoneNumber: '9876500002' },
+      ],
+    });
+  });
+
+  it('leave the other fields editable, and a kept contact may stay in the list while a new one is added', async () => {
+    const old = await oldStyleUser();
+    const city = await patchMe(old.token, { city: 'Surat', dob: '1990-01-01', businessCategory: null });
+    expect(city.statusCode).toBe(200);
+    expect(city.json()).toMatchObject({ city: 'Surat', name: 'Priya123 www.priya.in', businessName: 'Shop\nwww.shop.in' });
+
+    const list = await patchMe(old.token, {
+      emergencyContacts: [
+        { name: 'Mom 2', phoneNumber: '9876500001', relation: 'mother' },
+        { name: 'Papa bit.ly/x', phoneNumber: '9876500003' },
+        { name: 'Dev', phoneNumber: '9876500004' },
+      ],
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().emergencyContacts.map((c: { name: string }) => c.name)).toEqual(['Mom 2', 'Papa bit.ly/x', 'Dev']);
+  });
+
+  it('are checked once they change: a renamed contact or a sent name must follow the rule, and nothing is written', async () => {
+    const old = await oldStyleUser();
+    const before = await getMe(old.token);
+    const renamed = await patchMe(old.token, {
+      city: 'Surat',
+      emergencyContacts: [
+        { name: 'Mom 2', phoneNumber: '9876500001' },
+        { name: 'Papa bit.ly/y', phoneNumber: '9876500002' },
+      ],
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error).toMatchObject({ code: 'validation_error', field: 'emergencyContacts.1.name', message: 'Name cannot contain a link' });
+    const name = await patchMe(old.token, { name: 'Priya123 www.priya.in', city: 'Surat' });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().error).toMatchObject({ code: 'validation_error', field: 'name' });
+    expect(await getMe(old.token)).toEqual(before);
+
+    const fixed = await patchMe(old.token, { name: 'Priya Shah', businessName: 'Shop No. 5' });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({ name: 'Priya Shah', businessName: 'Shop No. 5' });
   });
 });
 

@@ -77,7 +77,7 @@ function ProfileStepper({ user }: { user: User }) {
 
   /** What the current step saves on the profile; null when a typed contact or location is invalid. */
   function stepBody(): UpdateUserBody | null {
-    if (step === 'about') return personalBodyFromValues(personal, { includeEmail: false });
+    if (step === 'about') return personalBodyFromValues(personal, { includeEmail: false, storedName: user.name });
     if (step === 'contacts') {
       const list = contacts.listToSave();
       return list && { emergencyContacts: list };

@@ -24,8 +24,10 @@ export function BusinessTab({ user }: { user: User }) {
   const [errors, setErrors] = useState<FieldErrors>({});
 
   async function onSave() {
+    // The stored name unchanged is not sent: one saved before the name rule keeps the tab saveable.
+    const nameChanged = businessName.trim() !== (user.businessName ?? '').trim();
     const body = {
-      businessName: businessName.trim() === '' ? null : businessName,
+      ...(nameChanged ? { businessName: businessName.trim() === '' ? null : businessName } : {}),
       businessCategory: category === '' ? null : category,
       whatsappNumber: whatsapp.trim() === '' ? null : whatsapp,
       locations: withBusinessLocation(locations, businessIndex),

@@ -14,7 +14,7 @@ export function ProfileTab({ user }: { user: User }) {
   const [errors, setErrors] = useState<FieldErrors>({});
 
   async function onSave() {
-    const result = await save(personalBodyFromValues(values, { includeEmail: true }), { successMessage: t('saved') });
+    const result = await save(personalBodyFromValues(values, { includeEmail: true, storedName: user.name }), { successMessage: t('saved') });
     setErrors(result.ok ? {} : result.errors);
   }
 

@@ -42,7 +42,29 @@ describe('field errors', () => {
     expect(messageForServerError(t, { code: 'HTTP_400', field: 'dob' }, text)).toEqual({ message: 'validation.invalid.dob', specific: false });
   });
 
+  it('words the name rule for a person’s and a business name, not for a place’s name', () => {
+    const parsed = UpdateUserBody.safeParse({
+      name: 'Priya123',
+      businessName: 'Shop www.shop.in',
+      emergencyContacts: [{ name: 'x'.repeat(81), phoneNumber: '9876543210' }],
+    });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(fieldErrorsFromIssues(t, parsed.error.issues)).toEqual({
+      name: 'validation.invalid.name',
+      businessName: 'validation.invalid.businessName',
+      'emergencyContacts.0.name': 'validation.tooLong:80',
+    });
+    expect(messageForField(t, 'emergencyContacts.3.name', 'invalid')).toBe('validation.invalid.name');
+    expect(messageForField(t, 'locations.0.name', 'invalid')).toBe('validation.checkField');
+    const text = (error: unknown) => `errors:${(error as { code: string }).code}`;
+    expect(messageForServerError(t, { code: 'validation_error', field: 'emergencyContacts.1.name' }, text)).toEqual({
+      message: 'validation.invalid.name',
+      specific: false,
+    });
+  });
+
   it('falls back to a generic message for fields without a specific one', () => {
-    expect(messageForField(t, 'businessName', 'invalid')).toBe('validation.checkField');
+    expect(messageForField(t, 'city', 'invalid')).toBe('validation.checkField');
   });
 });

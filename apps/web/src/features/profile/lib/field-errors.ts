@@ -6,7 +6,24 @@ import { isErrorCode } from '@saathi/shared/errors';
 export type FieldErrors = Record<string, string>;
 
 /** Field names whose invalid values get a specific message instead of the generic one. */
-const SPECIFIC_INVALID = new Set(['dob', 'pincode', 'phoneNumber', 'whatsappNumber', 'email', 'location', 'profession', 'businessCategory']);
+const SPECIFIC_INVALID = new Set([
+  'dob',
+  'pincode',
+  'phoneNumber',
+  'whatsappNumber',
+  'email',
+  'location',
+  'profession',
+  'businessCategory',
+  'name',
+  'businessName',
+]);
+
+/**
+ * Paths whose `name` is a person's (the name rule of @saathi/shared): the profile's, a contact's
+ * in the list or in the add form. A saved place's name (`locations.0.name`) is not.
+ */
+const PERSON_NAME_PATH = /^(?:name|emergencyContacts\.\d+\.name)$/;
 
 /**
  * The last named (non-index) segment of a path: 'emergencyContacts.0.phoneNumber' → 'phoneNumber'.
@@ -23,6 +40,7 @@ export function messageForField(t: TFunction<'profile'>, path: string, kind: 're
   const leaf = leafField(path);
   if (kind === 'required') return t('validation.required');
   if (kind === 'tooLong') return t('validation.tooLong', { count: max ?? 0 });
+  if (leaf === 'name' && !PERSON_NAME_PATH.test(path)) return t('validation.checkField');
   if (SPECIFIC_INVALID.has(leaf)) return t(`validation.invalid.${leaf}` as 'validation.invalid.dob');
   return t('validation.checkField');
 }

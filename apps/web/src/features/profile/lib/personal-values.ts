@@ -25,11 +25,14 @@ export function personalValuesFromUser(user: User | null | undefined): PersonalV
 
 /**
  * The PATCH body for the personal fields. Empty optional text becomes null so a cleared
- * field is cleared on the server too; the name is always sent so "required" is checked.
+ * field is cleared on the server too. The name is sent unless it is the stored one unchanged:
+ * a name saved before the name rule (a digit, a link) keeps the rest of the form saveable, and
+ * a missing or edited name is sent, so "required" and the name rule are checked.
  */
-export function personalBodyFromValues(values: PersonalValues, options: { includeEmail: boolean }): UpdateUserBody {
+export function personalBodyFromValues(values: PersonalValues, options: { includeEmail: boolean; storedName?: string | null | undefined }): UpdateUserBody {
+  const stored = options.storedName?.trim() ?? '';
   const body: UpdateUserBody = {
-    name: values.name,
+    ...(stored !== '' && values.name.trim() === stored ? {} : { name: values.name }),
     dob: values.dob === '' ? null : values.dob,
     city: blankToNull(values.city),
     state: blankToNull(values.state),
