@@ -62,10 +62,15 @@ export function HumanCheck({ challenge, onSolved, onFailed }: HumanCheckProps) {
     loadWidget(language, texts)
       .then(() => {
         if (cancelled || !holder.current) return;
-        widget = document.createElement('altcha-widget');
-        widget.addEventListener('statechange', onState);
-        holder.current.append(widget);
-        return widget.configure({ challenge, auto: 'onload', language, hideFooter: true, hideLogo: true, humanInteractionSignature: false, minDuration: 0 });
+        const element = document.createElement('altcha-widget');
+        widget = element;
+        element.addEventListener('statechange', onState);
+        // Its methods exist once it has mounted ('load'); then it gets the challenge and starts.
+        const mounted = new Promise<void>((resolve) => element.addEventListener('load', () => resolve(), { once: true }));
+        holder.current.append(element);
+        return mounted.then(() =>
+          element.configure({ challenge, auto: 'onload', language, hideFooter: true, hideLogo: true, humanInteractionSignature: false, minDuration: 0 }),
+        );
       })
       // The widget's code did not arrive (offline): the form says so, and the next try asks again.
       .catch(() => {
