@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock';
 import { ValidationError } from '../../core/errors';
 import { ImageRejectedError, processImage } from '../../core/images';
 import type { Storage } from '../../core/storage';
+import { formParts, formText, jsonFormField } from '../../plugins/app/multipart-form';
 
 /** The text fields of the form, checked, and the screenshot's bytes if one was sent. */
 export interface FeedbackForm {
@@ -34,23 +35,14 @@ export async function readFeedbackForm(request: FastifyRequest): Promise<Feedbac
   const raw: Record<string, unknown> = {};
   let screenshot: Buffer | undefined;
   try {
-    for await (const part of request.parts()) {
+    // Only the declared fields, each once (the form of POST /feedback in the contract).
+    for await (const part of formParts(request)) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'screenshot' || screenshot !== undefined) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
         screenshot = await part.toBuffer();
         continue;
       }
-      if (part.fieldnameTruncated || part.valueTruncated) throw new ValidationError(`${part.fieldname} is too long`, part.fieldname);
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
-      if (part.fieldname === 'diagnostics') {
-        try {
-          raw.diagnostics = JSON.parse(value);
-        } catch {
-          throw new ValidationError('diagnostics must be JSON', 'diagnostics');
-        }
-      } else {
-        raw[part.fieldname] = value;
-      }
+      const value = formText(part.value);
+      raw[part.fieldname] = part.fieldname === 'diagnostics' ? jsonFormField('diagnostics', value) : value;
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
