@@ -58,7 +58,7 @@ export const newsEndpoints = defineEndpoints('news', {
     access: 'editor',
     body: 'multipart',
     form: { fields: [], files: { image: 1 } },
-    errors: ['image_rejected', 'empty_upload'],
+    errors: ['image_rejected', 'empty_upload', 'payload_too_large', 'unsupported_media_type'],
   }).summary('Editor: upload an article picture (multipart, field `image`), resized to image and thumbnail'),
   'GET /editor/news': ok(EditorNewsList, { access: 'editor', query: EditorNewsListQuery }).summary('Editor: every article, by state, the newest change first'),
   'GET /editor/news/:id': ok(EditorNewsArticle, { access: 'editor', errors: ['news_not_found'] }).summary('Editor: an article with every language as Markdown'),

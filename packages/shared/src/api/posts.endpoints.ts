@@ -71,6 +71,7 @@ export const communityPostEndpoints = defineEndpoints('community', {
       'image_rejected',
       'photo_too_large',
       'photos_too_large',
+      'unsupported_media_type',
       'daily_limit_reached',
     ],
   }).summary('Create a post (multipart/form-data)'),

@@ -14,12 +14,16 @@ export interface FeedbackForm {
   screenshot: Buffer | undefined;
 }
 
-/** The multipart parser's limits for `POST /feedback`: one file, a handful of text fields. */
+/**
+ * The multipart parser's limits for `POST /feedback`: one file, a handful of text fields. One
+ * file and a field or two more than the form takes get as far as the form reader, which names
+ * the field that is too many.
+ */
 export const FEEDBACK_MULTIPART_LIMITS = {
   fileSize: FEEDBACK_LIMITS.screenshotBytesMax,
-  files: 1,
+  files: 2,
   fields: 6,
-  parts: 7,
+  parts: 8,
   // diagnostics carries the browser's user agent; the text is at most 2,000 characters (up to 8 KB in UTF-8).
   fieldSize: 16 * 1024,
 } as const;

@@ -3,8 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../../core/errors';
 import { formParts, formText } from '../../plugins/app/multipart-form';
 
-/** The multipart parser's limits for `POST /responders/verification`: one photo and four short fields. */
-export const VERIFICATION_MULTIPART_LIMITS = { fileSize: RESPONDER_LIMITS.documentBytesMax, files: 1, fields: 4, parts: 5, fieldSize: 1024 } as const;
+/**
+ * The multipart parser's limits for `POST /responders/verification`: one photo and four short
+ * fields, and one of each more, which the form reader refuses by name.
+ */
+export const VERIFICATION_MULTIPART_LIMITS = { fileSize: RESPONDER_LIMITS.documentBytesMax, files: 2, fields: 5, parts: 7, fieldSize: 1024 } as const;
 
 /** Reads the request: the text fields, checked for the profession, and the photo `document` (required). */
 export async function readVerificationForm(request: FastifyRequest): Promise<{ fields: VerificationRequestFields; document: Buffer }> {

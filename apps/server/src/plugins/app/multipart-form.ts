@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { MultipartForm } from '@saathi/shared';
 import type { FastifyRequest } from 'fastify';
-import { ValidationError } from '../../core/errors';
+import { AppError, ValidationError } from '../../core/errors';
 import { assertStorableText } from './storable-text';
 import { unknownFieldsMessage } from './strict-bodies';
 
@@ -14,7 +14,8 @@ import { unknownFieldsMessage } from './strict-bodies';
  * - every field name and text value is text PostgreSQL can store (no NUL, no lone surrogate;
  *   the same rule as JSON bodies), or the answer is 400 `validation_error` naming the field;
  * - a text field is sent at most once, and a file field carries at most its number of files;
- * - a field the form does not name is refused (unless the form says `otherFields: 'ignore'`).
+ * - a field the form does not name is refused (unless the form says `otherFields: 'ignore'`);
+ * - a file declared as a web page, a script or a PDF is refused (415), whatever its bytes.
  *
  * A text field the form reads as JSON goes through `jsonFormField`, which holds the parsed
  * value to the same rule, naming the path inside it (`diagnostics.browser`).
@@ -39,6 +40,32 @@ function clientError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * Content types a browser would open as a page, a script or a document. A file is recognised
+ * by its bytes, never by the type the client declares (a photo may come as text/plain or
+ * application/octet-stream), but a file declared as one of these is a document pretending to
+ * be something else, or one that anything trusting the declared type would render: refused.
+ */
+const ACTIVE_CONTENT_TYPES = new Set([
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'text/xml',
+  'application/xml',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+  'application/pdf',
+  'application/x-shockwave-flash',
+  'application/java-archive',
+]);
+
+function assertNotActiveContent(field: string, declared: string): void {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  if (ACTIVE_CONTENT_TYPES.has(type)) throw new AppError('unsupported_media_type', `${field} is sent as ${type}, which is not a file this form takes`, field);
+}
+
 /** The parts of the request's form, in order, each checked against the endpoint's form before it is handed out. */
 export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
   const form = declaredForm(request);
@@ -61,6 +88,7 @@ export async function* formParts(request: FastifyRequest): AsyncGenerator<Multip
       const most = Object.hasOwn(form.files, name) ? form.files[name] : undefined;
       if (most === undefined) throw new ValidationError(`Unexpected file field ${name}`, name);
       if (count > most) throw new ValidationError(most === 1 ? `Send one file in ${name}` : `Send at most ${most} files in ${name}`, name);
+      assertNotActiveContent(name, part.mimetype);
     } else {
       if (part.fieldnameTruncated || part.valueTruncated) throw new ValidationError(`${name} is too long`, name);
       if (!form.fields.includes(name) && form.otherFields !== 'ignore') {
