@@ -16,6 +16,7 @@ import { eventsPlugin } from './features/events/events.plugin';
 import { feedbackPlugin } from './features/feedback/feedback.plugin';
 import { healthPlugin } from './features/health/health.plugin';
 import { incidentsPlugin } from './features/incidents/incidents.plugin';
+import { reelUploadCheck } from './features/incidents/reel-upload-check';
 import { leaderboardPlugin } from './features/leaderboard/leaderboard.plugin';
 import { newsPagePlugin, newsPlugin } from './features/news/news.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
@@ -137,7 +138,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     async (api) => {
       // One upload route for every feature, so it takes the largest of their limits.
       if (ctx.storage.kind === 'local') {
-        await api.register(localUploadRoutes, { storage: ctx.storage, maxBytes: Math.max(config.community.uploadMaxBytes, config.reels.maxBytes) });
+        await api.register(localUploadRoutes, {
+          storage: ctx.storage,
+          maxBytes: Math.max(config.community.uploadMaxBytes, config.reels.maxBytes),
+          check: reelUploadCheck(config.reels.maxBytes),
+        });
       }
       for (const feature of API_FEATURES) await api.register(feature, { ctx });
     },

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   not_accepted: 400,
   not_webm: 400,
   video_missing: 400,
+  video_incomplete: 400,
   empty_upload: 400,
   location_required: 400,
   safety_pin_wrong: 400,

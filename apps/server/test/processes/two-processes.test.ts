@@ -114,8 +114,9 @@ describe('two server processes on one database, one Redis, one bucket', () => {
     const raised = await api(a, 'POST', '/sos', { token, body: { latitude: 12.9716, longitude: 77.5946, threat: 'accident' } });
     expect(raised.status).toBe(201);
     const eventId = (raised.body as { id: number }).id;
-    // The start of a MediaRecorder webm (the EBML header id), then a few hundred kilobytes.
-    const chunk = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(300_000, 9)]);
+    // The start of a MediaRecorder webm (its EBML header and the Segment's), then a few hundred kilobytes.
+    const webmStart = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701ffffffffffffff', 'hex');
+    const chunk = Buffer.concat([webmStart, Buffer.alloc(300_000, 9)]);
     const uploaded = await fetch(`${a.baseUrl}/api/sos/${eventId}/evidence?sequence=0&kind=video`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'video/webm;codecs=vp8,opus' },

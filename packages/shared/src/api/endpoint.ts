@@ -30,6 +30,8 @@ export interface EndpointDefinition {
   body?: z.ZodType | 'multipart' | 'binary';
   /** With a `binary` body: the content types it accepts. */
   contentTypes?: readonly string[];
+  /** With a `multipart` body: its fields (required there; the OpenAPI document lists them). */
+  form?: MultipartForm;
   /**
    * The success answers by status. A handler answers the lowest one unless it sets another
    * (`POST /sos` answers 201 for a new SOS and 200 for the one already running).
@@ -39,6 +41,20 @@ export interface EndpointDefinition {
   errors: readonly ErrorCode[];
   /** Kept out of the OpenAPI document (an internal call a client never makes). */
   hidden?: boolean;
+}
+
+/**
+ * The fields of a multipart form. The server reads every form through one reader that holds
+ * it to this: each text field at most once, each file field with at most its number of
+ * files, and a field the form does not name refused (unless `otherFields` is `ignore`).
+ */
+export interface MultipartForm {
+  /** The text fields. */
+  fields: readonly string[];
+  /** The file fields, each with the most files it may carry. */
+  files: Readonly<Record<string, number>>;
+  /** Text fields the form does not name: refused with a 400 (the default), or read and then dropped. */
+  otherFields?: 'refuse' | 'ignore';
 }
 
 /** The management roles an endpoint's `access` may require (see hasRole). */

@@ -6,9 +6,11 @@ import { created, defineEndpoints, ok } from './endpoint';
  * reads the answers; admins answer from the inbox (`/manage/feedback`), and the sender is told.
  */
 export const feedbackEndpoints = defineEndpoints('feedback', {
-  'POST /feedback': created(FeedbackCreated, { body: 'multipart', errors: ['image_rejected', 'screenshot_too_large'] }).summary(
-    'Send a feedback ticket (multipart: category, text, diagnostics as JSON, clientId?, optional file `screenshot`)',
-  ),
+  'POST /feedback': created(FeedbackCreated, {
+    body: 'multipart',
+    form: { fields: ['category', 'text', 'diagnostics', 'clientId'], files: { screenshot: 1 } },
+    errors: ['image_rejected', 'screenshot_too_large', 'unsupported_media_type'],
+  }).summary('Send a feedback ticket (multipart: category, text, diagnostics as JSON, clientId?, optional file `screenshot`)'),
   'GET /feedback/mine': ok(MyFeedbackResponse).summary("The caller's tickets, newest first, with their status and the answers"),
   'GET /feedback': ok(FeedbackInboxPage, { access: 'admin', query: FeedbackInboxQuery }).summary('Admin: the feedback inbox, newest first, by status'),
   'POST /feedback/:id/reply': ok(InboxTicket, { access: 'admin', body: FeedbackReplyBody, errors: ['feedback_not_found', 'conflict'] }).summary(

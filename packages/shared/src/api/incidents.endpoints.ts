@@ -39,7 +39,8 @@ export const incidentsEndpoints = defineEndpoints('reels', {
   'GET /incidents/get-presigned-url': ok(PresignedUrlResponse, { query: PresignedUrlQuery }).summary(
     'A presigned PUT URL for a webm recording (the stored video URL is it without its query string)',
   ),
-  'POST /incidents/upload': created(Reel, { body: UploadReelBody, errors: ['forbidden', 'video_missing', 'video_too_large', 'video_not_webm'] }).summary(
-    'Register an uploaded recording or a hosted-video link as a reel',
-  ),
+  'POST /incidents/upload': created(Reel, {
+    body: UploadReelBody,
+    errors: ['forbidden', 'video_missing', 'video_incomplete', 'video_too_large', 'video_not_webm'],
+  }).summary('Register an uploaded recording or a hosted-video link as a reel'),
 });

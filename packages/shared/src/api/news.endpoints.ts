@@ -54,9 +54,12 @@ export const newsEndpoints = defineEndpoints('news', {
   'POST /news/:id/versions/:version/restore': ok(EditorNewsArticle, { access: 'editor', params: NewsVersionParams, errors: ['news_not_found'] }).summary(
     "Editor: make a saved version's content current again (keeps a new version; the state stays)",
   ),
-  'POST /news/images': created(NewsImage, { access: 'editor', body: 'multipart', errors: ['image_rejected', 'empty_upload'] }).summary(
-    'Editor: upload an article picture (multipart, field `image`), resized to image and thumbnail',
-  ),
+  'POST /news/images': created(NewsImage, {
+    access: 'editor',
+    body: 'multipart',
+    form: { fields: [], files: { image: 1 } },
+    errors: ['image_rejected', 'empty_upload', 'payload_too_large', 'unsupported_media_type'],
+  }).summary('Editor: upload an article picture (multipart, field `image`), resized to image and thumbnail'),
   'GET /editor/news': ok(EditorNewsList, { access: 'editor', query: EditorNewsListQuery }).summary('Editor: every article, by state, the newest change first'),
   'GET /editor/news/:id': ok(EditorNewsArticle, { access: 'editor', errors: ['news_not_found'] }).summary('Editor: an article with every language as Markdown'),
   'POST /editor/news/preview': ok(NewsPreview, { access: 'editor', body: NewsPreviewBody }).summary('Editor: Markdown rendered as readers will get it'),

@@ -5,6 +5,7 @@ import {
   CommentsQuery,
   CommunityPost,
   CreateCommentBody,
+  CreatePostFields,
   DeleteCommentBody,
   DeletedResponse,
   FeedQuery,
@@ -19,6 +20,7 @@ import {
   ReportPostResponse,
   ShareResponse,
 } from '../schemas/community';
+import { LIMITS } from '../constants';
 import { created, defineEndpoints, ok } from './endpoint';
 
 /**
@@ -52,6 +54,12 @@ export const communityPostEndpoints = defineEndpoints('community', {
    */
   'POST /posts/post-create': created(CommunityPost, {
     body: 'multipart',
+    // SPEC.md's clients send more text fields than the post keeps: those are read (and checked) and dropped.
+    form: {
+      fields: Object.keys(CreatePostFields.shape),
+      files: { media: LIMITS.photosMax, media_0: 1, media_1: 1, media_2: 1, media_3: 1 },
+      otherFields: 'ignore',
+    },
     errors: [
       'forbidden',
       'age_restricted',
@@ -63,6 +71,7 @@ export const communityPostEndpoints = defineEndpoints('community', {
       'image_rejected',
       'photo_too_large',
       'photos_too_large',
+      'unsupported_media_type',
       'daily_limit_reached',
     ],
   }).summary('Create a post (multipart/form-data)'),

@@ -18,7 +18,8 @@ import { created, defineEndpoints, ok } from './endpoint';
 export const respondersEndpoints = defineEndpoints('responders', {
   'POST /responders/verification': created(Verification, {
     body: 'multipart',
-    errors: ['verification_pending', 'image_rejected', 'payload_too_large'],
+    form: { fields: ['profession', 'registrationNumber', 'council', 'station'], files: { document: 1 } },
+    errors: ['verification_pending', 'image_rejected', 'payload_too_large', 'unsupported_media_type'],
   }).summary(
     'Ask to be verified (multipart: profession, registrationNumber, council, station as the profession needs, and the file `document`, a photo of the registration or badge)',
   ),

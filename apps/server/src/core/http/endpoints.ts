@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import { ERROR_CODES, ErrorResponse, errorsOf, OTHER_STATUSES, splitEndpointKey, type ContractPart, type EndpointDefinition } from '@saathi/shared';
+import {
+  ERROR_CODES,
+  ErrorResponse,
+  errorsOf,
+  OTHER_STATUSES,
+  splitEndpointKey,
+  type ContractPart,
+  type EndpointDefinition,
+  type MultipartForm,
+} from '@saathi/shared';
 
 type Output<E, K extends 'params' | 'query' | 'body'> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : unknown;
 type ResponseInput<E> = E extends { responses: infer R } ? { [S in keyof R]: R[S] extends z.ZodType ? z.input<R[S]> : never }[keyof R] : never;
@@ -28,8 +37,25 @@ export function statusesOf(key: string, endpoint: EndpointDefinition): number[] 
   return [...new Set([...Object.keys(endpoint.responses).map(Number), ...errors])].sort();
 }
 
+/**
+ * A multipart form as the JSON schema the OpenAPI document shows for it: its text fields,
+ * its files (binary; an array where a field takes more than one), closed unless other text
+ * fields are ignored. Documentation only: the form reader (plugins/app/multipart-form.ts)
+ * enforces the form.
+ */
+export function formJsonSchema(form: MultipartForm): Record<string, unknown> {
+  const file = { type: 'string', format: 'binary' };
+  const properties: Record<string, unknown> = Object.fromEntries(form.fields.map((name) => [name, { type: 'string' }]));
+  for (const [name, most] of Object.entries(form.files)) properties[name] = most === 1 ? file : { type: 'array', items: file, maxItems: most };
+  return { type: 'object', properties, additionalProperties: form.otherFields === 'ignore' };
+}
+
+/** The key of the route schema that carries a multipart form's JSON schema to the OpenAPI document (see swagger.ts). */
+export const MULTIPART_FORM_SCHEMA = 'multipartForm';
+
 /** The route schema fastify validates, serialises and documents with, all from the contract. */
 export function routeSchema(key: string, endpoint: EndpointDefinition): Record<string, unknown> {
+  if (endpoint.body === 'multipart' && !endpoint.form) throw new Error(`${key}: a multipart endpoint declares its form (fields and files)`);
   const response: Record<number, z.ZodType | undefined> = {};
   for (const status of statusesOf(key, endpoint)) response[status] = endpoint.responses[status as 200] ?? ErrorResponse;
   return {
@@ -39,7 +65,7 @@ export function routeSchema(key: string, endpoint: EndpointDefinition): Record<s
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && typeof endpoint.body !== 'string' ? { body: endpoint.body } : {}),
-    ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+    ...(endpoint.body === 'multipart' && endpoint.form ? { consumes: ['multipart/form-data'], [MULTIPART_FORM_SCHEMA]: formJsonSchema(endpoint.form) } : {}),
     ...(endpoint.body === 'binary' ? { consumes: endpoint.contentTypes ?? ['application/octet-stream'] } : {}),
     response,
     // Role-gated calls need a session like `user` ones: the document's default (bearer).
@@ -64,7 +90,7 @@ export function registerEndpoints<T extends ContractPart>(app: FastifyInstance, 
       method,
       url: path,
       schema: routeSchema(key, endpoint),
-      config: { access: endpoint.access ?? 'user' },
+      config: { access: endpoint.access ?? 'user', ...(endpoint.form ? { form: endpoint.form } : {}) },
       ...options,
       handler: async (request, reply) => {
         if (successStatus !== 200) reply.status(successStatus);

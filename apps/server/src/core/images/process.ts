@@ -2,6 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { detectImageType, type ImageType } from '@saathi/shared';
 import { ImageRejectedError } from './errors';
 import { decodeHeic } from './heic';
+import { hiddenDocument, pngEnding } from './hidden-content';
 
 export interface ProcessedImage {
   sourceType: ImageType;
@@ -36,6 +37,13 @@ async function openImage(bytes: Buffer, type: ImageType): Promise<Sharp> {
 export async function processImage(bytes: Buffer, sizes: ImageSizes = POST_SIZES): Promise<ProcessedImage> {
   const type = detectImageType(bytes);
   if (!type) throw new ImageRejectedError('Only image files are allowed');
+  const hidden = hiddenDocument(bytes);
+  if (hidden) throw new ImageRejectedError(`The picture also carries ${hidden}: send the picture alone`);
+  if (type === 'png') {
+    const ending = pngEnding(bytes);
+    if (ending === 'truncated') throw new ImageRejectedError('The picture is cut short: it stops before its end');
+    if (ending === 'trailing') throw new ImageRejectedError('The picture carries other data after its end: send the picture alone');
+  }
   try {
     const image = await openImage(bytes, type);
     const base = image.rotate().flatten({ background: '#ffffff' });

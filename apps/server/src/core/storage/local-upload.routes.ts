@@ -8,6 +8,12 @@ export interface LocalUploadOptions {
   storage: LocalStorage;
   /** Largest accepted upload in bytes. */
   maxBytes: number;
+  /**
+   * Checks the bytes before they are written, answering with an error (an AppError) for bytes
+   * the feature that signed the link would refuse: nothing is stored then. S3 cannot check at
+   * upload time, so the feature checks again when the upload is registered.
+   */
+  check?: (upload: { key: string; contentType: string; bytes: Buffer }) => Promise<void>;
 }
 
 const Query = z.object({
@@ -20,7 +26,7 @@ const Query = z.object({
  * Receives the bytes of a presigned local upload (`LocalStorage.presignPut`): the URL is the
  * permission, so no session is needed, the same as an S3 presigned URL. Registered under /api.
  */
-export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadOptions> = async (app, { storage, maxBytes }) => {
+export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadOptions> = async (app, { storage, maxBytes, check }) => {
   // Only raw bytes here: no JSON or form parsing of what is meant to be a file.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
@@ -37,6 +43,7 @@ export const localUploadRoutes: FastifyPluginAsyncZod<LocalUploadOptions> = asyn
     const sent = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (sent !== type.toLowerCase()) throw new ValidationError('Content-Type must match the upload link', 'content-type');
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('empty_upload', 'The upload is empty');
+    await check?.({ key, contentType: type, bytes: request.body });
     await storage.put(key, request.body, type);
     return reply.code(200).send();
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, TEST_AUTH_SECRET } from '../../../test/build';
@@ -7,6 +8,9 @@ const t = build();
 /** The same store the app builds (same directory and secret), so its links are the app's. */
 const storage = () => createStorage(t.config, path.join(t.dataDir, 'media'), TEST_AUTH_SECRET);
 
+/** A real webm recording (ffmpeg's, 38 KB). */
+const webmBytes = () => fs.readFile(new URL('../media/fixtures/ffmpeg-libvpx.webm', import.meta.url));
+
 const putSigned = async (url: string, headers: Record<string, string>, payload: Buffer | string) => t.app.inject({ method: 'PUT', url, headers, payload });
 
 describe('local presigned uploads', () => {
@@ -14,11 +18,26 @@ describe('local presigned uploads', () => {
     const s = storage();
     const signed = await s.presignPut('reels/2026/05/clip.webm', 'video/webm', 600);
     expect(signed.url).toMatch(/^\/api\/media-uploads\/reels\/2026\/05\/clip\.webm\?/);
-    const res = await putSigned(signed.url, signed.headers, Buffer.from('webm bytes'));
+    const bytes = await webmBytes();
+    const res = await putSigned(signed.url, signed.headers, bytes);
     expect(res.statusCode).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: s.url('reels/2026/05/clip.webm') });
     expect(served.statusCode).toBe(200);
-    expect(served.body).toBe('webm bytes');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('checks the bytes before writing them: a reel that is not one whole recording is refused and not stored', async () => {
+    const s = storage();
+    const signed = await s.presignPut('reels/2026/05/junk.webm', 'video/webm', 600);
+    const bytes = await webmBytes();
+    for (const [payload, status, code] of [
+      [Buffer.from('webm bytes'), 415, 'video_not_webm'],
+      [bytes.subarray(0, bytes.length >> 1), 400, 'video_incomplete'],
+    ] as const) {
+      const res = await putSigned(signed.url, signed.headers, payload);
+      expect([res.statusCode, res.json().error.code]).toEqual([status, code]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: s.url('reels/2026/05/junk.webm') })).statusCode).toBe(404);
   });
 
   it('refuses a tampered link, another key, another content type and an empty body', async () => {

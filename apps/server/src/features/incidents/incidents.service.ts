@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError, assertSelf, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors';
 import type { MediaStorage } from '../../core/storage';
 import type { CommentRow, IncidentsRepository, ReelRow } from './incidents.repository';
-import { HEAD_BYTES, looksLikeWebm, readReelDuration, reelKeyFor } from './reel-upload-check';
+import { assertReelRecording, readReelDuration, reelKeyFor } from './reel-upload-check';
 
 /** How long a presigned reel upload URL stays valid: enough for 50 MB on a slow link. */
 export const REEL_PRESIGN_SECONDS = 15 * 60;
@@ -109,7 +109,7 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
 
     /**
      * Registers an uploaded recording (after checking the object: ours, the caller's, present,
-     * webm by its bytes, not too big) or a hosted-video link. A rejected object is deleted,
+     * not too big, and one whole webm recording by its bytes) or a hosted-video link. A rejected object is deleted,
      * so nothing of it stays stored.
      */
     async upload(callerId: number, body: UploadInput): Promise<Reel> {
@@ -123,17 +123,14 @@ export function createIncidentsService({ incidents, storage, maxBytes, keyOf }: 
       const key = keyOf(body.videoUrl);
       if (!key) throw new ValidationError('The video must be uploaded through a link from get-presigned-url', 'videoUrl');
       if (!key.startsWith(`reels/${callerId}/`)) throw new ForbiddenError('This video was uploaded by someone else');
-      const object = await storage.inspect(key, HEAD_BYTES);
+      const object = await storage.inspect(key, 0);
       if (!object || object.size === 0) throw new AppError('video_missing', 'The video has not been uploaded', 'videoUrl');
-      if (object.size > maxBytes) {
-        await storage.delete(key);
-        throw new AppError('video_too_large', `The video is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'videoUrl', {
-          mb: Math.floor(maxBytes / (1024 * 1024)),
-        });
-      }
-      if (!looksLikeWebm(object.head)) {
-        await storage.delete(key);
-        throw new AppError('video_not_webm', 'The file is not a webm video', 'videoUrl');
+      try {
+        await assertReelRecording((await storage.readStream(key)) ?? [], object.size, maxBytes, 'videoUrl');
+      } catch (error) {
+        // A refused object goes; a store that failed to answer keeps it for a retry.
+        if (error instanceof AppError) await storage.delete(key);
+        throw error;
       }
       const durationMs = await readReelDuration(storage, key);
       const reelId = await incidents.insert({ ...base, videoUrl: storage.url(key), videoSource: 'normal', durationMs });

@@ -1,21 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { webmDurationMs } from '../../core/media/webm-duration';
+import { AppError } from '../../core/errors';
+import { webmProblem } from '../../core/media/webm-check';
+import { webmDurationMs, type ByteChunks } from '../../core/media/webm-duration';
 import type { MediaStorage } from '../../core/storage';
-
-/** Every WebM (and Matroska) file starts with the EBML header id 1A 45 DF A3. */
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
-/** "webm" as the DocType string of the EBML header, found within its first bytes. */
-const WEBM_DOCTYPE = Buffer.from('webm', 'ascii');
-export const HEAD_BYTES = 64;
 
 /** Where a caller's recordings go: the prefix is what proves an object is theirs. */
 export function reelKeyFor(userId: number): string {
   return `reels/${userId}/${randomBytes(12).toString('hex')}.webm`;
 }
 
-/** True when the bytes start like a WebM file (EBML magic and a "webm" doc type). */
-export function looksLikeWebm(head: Buffer): boolean {
-  return head.length >= EBML_MAGIC.length && head.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC) && head.includes(WEBM_DOCTYPE);
+/**
+ * Refuses a reel's bytes that are not one whole WebM recording: larger than the limit (413
+ * video_too_large), not WebM or WebM with other bytes appended or mixed in (415
+ * video_not_webm), or cut short (400 video_incomplete). `chunks` streams the bytes, so a file
+ * in the store is checked without holding it in memory.
+ */
+export async function assertReelRecording(chunks: ByteChunks, sizeBytes: number, maxBytes: number, field?: string): Promise<void> {
+  const mb = Math.floor(maxBytes / (1024 * 1024));
+  if (sizeBytes > maxBytes) throw new AppError('video_too_large', `The video is larger than ${mb} MB`, field, { mb });
+  const problem = await webmProblem(chunks);
+  if (problem?.kind === 'truncated') throw new AppError('video_incomplete', `The video is incomplete: ${problem.reason}`, field);
+  if (problem) throw new AppError('video_not_webm', `The file is not a webm video alone: ${problem.reason}`, field);
+}
+
+/**
+ * The local store's upload route checks a reel's bytes before writing them (localUploadRoutes'
+ * `check`), so a refused recording is never stored, even for a moment; the reel links are the
+ * only ones it signs.
+ */
+export function reelUploadCheck(maxBytes: number) {
+  return async ({ key, bytes }: { key: string; bytes: Buffer }): Promise<void> => {
+    if (key.startsWith('reels/')) await assertReelRecording([bytes], bytes.length, maxBytes);
+  };
 }
 
 /**

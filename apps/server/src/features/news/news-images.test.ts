@@ -46,8 +46,10 @@ describe('article pictures', () => {
     const text = await upload(editor.token, multipart({}, [{ field: 'image', name: 'a.jpg', type: 'image/jpeg', bytes: Buffer.from('not really a picture') }]));
     expect(text.statusCode).toBe(400);
     expect(text.json().error).toMatchObject({ code: 'image_rejected', field: 'image' });
-    const empty = await upload(editor.token, multipart({ note: 'hello' }));
+    const empty = await upload(editor.token, multipart({}));
     expect(empty.json().error).toMatchObject({ code: 'empty_upload', field: 'image' });
+    const note = await upload(editor.token, multipart({ note: 'hello' }));
+    expect(note.json().error).toMatchObject({ code: 'validation_error', message: 'Unknown field: note', field: 'note' });
     const other = await upload(editor.token, multipart({}, [{ field: 'photo', name: 'a.jpg', type: 'image/jpeg', bytes: await jpegWithGps() }]));
     expect(other.json().error).toMatchObject({ code: 'validation_error', field: 'photo' });
     expect(await t.db.selectFrom('news_images').select('id').execute()).toHaveLength(1);

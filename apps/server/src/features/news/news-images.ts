@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock';
 import { PayloadTooLargeError, ValidationError } from '../../core/errors';
 import { ImageRejectedError, processImage, type ImageSizes } from '../../core/images';
 import type { Storage } from '../../core/storage';
+import { formParts } from '../../plugins/app/multipart-form';
 import type { NewsRepository } from './news.repository';
 
 /** The article picture fits 1200x1200 (1200 px wide for a landscape photo); the list's thumbnail is 240x160. */
@@ -15,10 +16,9 @@ export async function readNewsImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ValidationError('Send the picture as multipart/form-data, field image', 'image');
   let bytes: Buffer | undefined;
   try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'image' || bytes !== undefined) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
-      bytes = await part.toBuffer();
+    // The form of POST /news/images in the contract: the one file `image`, no text fields.
+    for await (const part of formParts(request)) {
+      if (part.type === 'file') bytes = await part.toBuffer();
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -7,6 +7,7 @@ import type { Clock } from '../../core/clock';
 import { ForbiddenError, PayloadTooLargeError, ValidationError } from '../../core/errors';
 import { ImageRejectedError, processImage, type ProcessedImage } from '../../core/images';
 import type { Storage } from '../../core/storage';
+import { formParts, formText, jsonFormField } from '../../plugins/app/multipart-form';
 import type { CommunityAccess } from './community-access';
 import { toCommunityPost } from './posts.mapper';
 import { thumbnailKeyOf, type NewPost, type PostsRepository } from './posts.repository';
@@ -22,7 +23,6 @@ export interface UploadLimits {
 /** Fields that travel as JSON text or 'true'/'false' in the form (SPEC.md's payload). */
 const JSON_FIELDS = new Set(['location', 'tags']);
 const BOOLEAN_FIELDS = new Set(['showLocation', 'isBusinessPost']);
-const FILE_FIELD = /^media(_[0-3])?$/;
 
 export interface ParsedCreate {
   fields: Record<string, unknown>;
@@ -36,9 +36,9 @@ export async function readCreateForm(request: FastifyRequest, limits: UploadLimi
   const files: Buffer[] = [];
   let total = 0;
   try {
-    for await (const part of request.parts()) {
+    // The form of POST /posts/post-create in the contract: its fields each once, other text fields read and dropped.
+    for await (const part of formParts(request)) {
       if (part.type === 'file') {
-        if (!FILE_FIELD.test(part.fieldname)) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
         if (files.length >= LIMITS.photosMax)
           throw new ValidationError(`You can add at most ${LIMITS.photosMax} photos`, part.fieldname, 'too_many_photos', { limit: LIMITS.photosMax });
         const bytes = await part.toBuffer();
@@ -50,14 +50,10 @@ export async function readCreateForm(request: FastifyRequest, limits: UploadLimi
         if (bytes.length > 0) files.push(bytes);
         continue;
       }
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      const value = formText(part.value);
       if (JSON_FIELDS.has(part.fieldname)) {
         if (value.trim() === '' || value === 'null') continue;
-        try {
-          fields[part.fieldname] = JSON.parse(value);
-        } catch {
-          throw new ValidationError(`${part.fieldname} must be JSON`, part.fieldname);
-        }
+        fields[part.fieldname] = jsonFormField(part.fieldname, value);
       } else if (BOOLEAN_FIELDS.has(part.fieldname)) {
         if (value !== 'true' && value !== 'false') throw new ValidationError(`${part.fieldname} must be true or false`, part.fieldname);
         fields[part.fieldname] = value === 'true';

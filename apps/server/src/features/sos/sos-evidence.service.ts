@@ -3,14 +3,32 @@ import { Readable } from 'node:stream';
 import { SOS_LIMITS, type EvidenceChunk, type EvidenceKind, type EvidenceList, type EvidenceUploadResponse } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { fileSignature } from '../../core/media/file-signatures';
+import { webmHeaderProblem } from '../../core/media/webm-check';
 import type { PrivateStorage } from '../../core/storage';
 import type { EvidenceChunkRecord, SosEvidenceRepository } from './sos-evidence.repository';
 import type { SosService } from './sos.service';
 
-/** Every WebM (Matroska) file starts with the EBML header id. */
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 /** Uploads still in flight when the event ends (the phone was offline a moment) are kept. */
 export const EVIDENCE_GRACE_MS = 15 * 60_000;
+
+/**
+ * What a chunk's bytes can be checked for before they are kept. The first chunk of a recording
+ * holds its whole WebM header (DocType webm) and the start of its Segment, so a header cut
+ * short, a forged one or another file is refused. A later chunk is a slice of the recording
+ * that may start anywhere in it, so it is only refused when it starts as another kind of file
+ * (a PNG, a PDF, an HTML page): evidence is never refused on a guess.
+ */
+async function assertEvidenceChunk(sequence: number, body: Buffer): Promise<void> {
+  if (sequence === 0) {
+    const problem = await webmHeaderProblem(body);
+    if (problem?.kind === 'truncated') throw new ValidationError(`The first chunk of a recording is cut short: ${problem.reason}`, 'body', 'not_webm');
+    if (problem) throw new ValidationError(`The first chunk of a recording must be the start of a WebM recording: ${problem.reason}`, 'body', 'not_webm');
+    return;
+  }
+  const other = fileSignature(body.subarray(0, 256));
+  if (other) throw new ValidationError(`This chunk is ${other}, not part of a WebM recording`, 'body', 'not_webm');
+}
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
@@ -73,9 +91,7 @@ export function createSosEvidenceService(deps: { evidence: SosEvidenceRepository
       }
       if (body.length === 0) throw new ValidationError('The recording chunk is empty', 'body');
       if (body.length > SOS_LIMITS.evidenceChunkMaxBytes) throw new AppError('payload_too_large', 'The recording chunk is too large');
-      if (sequence === 0 && !body.subarray(0, 4).equals(EBML_MAGIC)) {
-        throw new ValidationError('The first chunk of a recording must be the start of a WebM recording', 'body', 'not_webm');
-      }
+      await assertEvidenceChunk(sequence, body);
       const sha256 = createHash('sha256').update(body).digest('hex');
       const existing = await evidence.find(eventId, kind, recording, sequence);
       if (existing) {

@@ -7,6 +7,8 @@ import { freshPlace, get, post, raiseSos } from '../../../test/sos-fixtures';
 import { webmDurationMs } from '../../core/media/webm-duration';
 
 /** Real recordings: Chromium's MediaRecorder (1,947 ms) and ffmpeg (3,508 ms), as two recorder starts. */
+/** The first 48 bytes of chromium-mediarecorder.webm: the EBML header (DocType webm) and a Segment of unknown size. */
+const WEBM_START = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701ffffffffffffff', 'hex');
 const realRecording = (name: string) => fs.readFile(new URL(`../../core/media/fixtures/${name}.webm`, import.meta.url));
 
 // The same behaviour with the chunks on local disk and in the S3 peer's private bucket.
@@ -14,8 +16,10 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
   const files = privateFilesIn(mode);
   const t = build(() => files.env());
 
-  /** The first bytes of a real MediaRecorder webm: the EBML header id, then anything. */
-  const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('webm-header-and-first-cluster')]);
+  /** The first bytes of a real MediaRecorder webm (Chromium's): its EBML header and the start of its Segment, then anything. */
+  const header = Buffer.concat([WEBM_START, Buffer.from('first-cluster')]);
+  /** An audio recording's first chunk: the same start, then one byte. */
+  const audioHeader = (n: number) => Buffer.concat([WEBM_START, Buffer.from([n])]);
   const cluster = (n: number) => Buffer.from(`cluster-${n}-`.repeat(50));
 
   async function upload(
@@ -183,7 +187,7 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
     // Out of order arrival (a retry) still plays in sequence order.
     expect((await upload(token, eventId, 2, cluster(2))).statusCode).toBe(201);
     expect((await upload(token, eventId, 1, cluster(1), 'video', 'application/octet-stream')).statusCode).toBe(201);
-    expect((await upload(token, eventId, 0, Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1]), 'audio', 'audio/webm')).statusCode).toBe(201);
+    expect((await upload(token, eventId, 0, audioHeader(1), 'audio', 'audio/webm')).statusCode).toBe(201);
 
     const list = (await get(t, token, `/api/sos/${eventId}/evidence`)).json();
     expect(list.chunks.map((c: { kind: string; sequence: number }) => `${c.kind}:${c.sequence}`)).toEqual(['audio:0', 'video:0', 'video:1', 'video:2']);
@@ -194,7 +198,7 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
         recording: 0,
         url: `/api/sos/${eventId}/evidence/recordings/0/audio.webm`,
         chunks: 1,
-        sizeBytes: 5,
+        sizeBytes: audioHeader(1).length,
         complete: true,
       }),
       expect.objectContaining({
@@ -206,7 +210,7 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
         complete: true,
       }),
     ]);
-    expect(list.held).toEqual({ chunks: 4, sizeBytes: 5 + header.length + cluster(1).length + cluster(2).length, recordings: 2 });
+    expect(list.held).toEqual({ chunks: 4, sizeBytes: audioHeader(1).length + header.length + cluster(1).length + cluster(2).length, recordings: 2 });
 
     const play = await get(t, token, `/api/sos/${eventId}/evidence/video.webm`);
     expect(play.statusCode).toBe(200);
@@ -257,7 +261,7 @@ describe.each(STORAGE_MODES)('SOS evidence (STORAGE=%s)', (mode) => {
   it('deleting the account deletes its recordings from the store', async () => {
     const { victim, token, eventId } = await ownEvent();
     expect((await upload(token, eventId, 0, header)).statusCode).toBe(201);
-    expect((await upload(token, eventId, 0, Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 2]), 'audio', 'audio/webm')).statusCode).toBe(201);
+    expect((await upload(token, eventId, 0, audioHeader(2), 'audio', 'audio/webm')).statusCode).toBe(201);
     expect(await files.keysUnder(t, `evidence/${eventId}/`)).toHaveLength(2);
     expect((await t.app.inject({ method: 'POST', url: '/api/users/me/deletion-code', headers: bearer(token) })).statusCode).toBe(200);
     const code = t.sms.lastCode(victim.phoneNumber);

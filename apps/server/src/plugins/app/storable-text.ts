@@ -7,7 +7,8 @@ import { ValidationError } from '../../core/errors';
  * surrogate pair (`\ud800` alone) anywhere in a JSON body, the query or the path parameters is
  * refused with a 400 naming the field, before any route reads it. Without it such text reached
  * the database and came back as a 500 (issue 30), possibly after earlier writes of the request.
- * Emoji and every script the app speaks are well-formed and pass.
+ * Emoji and every script the app speaks are well-formed and pass. Multipart forms have no parsed
+ * body here: their reader (core/http/multipart-form.ts) holds each field to the same rule.
  */
 
 const NUL = '\u0000';
@@ -39,12 +40,18 @@ export function unstorableTextPath(value: unknown, path = ''): string | null {
   return null;
 }
 
+/**
+ * Throws the 400 for the first key or string of `value` that cannot be stored. `path` is where
+ * `value` sits in the request (a multipart field's name), so the answer names the field.
+ */
+export function assertStorableText(value: unknown, path = ''): void {
+  const found = unstorableTextPath(value, path);
+  if (found !== null)
+    throw new ValidationError(`${found || 'The request'} contains a character that cannot be saved (NUL or a broken emoji)`, found || undefined);
+}
+
 async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
-  for (const part of [request.params, request.query, request.body]) {
-    const path = unstorableTextPath(part);
-    if (path !== null)
-      throw new ValidationError(`${path || 'The request'} contains a character that cannot be saved (NUL or a broken emoji)`, path || undefined);
-  }
+  for (const part of [request.params, request.query, request.body]) assertStorableText(part);
 }
 
 async function storableTextPlugin(app: FastifyInstance): Promise<void> {

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { MULTIPART_FORM_SCHEMA } from '../../core/http/endpoints';
 
 /** OpenAPI generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
 async function swaggerPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: string }): Promise<void> {
@@ -17,7 +18,13 @@ async function swaggerPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: s
       // Every route needs the token unless it says `security: []`.
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    // A multipart form has no body for fastify to validate (its reader checks it): its schema
+    // travels under its own key and becomes the documented multipart/form-data body here.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const { [MULTIPART_FORM_SCHEMA]: form, ...schema } = transformed.schema as Record<string, unknown>;
+      return form ? { ...transformed, schema: { ...schema, body: form } } : transformed;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
