@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import prefresh from '@prefresh/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './compress-plugin';
 import { preloadOnlyWhatIsMissing } from './preload-plugin';
 import { JSX, reactOnPreact } from './react-on-preact';
 import { earlySosPlugin } from './src/early-sos/vite-plugin';
@@ -57,6 +58,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies of the built assets, for the server to send as they are.
+    precompress(),
   ],
   build: {
     // bench/ reads .vite/manifest.json to measure the JS the dashboard needs.

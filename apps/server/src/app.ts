@@ -41,6 +41,7 @@ import { storableText } from './plugins/app/storable-text';
 import { cookies } from './plugins/external/cookie';
 import { securityHeaders } from './plugins/external/security-headers';
 import { staticFiles } from './plugins/external/static';
+import { compression } from './plugins/external/compression';
 import { swaggerDocs } from './plugins/external/swagger';
 
 export type { AppDeps } from './app-context';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('bus', ctx.bus);
 
   // Order matters: these hooks run before every route registered after them.
+  await app.register(compression);
   await app.register(errorHandler);
   await app.register(strictBodies);
   await app.register(storableText);

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -40,6 +42,23 @@ function webCacheHeaders(reply: FastifyReply, filePath: string): void {
   else reply.header('cache-control', 'public, max-age=3600');
 }
 
+type PageEncoding = 'br' | 'gzip';
+
+/**
+ * index.html as brotli and gzip, compressed once when the server starts (it is the same for
+ * every page), and the one a request accepts.
+ */
+function pageVariants(html: string) {
+  const variants: Record<PageEncoding, Buffer> = {
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+  return (acceptEncoding: string | undefined): { encoding: PageEncoding; body: Buffer } | null => {
+    const encoding = acceptEncoding ? negotiate<PageEncoding>(acceptEncoding, ['br', 'gzip']) : null;
+    return encoding ? { encoding, body: variants[encoding] } : null;
+  };
+}
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Saathi</title></head>
 <body><h1>The web app is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></body></html>
@@ -72,7 +91,10 @@ async function staticPlugin(app: FastifyInstance, { webDistDir, indexHtml, media
       prefix: '/',
       wildcard: false,
       // index.html is sent from memory below, as read at start (the service worker fetches it too).
-      globIgnore: ['index.html'],
+      // The brotli and gzip copies the build wrote (apps/web/compress-plugin.ts) are sent in
+      // place of the file to a browser that accepts them, with content-encoding and vary.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       cacheControl: false,
       index: false,
       setHeaders: webCacheHeaders,
@@ -81,13 +103,17 @@ async function staticPlugin(app: FastifyInstance, { webDistDir, indexHtml, media
     app.log.warn('web app not built: apps/web/dist/index.html was not found; serving a placeholder page');
   }
 
+  const compressedPage = indexHtml ? pageVariants(indexHtml) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media)(\/|$)/.test(pathname);
     // A missing file with an extension (a stale hashed chunk) must 404, not return HTML.
     if (isPage && (!path.extname(pathname) || pathname === '/index.html')) {
       if (!indexHtml) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const compressed = compressedPage?.(request.headers['accept-encoding']);
+      if (compressed) return reply.header('content-encoding', compressed.encoding).send(compressed.body);
+      return reply.send(indexHtml);
     }
     return reply
       .status(404)
