@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import prefresh from '@prefresh/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './compress-plugin';
+import { inlineEntryCss } from './inline-css-plugin';
 import { preloadOnlyWhatIsMissing } from './preload-plugin';
 import { JSX, reactOnPreact } from './react-on-preact';
 import { earlySosPlugin } from './src/early-sos/vite-plugin';
@@ -21,6 +22,8 @@ export default defineConfig({
     preload.plugin,
     // The SOS screen inlined into index.html, working before any bundle loads (src/early-sos/).
     earlySosPlugin(),
+    // The entry's stylesheets inside index.html: nothing to wait for before the first paint.
+    inlineEntryCss(),
     VitePWA({
       // 'prompt': the new service worker waits until the user taps Refresh on the update toast.
       registerType: 'prompt',
