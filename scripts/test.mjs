@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteOnlyNotice, refusal, testDatabasePlan } from '../apps/server/test/test-databases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,7 +30,11 @@ const stages = [
     alongsidePrevious: true,
   },
   { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm({}, 'run', 'test:unit') },
-  { name: 'integration', describe: 'server API suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)', run: () => npm({}, 'run', 'test:integration') },
+  {
+    name: 'integration',
+    describe: 'server API suites on PGlite and PostgreSQL (TEST_DATABASE_URL), and several server processes on one PostgreSQL',
+    run: () => npm({}, 'run', 'test:integration'),
+  },
   { name: 'build', describe: 'web app and server bundles', run: () => npm({}, 'run', 'build') },
   // Cheap and easy to break by one import (a schema library reaching the dashboard): checked on every run.
   { name: 'bundle', describe: "the SOS dashboard's JavaScript budget (bench:bundle)", run: () => npm({}, 'run', 'bench:bundle') },
@@ -122,6 +127,18 @@ async function main() {
   }
   const selected = wanted.length > 0 ? stages.filter((stage) => wanted.includes(stage.name)) : stages;
 
+  // Without a PostgreSQL the integration stage would leave suites out and still pass: refused
+  // before anything runs, unless the person asked for it (SAATHI_TEST_PGLITE_ONLY=1).
+  const databases = testDatabasePlan(process.env);
+  const needsDatabases = selected.some((stage) => stage.name === 'integration');
+  const refused = needsDatabases ? refusal(databases) : null;
+  if (refused) {
+    console.error(refused);
+    process.exit(1);
+  }
+  const notice = needsDatabases ? pgliteOnlyNotice(databases) : null;
+  if (notice) console.log(notice);
+
   /** @type {{ name: string, status: 'passed' | 'failed' | 'not run', ms: number, reason?: string }[]} */
   const results = [];
   let failed = false;
@@ -170,6 +187,7 @@ async function main() {
   const failures = results.filter((r) => r.status === 'failed').length;
   console.log(`  total   ${formatDuration(Date.now() - startedAt)}`);
   console.log(`${passed} passed, ${failures} failed`);
+  if (notice) console.log(`\n${notice}`);
   process.exit(failed ? 1 : 0);
 }
 

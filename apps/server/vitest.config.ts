@@ -1,9 +1,12 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { postgresProjects } from './test/test-databases.mjs';
 
 /**
  * unit: pure functions, no database. integration: the API through `app.inject` on a
  * PGlite copy per test file; integration-pg: the same files on PostgreSQL, only when
- * TEST_DATABASE_URL points at a server with PostGIS.
+ * TEST_DATABASE_URL points at a server with PostGIS. A full run without it is refused by
+ * `npm test` and `npm run test:integration` unless SAATHI_TEST_PGLITE_ONLY=1 asks for it
+ * (test/test-databases.mjs); a single file may still be run on PGlite alone.
  */
 const integration = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
@@ -39,6 +42,12 @@ const processes: TestProjectInlineConfiguration = {
   },
 };
 
+/** The projects that need a PostgreSQL server, by the names test/test-databases.mjs gives them. */
+const onPostgres: Record<string, TestProjectInlineConfiguration> = {
+  'integration-pg': integration('integration-pg', 'postgres'),
+  'integration-processes': processes,
+};
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -46,9 +55,9 @@ export default defineConfig({
     maxWorkers: 2,
     setupFiles: ['./test/setup-loud.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts'] } },
       integration('integration', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres'), processes] : []),
+      ...postgresProjects(process.env).map((name) => onPostgres[name]!),
     ],
   },
 });

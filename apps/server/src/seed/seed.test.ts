@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { PROFESSIONS, SPEC_PERMISSION_USER_IDS, User } from '@saathi/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROFESSIONS, User } from '@saathi/shared';
 import { bearer, build } from '../../test/build';
 import { seedDemoData, SEED_MARKER_KEY } from './index';
 
@@ -21,8 +21,16 @@ async function count(table: string): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-describe('demo seed', () => {
-  it('refuses to run in production and writes nothing', async () => {
+/** The tables the seed fills, and its marker's. */
+const SEEDED_TABLES = ['users', 'posts', 'post_likes', 'incidents', 'news_articles', 'catalog_items', 'user_activity_days', 'app_settings'];
+
+/** What src/seed/README.md says the demo data holds: "5 incident reels, the 10 news articles". */
+const SEEDED_REELS = 5;
+const SEEDED_NEWS_ARTICLES = 10;
+
+describe('the demo seed in production', () => {
+  it('refuses to run and writes nothing', async () => {
+    const before = await countAll(SEEDED_TABLES);
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
@@ -30,15 +38,22 @@ describe('demo seed', () => {
     } finally {
       process.env.NODE_ENV = previous;
     }
-    expect(await count('users')).toBe(0);
+    expect(await countAll(SEEDED_TABLES)).toEqual(before);
+  });
+});
+
+describe('demo seed', () => {
+  // Every test here reads the seeded database, so each can run alone.
+  let firstRun: Awaited<ReturnType<typeof seedDemoData>>;
+  beforeAll(async () => {
+    firstRun = await seedDemoData(t.db, { mediaDir: mediaDir() });
   });
 
   it('seeds once, and a second run is a no-op', async () => {
-    expect(await seedDemoData(t.db, { mediaDir: mediaDir() })).toEqual({ seeded: true });
-    const tables = ['users', 'posts', 'post_likes', 'incidents', 'news_articles', 'catalog_items', 'user_activity_days'];
-    const before = await countAll(tables);
+    expect(firstRun).toEqual({ seeded: true });
+    const before = await countAll(SEEDED_TABLES);
     expect(await seedDemoData(t.db, { mediaDir: mediaDir() })).toEqual({ seeded: false });
-    expect(await countAll(tables)).toEqual(before);
+    expect(await countAll(SEEDED_TABLES)).toEqual(before);
     const marker = await t.db.selectFrom('app_settings').select('value').where('key', '=', SEED_MARKER_KEY).executeTakeFirst();
     expect(marker?.value).toMatchObject({ version: 1 });
   });
@@ -80,7 +95,12 @@ describe('demo seed', () => {
     expect(users.some((u) => u.dob !== null && u.dob > '2013-06-01')).toBe(true);
 
     const grants = await t.db.selectFrom('user_permissions').selectAll().execute();
-    for (const [permission, ids] of Object.entries(SPEC_PERMISSION_USER_IDS)) {
+    // SPEC.md: "Share button on posts visible only to user ids 2, 24, 25, 30, 31", "The user with
+    // id 1 gets the product logo as avatar", and a location-prompt helper for five hard-coded ids
+    // (3 to 7, the "location helper" rows of src/seed/README.md).
+    const stated = { share_posts: [2, 24, 25, 30, 31], brand_avatar: [1], location_prompt_helper: [3, 4, 5, 6, 7] };
+    expect(new Set(grants.map((g) => g.permission))).toEqual(new Set(Object.keys(stated)));
+    for (const [permission, ids] of Object.entries(stated)) {
       const granted = grants
         .filter((g) => g.permission === permission)
         .map((g) => g.user_id)
@@ -147,7 +167,7 @@ describe('demo seed', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/news?language=${language}&limit=50` });
       expect(res.statusCode, res.body).toBe(200);
       const { items } = res.json<{ items: Array<{ title: string; language: string; languages: string[]; thumbnailUrl: string | null }> }>();
-      expect(items).toHaveLength(10);
+      expect(items).toHaveLength(SEEDED_NEWS_ARTICLES);
       for (const item of items) {
         expect(item).toMatchObject({ language, languages: ['en', 'hi', 'gu'] });
         expect(item.thumbnailUrl).toMatch(/^\/media\/seed\/news\//);
@@ -156,19 +176,19 @@ describe('demo seed', () => {
       for (const item of items) expect(item.title).toMatch(script);
     }
     const versions = await t.db.selectFrom('news_article_versions').select(['version', 'state']).execute();
-    expect(versions).toHaveLength(10);
+    expect(versions).toHaveLength(SEEDED_NEWS_ARTICLES);
     expect(new Set(versions.map((v) => `${v.version}:${v.state}`))).toEqual(new Set(['1:published']));
   });
 
   it('copies every referenced media file into the media directory', async () => {
     const reels = await t.db.selectFrom('incidents').select('video_url').execute();
-    expect(reels.length).toBeGreaterThanOrEqual(4);
+    expect(reels).toHaveLength(SEEDED_REELS);
     const news = await t.db
       .selectFrom('news_articles as a')
       .innerJoin('news_images as i', 'i.id', 'a.image_id')
       .select(['i.thumbnail_url', 'i.image_url'])
       .execute();
-    expect(news).toHaveLength(10);
+    expect(news).toHaveLength(SEEDED_NEWS_ARTICLES);
     const photos = await t.db.selectFrom('post_media').select('url').execute();
     const items = await t.db.selectFrom('catalog_items').select('image_url').execute();
     const urls = [
@@ -189,6 +209,8 @@ describe('demo seed', () => {
 
   it("records each seeded reel's length as read from its file (the demo clips play 3.5 s)", async () => {
     const reels = await t.db.selectFrom('incidents').select('duration_ms').execute();
+    // The loop below would pass over no reels at all: the seeded ones must be there.
+    expect(reels).toHaveLength(SEEDED_REELS);
     for (const { duration_ms } of reels) {
       expect(duration_ms).toBeGreaterThan(3000);
       expect(duration_ms).toBeLessThan(4000);

@@ -1,4 +1,3 @@
-import { PUSH_TEST_PER_HOUR } from '@saathi/shared';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,8 +255,9 @@ describe('two server processes on one database, one Redis, one bucket', () => {
       const user = await factory.user({ name: 'Arjun Rao' });
       const token = await factory.loginAs(user);
       await awayFromWindowEdge(3_600_000, 5_000);
-      const result = await alternateUntilRefused((server) => api(server, 'POST', '/push/test', { token }), PUSH_TEST_PER_HOUR + 2);
-      expect(result).toMatchObject({ refusedAt: PUSH_TEST_PER_HOUR + 1, status: 429, code: 'push_test_limit' });
+      // 5 an hour (src/features/push/push-test.test.ts says where the number comes from): the 6th is refused.
+      const result = await alternateUntilRefused((server) => api(server, 'POST', '/push/test', { token }), 7);
+      expect(result).toMatchObject({ refusedAt: 6, status: 429, code: 'push_test_limit' });
     });
   });
 

@@ -44,6 +44,9 @@ describe('VAPID tokens', () => {
     const { head, claims, k } = parse(authorization);
     expect(head).toEqual({ typ: 'JWT', alg: 'ES256' });
     expect(claims).toEqual({ aud: 'https://fcm.googleapis.com', exp: start / 1000 + VAPID_VALID_SECONDS, sub: subject });
+    // RFC 8292 §2: "MUST NOT be more than 24 hours from the time of the request" (the number
+    // written here, so a longer VAPID_VALID_SECONDS fails).
+    expect(claims.exp - start / 1000).toBeLessThanOrEqual(24 * 3600);
     expect(k).toBe(keys.publicKey);
     expect(verifiesWith(keys.publicKey, authorization)).toBe(true);
     // Another key pair's public key does not verify it.

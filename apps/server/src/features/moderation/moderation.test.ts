@@ -11,7 +11,8 @@ const call = (method: Method, url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
 type Caller = { id: number; token: string };
-let plain: Caller, editor: Caller, moderator: Caller, admin: Caller, author: Caller, reporters: Caller[];
+/** Callers every test may use; each test makes the authors and items it acts on. */
+let plain: Caller, editor: Caller, moderator: Caller, admin: Caller, reporters: Caller[];
 
 async function withRoles(roles: ('moderator' | 'admin' | 'editor')[], name: string): Promise<Caller> {
   const user = await t.factory.user({ name, roles, dob: '1990-05-17' });
@@ -19,21 +20,73 @@ async function withRoles(roles: ('moderator' | 'admin' | 'editor')[], name: stri
 }
 
 const notificationsOf = (userId: number) => t.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-const auditOf = (action: string) =>
+/** What one reporter was told about one item (a reporter hears of an item once). */
+const reporterNoticesOf = (userId: number, targetType: 'post' | 'comment', targetId: number) =>
+  t.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', 'moderation.report')
+    .where('dedupe_key', '=', `moderation.report:${targetType}:${targetId}`)
+    .execute();
+/** Audit rows of one action about one target, oldest first. */
+const auditOf = (action: string, targetType: string, targetId: number) =>
   t.db
     .selectFrom('audit_log')
     .selectAll()
     .where('action', '=', action as never)
+    .where('target_type', '=', targetType)
+    .where('target_id', '=', String(targetId))
     .orderBy('id')
     .execute();
+const decisionCount = async () => (await t.db.selectFrom('moderation_decisions').select('id').execute()).length;
+
+const decide = (caller: Caller, body: Record<string, unknown>) => call('POST', '/moderation/decisions', caller.token, body);
+const statusOf = async (table: 'posts' | 'post_comments', id: number) =>
+  (await t.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const queuePage = async (token: string, query = '') => (await call('GET', `/moderation/queue${query}`, token)).json<ModerationQueue>();
+/** The queue's item for one target, from a page long enough for every item of this file. */
+const queueItem = async (token: string, targetType: 'post' | 'comment' | 'reel', targetId: number) =>
+  (await queuePage(token, '?limit=50')).items.find((i) => i.targetType === targetType && i.targetId === targetId);
+
+/** An adult author whose app is in Hindi (what they are told comes in Hindi). */
+async function hindiAuthor(name = 'Kabir Shah'): Promise<Caller> {
+  const author = await c.adult({ name });
+  await t.db.updateTable('users').set({ language: 'hi-IN' }).where('id', '=', author.id).execute();
+  return author;
+}
+
+/** A post of `author` that the three reporters flagged (spam with a note, misinformation, spam): hidden until a moderator decides. */
+async function reportedPost(author: Caller): Promise<number> {
+  const postId = await c.post({ userId: author.id, title: 'Cheap phones', description: 'Buy now' });
+  for (const [i, reason] of (['spam', 'misinformation', 'spam'] as const).entries()) {
+    const res = await call('POST', `/posts/${postId}/report`, reporters[i]!.token, { reason, details: i === 0 ? 'Same text in ten groups' : undefined });
+    expect(res.statusCode).toBe(201);
+  }
+  return postId;
+}
+
+/** A comment of `author` under someone else's post, reported once by `plain`. */
+async function reportedComment(author: Caller): Promise<{ postId: number; commentId: number }> {
+  const postId = await c.post({ userId: plain.id, description: 'A walk in the park' });
+  const commentId = (await call('POST', `/posts/${postId}/comments`, author.token, { content: 'You are an idiot' })).json<{ id: number }>().id;
+  expect((await call('POST', `/comments/${commentId}/report`, plain.token, { reason: 'harassment', details: 'Insults me' })).statusCode).toBe(201);
+  return { postId, commentId };
+}
+
+/** A reported post of `author` that a moderator removed. */
+async function removedPost(author: Caller): Promise<{ postId: number; decision: ModerationDecision }> {
+  const postId = await reportedPost(author);
+  const res = await decide(moderator, { targetType: 'post', targetId: postId, action: 'remove', reason: 'Spam links' });
+  expect(res.statusCode).toBe(201);
+  return { postId, decision: res.json<ModerationDecision>() };
+}
 
 beforeAll(async () => {
   plain = await c.adult({ name: 'Plain Person' });
   editor = await withRoles(['editor'], 'Newsroom Editor');
   moderator = await withRoles(['moderator'], 'Swati Deshmukh');
   admin = await withRoles(['admin'], 'Site Admin');
-  author = await c.adult({ name: 'Kabir Shah' });
-  await t.db.updateTable('users').set({ language: 'hi-IN' }).where('id', '=', author.id).execute();
   reporters = [await c.adult({ name: 'R One' }), await c.adult({ name: 'R Two' }), await c.adult({ name: 'R Three' })];
 });
 
@@ -57,6 +110,7 @@ describe('who may use the moderation desk', () => {
   });
 
   it('a plain user and an editor: 403 forbidden on every desk call, even with a bad body', async () => {
+    const decisionsBefore = await decisionCount();
     for (const caller of [plain, editor]) {
       for (const [method, url, body] of deskCalls) {
         const res = await call(method, url, caller.token, body);
@@ -64,7 +118,7 @@ describe('who may use the moderation desk', () => {
         expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
       }
     }
-    expect(await t.db.selectFrom('moderation_decisions').selectAll().execute()).toEqual([]);
+    expect(await decisionCount()).toBe(decisionsBefore);
   });
 
   it('a moderator and an admin read the queue', async () => {
@@ -73,12 +127,9 @@ describe('who may use the moderation desk', () => {
 });
 
 describe('reports, decisions and appeals', () => {
-  let postId = 0;
-  let commentId = 0;
-  let decision: ModerationDecision;
-
   it('reports take the IT Rules reasons; an old or unknown reason is a 400 naming the field', async () => {
-    postId = await c.post({ userId: author.id, title: 'Cheap phones', description: 'Buy now' });
+    const author = await c.adult({ name: 'Kabir Shah' });
+    const postId = await c.post({ userId: author.id, title: 'Cheap phones', description: 'Buy now' });
     const old = await call('POST', `/posts/${postId}/report`, reporters[0]!.token, { reason: 'nudity' });
     expect(old.statusCode).toBe(400);
     expect(old.json<{ error: { field: string } }>().error.field).toBe('reason');
@@ -87,13 +138,13 @@ describe('reports, decisions and appeals', () => {
       expect(res.statusCode).toBe(201);
     }
     // Three reports hide the post for everyone until a moderator decides.
-    const post = await t.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow();
-    expect(post.status).toBe('hidden');
+    expect(await statusOf('posts', postId)).toBe('hidden');
   });
 
   it("comments are reported with the same reasons: not one's own, another person's is fine, a missing one 404", async () => {
+    const author = await c.adult({ name: 'Kabir Shah' });
     const other = await c.post({ userId: plain.id, description: 'A walk in the park' });
-    commentId = (await call('POST', `/posts/${other}/comments`, author.token, { content: 'You are an idiot' })).json<{ id: number }>().id;
+    const commentId = (await call('POST', `/posts/${other}/comments`, author.token, { content: 'You are an idiot' })).json<{ id: number }>().id;
     expect((await call('POST', `/comments/${commentId}/report`, author.token, { reason: 'harassment' })).json<{ error: { code: string } }>().error.code).toBe(
       'own_comment_report',
     );
@@ -105,6 +156,9 @@ describe('reports, decisions and appeals', () => {
   });
 
   it('the queue: intimate-image reports first, then oldest first, with counts, reasons, context and deadlines in India time', async () => {
+    const author = await hindiAuthor();
+    const postId = await reportedPost(author);
+    const { commentId } = await reportedComment(author);
     const reel = (
       await t.db
         .insertInto('incidents')
@@ -119,9 +173,12 @@ describe('reports, decisions and appeals', () => {
       .set({ created_at: new Date('2025-03-10T20:00:00Z') })
       .where('post_id', '=', postId)
       .execute();
-    const queue = (await call('GET', '/moderation/queue', moderator.token)).json<ModerationQueue>();
-    expect(queue.items.map((i) => `${i.targetType}:${i.targetId}`)).toEqual([`reel:${reel}`, `post:${postId}`, `comment:${commentId}`]);
-    const [first, post, comment] = queue.items;
+    // This test's three items, in the order the queue gives them among whatever else waits:
+    // the reel was reported last, yet leads, because it is an intimate image.
+    const mine = new Set([`reel:${reel}`, `post:${postId}`, `comment:${commentId}`]);
+    const items = (await queuePage(moderator.token, '?limit=50')).items.filter((i) => mine.has(`${i.targetType}:${i.targetId}`));
+    expect(items.map((i) => `${i.targetType}:${i.targetId}`)).toEqual([`reel:${reel}`, `post:${postId}`, `comment:${commentId}`]);
+    const [first, post, comment] = items;
     expect(first!.intimateImage).toBe(true);
     expect(post).toMatchObject({
       status: 'hidden',
@@ -137,11 +194,11 @@ describe('reports, decisions and appeals', () => {
     });
     expect(comment!.post?.text).toBe('A walk in the park');
     expect(comment!.comments.find((x) => x.reported)?.content).toBe('You are an idiot');
-    // Clear the reel so the rest reads only the post and the comment.
-    await t.db.updateTable('content_reports').set({ status: 'dismissed', reviewed_at: new Date() }).where('incident_id', '=', reel).execute();
   });
 
   it("a moderator's bad decision is a 400 naming the field and changes nothing; a missing item 404", async () => {
+    const postId = await reportedPost(await hindiAuthor());
+    const decisionsBefore = await decisionCount();
     const noDays = await call('POST', '/moderation/decisions', moderator.token, { targetType: 'post', targetId: postId, action: 'suspend', reason: 'Spam' });
     expect(noDays.statusCode).toBe(400);
     expect(noDays.json<{ error: { field: string } }>().error.field).toBe('suspendDays');
@@ -149,30 +206,36 @@ describe('reports, decisions and appeals', () => {
     expect(noReason.json<{ error: { field: string } }>().error.field).toBe('reason');
     const missing = await call('POST', '/moderation/decisions', moderator.token, { targetType: 'post', targetId: 999999, action: 'remove', reason: 'Spam' });
     expect(missing.statusCode).toBe(404);
-    expect(await t.db.selectFrom('moderation_decisions').selectAll().execute()).toEqual([]);
-    expect((await t.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe('hidden');
+    expect(await decisionCount()).toBe(decisionsBefore);
+    expect(await statusOf('posts', postId)).toBe('hidden');
   });
 
   it('remove: the post goes, reports close, the author is told in Hindi, each reporter once, all audited', async () => {
+    const author = await hindiAuthor();
+    const postId = await reportedPost(author);
+    expect(await queueItem(moderator.token, 'post', postId)).toBeDefined();
     const res = await call('POST', '/moderation/decisions', moderator.token, { targetType: 'post', targetId: postId, action: 'remove', reason: 'Spam links' });
     expect(res.statusCode).toBe(201);
-    decision = res.json<ModerationDecision>();
+    const decision = res.json<ModerationDecision>();
     expect(decision).toMatchObject({ action: 'remove', reason: 'Spam links', appealable: true, appeal: null });
-    expect((await t.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe('removed');
+    expect(await statusOf('posts', postId)).toBe('removed');
     const told = await notificationsOf(author.id);
     expect(told.at(-1)).toMatchObject({ type: 'moderation.decision', title: 'आपकी पोस्ट हटा दी गई' });
     expect(told.at(-1)!.body).toContain('Spam links');
-    for (const r of reporters) expect((await notificationsOf(r.id)).filter((n) => n.type === 'moderation.report')).toHaveLength(1);
-    expect(await auditOf('moderation_decision')).toHaveLength(1);
-    const queue = (await call('GET', '/moderation/queue', moderator.token)).json<ModerationQueue>();
-    expect(queue.items.map((i) => i.targetType)).toEqual(['comment']);
+    for (const r of reporters) expect(await reporterNoticesOf(r.id, 'post', postId)).toHaveLength(1);
+    expect(await auditOf('moderation_decision', 'post', postId)).toHaveLength(1);
+    // Its reports are closed: the post has left the queue.
+    expect(await queueItem(moderator.token, 'post', postId)).toBeUndefined();
   });
 
   it('only the author appeals, once; the deciding moderator cannot decide the appeal (409); another can, and reporters are not told again', async () => {
+    const author = await hindiAuthor();
+    const stranger = await c.adult({ name: 'Someone Else' });
+    const { postId, decision } = await removedPost(author);
     const mine = (await call('GET', '/moderation/decisions/mine', author.token)).json<MyDecisions>();
     expect(mine.items.map((d) => d.id)).toEqual([decision.id]);
-    expect((await call('GET', '/moderation/decisions/mine', plain.token)).json<MyDecisions>().items).toEqual([]);
-    expect((await call('POST', '/moderation/appeals', plain.token, { decisionId: decision.id, text: 'Not spam' })).statusCode).toBe(404);
+    expect((await call('GET', '/moderation/decisions/mine', stranger.token)).json<MyDecisions>().items).toEqual([]);
+    expect((await call('POST', '/moderation/appeals', stranger.token, { decisionId: decision.id, text: 'Not spam' })).statusCode).toBe(404);
     const empty = await call('POST', '/moderation/appeals', author.token, { decisionId: decision.id, text: '  ' });
     expect(empty.json<{ error: { field: string } }>().error.field).toBe('text');
     const appeal = await call('POST', '/moderation/appeals', author.token, { decisionId: decision.id, text: 'These are my own phones' });
@@ -182,7 +245,7 @@ describe('reports, decisions and appeals', () => {
       (await call('POST', '/moderation/appeals', author.token, { decisionId: decision.id, text: 'Again' })).json<{ error: { code: string } }>().error.code,
     ).toBe('appeal_exists');
     const queue = (await call('GET', '/moderation/queue', admin.token)).json<ModerationQueue>();
-    expect(queue.appeals.map((a) => a.id)).toEqual([appealId]);
+    expect(queue.appeals.map((a) => a.id)).toContain(appealId);
 
     const same = await call('POST', `/moderation/appeals/${appealId}/decide`, moderator.token, { outcome: 'overturn', reason: 'ok' });
     expect(same.statusCode).toBe(409);
@@ -190,16 +253,18 @@ describe('reports, decisions and appeals', () => {
     const decided = await call('POST', `/moderation/appeals/${appealId}/decide`, admin.token, { outcome: 'overturn', reason: 'A real seller' });
     expect(decided.statusCode).toBe(200);
     expect(decided.json<ModerationDecision>().appeal).toMatchObject({ status: 'overturned', decisionReason: 'A real seller' });
-    expect((await t.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe('active');
+    expect(await statusOf('posts', postId)).toBe('active');
     expect((await call('POST', `/moderation/appeals/${appealId}/decide`, admin.token, { outcome: 'uphold', reason: 'x' })).statusCode).toBe(409);
     expect((await call('POST', '/moderation/appeals/999999/decide', admin.token, { outcome: 'uphold', reason: 'x' })).statusCode).toBe(404);
     expect((await notificationsOf(author.id)).at(-1)).toMatchObject({ type: 'moderation.appeal', title: 'आपकी अपील स्वीकार हुई' });
-    for (const r of reporters) expect((await notificationsOf(r.id)).filter((n) => n.type === 'moderation.report')).toHaveLength(1);
-    expect(await auditOf('moderation_appeal')).toHaveLength(1);
-    expect(await auditOf('moderation_appeal_decision')).toHaveLength(1);
+    for (const r of reporters) expect(await reporterNoticesOf(r.id, 'post', postId)).toHaveLength(1);
+    expect(await auditOf('moderation_appeal', 'moderation_decision', decision.id)).toHaveLength(1);
+    expect(await auditOf('moderation_appeal_decision', 'moderation_decision', decision.id)).toHaveLength(1);
   });
 
   it('suspend N days with removal chosen: the author cannot post or comment (403 posting_suspended) until the end date; the comment is removed for readers', async () => {
+    const author = await c.adult({ name: 'Kabir Shah' });
+    const { commentId } = await reportedComment(author);
     const res = await call('POST', '/moderation/decisions', moderator.token, {
       targetType: 'comment',
       targetId: commentId,
@@ -211,7 +276,7 @@ describe('reports, decisions and appeals', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json<ModerationDecision>()).toMatchObject({ action: 'suspend', removedItem: true });
     expect(res.json<ModerationDecision>().suspendedUntil).not.toBeNull();
-    expect((await t.db.selectFrom('post_comments').select('status').where('id', '=', commentId).executeTakeFirstOrThrow()).status).toBe('removed');
+    expect(await statusOf('post_comments', commentId)).toBe('removed');
     const open = await c.post({ userId: plain.id, description: 'Open thread' });
     const blocked = await call('POST', `/posts/${open}/comments`, author.token, { content: 'hello' });
     expect(blocked.statusCode).toBe(403);
@@ -223,22 +288,15 @@ describe('reports, decisions and appeals', () => {
   });
 });
 
-const decide = (caller: Caller, body: Record<string, unknown>) => call('POST', '/moderation/decisions', caller.token, body);
-const statusOf = async (table: 'posts' | 'post_comments', id: number) =>
-  (await t.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-const queuePage = async (token: string, query = '') => (await call('GET', `/moderation/queue${query}`, token)).json<ModerationQueue>();
-
 describe('acknowledging a report (IT Rules 2021: within 24 hours)', () => {
-  let postId = 0;
-
   it('marks the item acknowledged by whom and when, audited, which stops the 24-hour overdue mark; twice is a 409', async () => {
     const writer = await c.adult({ name: 'Meera Iyer' });
-    postId = await c.post({ userId: writer.id, title: 'Rent scam?', description: 'Pay the deposit to this number' });
+    const postId = await c.post({ userId: writer.id, title: 'Rent scam?', description: 'Pay the deposit to this number' });
     expect((await call('POST', `/posts/${postId}/report`, reporters[0]!.token, { reason: 'misinformation' })).statusCode).toBe(201);
     // The report came in 30 hours ago: past the 24-hour acknowledgement.
     const reportedAt = new Date(t.clock.now().getTime() - 30 * 3_600_000);
     await t.db.updateTable('content_reports').set({ created_at: reportedAt }).where('post_id', '=', postId).execute();
-    const before = (await queuePage(moderator.token)).items.find((i) => i.targetId === postId && i.targetType === 'post')!;
+    const before = await queueItem(moderator.token, 'post', postId);
     expect(before).toMatchObject({ acknowledged: null, unacknowledgedReports: 1, deadlines: { acknowledgeOverdue: true, resolveOverdue: false } });
 
     const missing = await call('POST', '/moderation/acknowledgements', moderator.token, { targetType: 'post', targetId: 999999 });
@@ -249,21 +307,25 @@ describe('acknowledging a report (IT Rules 2021: within 24 hours)', () => {
     const res = await call('POST', '/moderation/acknowledgements', moderator.token, { targetType: 'post', targetId: postId });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ acknowledged: 1, by: moderator.id, at: t.clock.now().toISOString() });
-    const after = (await queuePage(admin.token)).items.find((i) => i.targetId === postId && i.targetType === 'post')!;
+    const after = await queueItem(admin.token, 'post', postId);
     expect(after).toMatchObject({
       acknowledged: { by: { id: moderator.id, name: 'Swati Deshmukh' }, at: t.clock.now().toISOString() },
       unacknowledgedReports: 0,
       deadlines: { acknowledgeOverdue: false },
     });
-    expect((await auditOf('moderation_acknowledge')).map((a) => [a.actor_id, a.target_type, a.target_id, a.after])).toEqual([
+    expect((await auditOf('moderation_acknowledge', 'post', postId)).map((a) => [a.actor_id, a.target_type, a.target_id, a.after])).toEqual([
       [moderator.id, 'post', String(postId), { acknowledgedReports: 1, openReports: 1 }],
     ]);
     const again = await call('POST', '/moderation/acknowledgements', admin.token, { targetType: 'post', targetId: postId });
     expect([again.statusCode, again.json<{ error: { code: string } }>().error.code]).toEqual([409, 'conflict']);
-    expect(await auditOf('moderation_acknowledge')).toHaveLength(1);
+    expect(await auditOf('moderation_acknowledge', 'post', postId)).toHaveLength(1);
   });
 
   it('a report after the acknowledgement waits for its own; a decision acknowledges what it closes', async () => {
+    const writer = await c.adult({ name: 'Meera Iyer' });
+    const postId = await c.post({ userId: writer.id, title: 'Rent scam?', description: 'Pay the deposit to this number' });
+    expect((await call('POST', `/posts/${postId}/report`, reporters[0]!.token, { reason: 'misinformation' })).statusCode).toBe(201);
+    expect((await call('POST', '/moderation/acknowledgements', moderator.token, { targetType: 'post', targetId: postId })).statusCode).toBe(201);
     expect((await call('POST', `/posts/${postId}/report`, reporters[1]!.token, { reason: 'spam' })).statusCode).toBe(201);
     // It came in an hour ago (on the app's clock): 23 hours remain.
     await t.db
@@ -272,7 +334,7 @@ describe('acknowledging a report (IT Rules 2021: within 24 hours)', () => {
       .where('post_id', '=', postId)
       .where('reporter_id', '=', reporters[1]!.id)
       .execute();
-    const item = (await queuePage(moderator.token)).items.find((i) => i.targetId === postId && i.targetType === 'post')!;
+    const item = await queueItem(moderator.token, 'post', postId);
     expect(item).toMatchObject({
       reportCount: 2,
       unacknowledgedReports: 1,
@@ -290,12 +352,9 @@ describe('acknowledging a report (IT Rules 2021: within 24 hours)', () => {
 });
 
 describe('warn and suspend act on the author; the item comes down only when the moderator chooses it', () => {
-  let writer: Caller;
-  let hiddenPost = 0;
-
   it('warn: a hidden post comes back up, the author reads a warning, reporters hear action was taken; an appeal cancels it without touching the post', async () => {
-    writer = await c.adult({ name: 'Arjun Rao' });
-    hiddenPost = await c.post({ userId: writer.id, title: 'Loud protest', description: 'Meet at the gate' });
+    const writer = await c.adult({ name: 'Arjun Rao' });
+    const hiddenPost = await c.post({ userId: writer.id, title: 'Loud protest', description: 'Meet at the gate' });
     for (const r of reporters) expect((await call('POST', `/posts/${hiddenPost}/report`, r.token, { reason: 'violence' })).statusCode).toBe(201);
     expect(await statusOf('posts', hiddenPost)).toBe('hidden');
     const res = await decide(moderator, { targetType: 'post', targetId: hiddenPost, action: 'warn', reason: 'Keep it peaceful' });
@@ -305,8 +364,9 @@ describe('warn and suspend act on the author; the item comes down only when the 
     expect(await statusOf('posts', hiddenPost)).toBe('active');
     expect((await notificationsOf(writer.id)).at(-1)).toMatchObject({ type: 'moderation.decision', title: 'A warning about your post' });
     expect((await notificationsOf(writer.id)).at(-1)!.body).toContain('it stays up');
-    expect((await notificationsOf(reporters[2]!.id)).at(-1)).toMatchObject({ type: 'moderation.report' });
-    expect((await notificationsOf(reporters[2]!.id)).at(-1)!.body).toContain('acted on the account');
+    const [reporterNotice, ...more] = await reporterNoticesOf(reporters[2]!.id, 'post', hiddenPost);
+    expect(more).toEqual([]);
+    expect(reporterNotice!.body).toContain('acted on the account');
 
     const appeal = (await call('POST', '/moderation/appeals', writer.token, { decisionId: decision.id, text: 'It was peaceful' })).json<{ id: number }>();
     const decided = await call('POST', `/moderation/appeals/${appeal.id}/decide`, admin.token, { outcome: 'overturn', reason: 'Fair point' });
@@ -316,6 +376,7 @@ describe('warn and suspend act on the author; the item comes down only when the 
   });
 
   it('warn with removal: the post comes down; removeItem on remove or restore is a 400 naming it', async () => {
+    const writer = await c.adult({ name: 'Arjun Rao' });
     const post = await c.post({ userId: writer.id, description: 'Second try' });
     expect((await call('POST', `/posts/${post}/report`, reporters[0]!.token, { reason: 'violence' })).statusCode).toBe(201);
     for (const action of ['remove', 'restore'] as const) {
@@ -329,6 +390,7 @@ describe('warn and suspend act on the author; the item comes down only when the 
   });
 
   it('suspend without removal: posting pauses, the item stays up', async () => {
+    const writer = await c.adult({ name: 'Arjun Rao' });
     const post = await c.post({ userId: writer.id, description: 'Third post' });
     expect((await call('POST', `/posts/${post}/report`, reporters[1]!.token, { reason: 'harassment' })).statusCode).toBe(201);
     const res = await decide(moderator, { targetType: 'post', targetId: post, action: 'suspend', reason: 'Repeated insults', suspendDays: 2 });

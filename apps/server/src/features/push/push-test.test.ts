@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_TEST_PER_HOUR } from '@saathi/shared';
 import { bearer, build } from '../../../test/build';
 import { startPushPeer, type PeerSubscription, type PushPeer } from '../../../test/push-peer';
 
@@ -55,10 +54,13 @@ describe('POST /api/push/test', () => {
     expect(res.json()).toEqual({ outcome: 'none' });
   });
 
-  it('allows a few per hour, then answers 429 with the minutes to wait', async () => {
+  it('allows 5 per hour, then answers 429 with the minutes to wait', async () => {
     const user = await t.factory.user();
     const token = await t.loginAs(user);
-    for (let i = 0; i < PUSH_TEST_PER_HOUR; i++) expect((await sendTest(token)).statusCode).toBe(200);
+    // 5 an hour, written here rather than imported (PUSH_TEST_PER_HOUR in packages/shared) so a
+    // changed limit fails this test. No spec or issue states the number; ADR 0014 only calls
+    // it "the hourly test push".
+    for (let i = 0; i < 5; i++) expect((await sendTest(token)).statusCode).toBe(200);
     const limited = await sendTest(token);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatchObject({ code: 'push_test_limit', params: { seconds: expect.any(Number) } });

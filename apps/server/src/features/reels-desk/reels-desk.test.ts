@@ -58,7 +58,7 @@ describe('who may use the reels desk', () => {
 
   it('a moderator and an admin may list', async () => {
     for (const caller of [callers.moderator, callers.admin]) {
-      const res = await f.call('GET', '/moderation/reels', caller.token);
+      const res = await f.call('GET', `/moderation/reels?author=${callers.plain.id}`, caller.token);
       expect(res.statusCode).toBe(200);
       expect(res.json<DeskReelsPage>().items.map((r) => r.id)).toContain(reelId);
     }
@@ -98,7 +98,9 @@ describe('GET /moderation/reels', () => {
     expect((await list(`author=${author.id}&filter=hidden`)).map((r) => r.id)).toEqual([hidden]);
     expect((await list(`author=${author.id}&source=hosted`)).map((r) => r.id)).toEqual([hosted]);
     expect((await list(`author=${author.id}&source=upload`)).map((r) => r.id)).toEqual([hidden, upload]);
-    const reported = await list('filter=reported');
+    // Among whatever else is reported, this test's two, newest first; the unreported ones are not listed.
+    const mine = new Set([upload, hosted, hidden, elsewhere]);
+    const reported = (await list('filter=reported&limit=50')).filter((r) => mine.has(r.id));
     expect(reported.map((r) => r.id)).toEqual([elsewhere, hosted]);
     expect(reported[1]).toMatchObject<Partial<DeskReel>>({
       id: hosted,

@@ -2,12 +2,20 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { LatLon, NearbyVolunteer } from '@saathi/shared';
 import { build } from '../../../test/build';
-import { LAT_STEP_DEG, lonStepDeg, snapToCell } from './volunteer-grid';
+import { lonStepDeg, snapToCell } from './volunteer-grid';
 import { makeVolunteer, nearby, pair, project } from './volunteers.fixtures';
 import { nearbyQuery } from './volunteers.repository';
 import { geoPoint } from '../../core/db/geo';
 
 const t = build({ VOLUNTEERS_NEARBY_PER_MINUTE: '100000' });
+
+/**
+ * A cell is "about 250 m" (DESIGN.md §8); SPEC.md's map scale is 110574 m per degree of
+ * latitude and 111320 m per degree of longitude at the equator. Written here, not imported, so
+ * a changed cell size fails these tests instead of moving them.
+ */
+const CELL_M = 250;
+const CELL_LAT_DEG = CELL_M / 110_574;
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -30,10 +38,13 @@ describe('the privacy grid', () => {
       expect(mine?.lat).toBeCloseTo(cell.latitude, 9);
       expect(mine?.lon).toBeCloseTo(cell.longitude, 9);
       // The point lies inside its cell.
-      expect(Math.abs(p.latitude - cell.latitude)).toBeLessThanOrEqual(LAT_STEP_DEG / 2 + 1e-12);
+      expect(Math.abs(p.latitude - cell.latitude)).toBeLessThanOrEqual(CELL_LAT_DEG / 2 + 1e-12);
+      // Rows are 250 m of latitude: a centre lies half a row above a whole number of rows.
+      const rowsBelow = cell.latitude / CELL_LAT_DEG - 0.5;
+      expect(Math.abs(rowsBelow - Math.round(rowsBelow))).toBeLessThan(1e-6);
       expect(Math.abs(p.longitude - cell.longitude)).toBeLessThanOrEqual(lonStepDeg(cell.latitude) / 2 + 1e-12);
       const widthM = lonStepDeg(cell.latitude) * 111_320 * Math.cos((cell.latitude * Math.PI) / 180);
-      expect(widthM).toBeCloseTo(250, 6);
+      expect(widthM).toBeCloseTo(CELL_M, 6);
     }
   });
 
