@@ -8,6 +8,7 @@ import { clippedTexts, horizontalOverflow, seriousA11yViolations } from '../supp
 import { FAKE_MEDIA_LAUNCH_OPTIONS, SMALL_PHONE } from '../support/phone';
 import { keepScreenshot } from '../support/shots';
 import { translationOf } from '../support/translations';
+import { storeOnEveryPage } from '../support/storage';
 
 /**
  * Every screen of SPEC.md §2 that the app has, signed in and signed out, in the three
@@ -386,7 +387,7 @@ async function sweepInLanguage(
   });
   try {
     const page = await context.newPage();
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+    await storeOnEveryPage(page, LANGUAGE_STORAGE_KEY, language);
     if (session) await storeSession(page, session);
     problems.push(...(await sweep(page, visits, ids, language, sentToLogin)));
   } finally {
