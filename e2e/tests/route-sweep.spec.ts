@@ -186,8 +186,93 @@ const SIGNED_IN: Visit[] = [
   { path: () => '/no-such-page' },
 ];
 
-/** Signed out: the same routes; those needing sign-in land on /login, and that page is checked. */
-const SIGNED_OUT: Visit[] = SIGNED_IN.map(({ path, sameAs }) => ({ path, sameAs, ready: anyScreenReady }));
+/**
+ * Signed out, these routes must ask for sign-in (land on /login): the screens under RequireAuth in
+ * apps/web/src/app/routes.tsx, SPEC.md §2's routes with the sign-in flag, the moderation desk
+ * (docs/adr/0013-moderation-desk-needs-sign-in.md) and /volunteers and /volunteers-nearby, which
+ * say why first (SPEC.md §2, §8).
+ */
+function visitorSignsIn(ids: Ids): string[] {
+  return [
+    '/',
+    '/sos',
+    `/sos-mode?sosEventId=${ids.sosEventId}&contactsOnly=false`,
+    '/notifications',
+    '/profile',
+    '/account',
+    '/news/manage',
+    '/news/manage/new',
+    '/joined-community',
+    `/community-post/${ids.businessPostId}`,
+    `/my-posts/${ids.businessUserId}`,
+    '/post-notifications',
+    '/community/create',
+    `/community/catalog/${ids.businessUserId}`,
+    '/incident-reels',
+    '/create-reel',
+    '/shorts-crud',
+    '/community-feeds/manage',
+    '/community-feeds/decisions',
+    '/volunteers',
+    '/volunteers-nearby',
+    '/alerts',
+    '/alerts/new',
+    '/leaderboard',
+    '/cartificate',
+    '/manage',
+    '/manage/users',
+    '/manage/audit',
+    '/manage/feedback',
+    '/feedback',
+  ];
+}
+
+/**
+ * Signed out, these routes must show a visitor their own screen, never /login: SPEC.md §2's routes
+ * without the sign-in flag (/tnc, /comunity-post, /feed, /profile/{id}, the not-found catch-all) and
+ * its other public routes (/home, help, test, about-us, the shared post link, news and its articles:
+ * docs/adr/0012-news-links-by-slug.md), the community list under its nav path, a certificate's
+ * check page and a contact's tracking link. /login itself is the login screen.
+ */
+function visitorReads(ids: Ids): string[] {
+  return [
+    '/news',
+    '/all-news',
+    '/news/1',
+    '/comunity-post',
+    '/community',
+    `/profile/${ids.otherUserId}`,
+    '/tnc',
+    '/help',
+    '/about-us',
+    '/home',
+    '/test',
+    `/saathi-community-post/${ids.businessPostId}`,
+    `/certificates/${ids.certificateCode}`,
+    '/feed',
+    '/track/not-a-real-token',
+    '/login',
+    '/no-such-page',
+  ];
+}
+
+/**
+ * Signed out: the same routes. Those that must ask for sign-in wait for the login screen; the
+ * others for their own content, as signed in, and fail if they went to /login.
+ */
+function signedOutVisits(ids: Ids): Visit[] {
+  const signsIn = new Set(visitorSignsIn(ids));
+  return SIGNED_IN.map(({ path, sameAs, ready }) => ({
+    path,
+    sameAs,
+    ready: signsIn.has(path(ids))
+      ? loginReady
+      : async (page: Page) => {
+          if (path(ids) !== '/login') await expect(page, 'a screen a visitor may read').not.toHaveURL(LOGIN_URL);
+          await (ready ?? headingReady)(page);
+        },
+  }));
+}
 
 async function feedReady(page: Page): Promise<void> {
   await headingReady(page);
@@ -233,12 +318,11 @@ async function volunteersAt5000(page: Page, check: Check, language: Language): P
   await keepScreenshot(page, `volunteers-5000-${language.slice(0, 2)}.png`);
 }
 
-/** Signed out, a screen may be public or send the visitor to /login: wait for whichever shows. */
-async function anyScreenReady(page: Page): Promise<void> {
-  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
-  // /volunteers says why before it goes to /login.
-  if (/\/volunteers/.test(page.url())) await expect(page).toHaveURL(LOGIN_URL);
-  await noSpinner(page, 'body');
+/** The login screen a route that needs sign-in sends a visitor to (/volunteers says why first). */
+async function loginReady(page: Page): Promise<void> {
+  await expect(page).toHaveURL(LOGIN_URL, { timeout: 15_000 });
+  await expect(page.getByRole('textbox', { name: 'Mobile number', exact: true })).toBeVisible({ timeout: 15_000 });
+  await headingReady(page);
 }
 
 /** Runs every check on the screen as it is now; failures are collected, not thrown. */
@@ -450,13 +534,20 @@ test.describe('route sweep at 360x640', () => {
   test('signed out, in English, Hindi and Gujarati: every screen fits, reads in full, passes axe and has a title', async ({ browser }) => {
     // 1 min in CI; 4.5 min on the three-times-slower machine.
     test.setTimeout(600_000);
-    // In English every route: each one that needs sign-in must land on /login. That login screen
-    // is the same whichever route led there, so Hindi and Gujarati check it once (as /login) along
-    // with the screens a visitor may read.
+    // In English every route: exactly those that need sign-in must land on /login. That login
+    // screen is the same whichever route led there, so Hindi and Gujarati check it once (as /login)
+    // along with the screens a visitor may read.
+    const signsIn = visitorSignsIn(ids);
+    const reads = visitorReads(ids);
+    const visits = signedOutVisits(ids);
+    expect(
+      [...signsIn, ...reads].sort(),
+      'every route of the sweep is in exactly one of the two lists: asks a visitor to sign in, or shows them its screen',
+    ).toEqual(visits.map((visit) => visit.path(ids)).sort());
     const sentToLogin: SentToLogin = new Set();
-    const english = await sweepInLanguage(browser, 'en-US', SIGNED_OUT, ids, null, sentToLogin);
-    expect(sentToLogin.size, 'routes that need sign-in send a visitor to /login').toBeGreaterThan(10);
-    const readable = SIGNED_OUT.filter((visit) => !sentToLogin.has(visit.path(ids)));
+    const english = await sweepInLanguage(browser, 'en-US', visits, ids, null, sentToLogin);
+    expect.soft([...sentToLogin].sort(), 'the routes that sent a visitor to /login').toEqual([...signsIn].sort());
+    const readable = visits.filter((visit) => reads.includes(visit.path(ids)));
     const others = LANGUAGES.filter((language) => language !== 'en-US');
     const problems = [...english, ...(await Promise.all(others.map((language) => sweepInLanguage(browser, language, readable, ids, null)))).flat()];
     expect(problems, problems.join('\n')).toEqual([]);
