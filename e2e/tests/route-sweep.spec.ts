@@ -556,17 +556,17 @@ test.describe('route sweep at 360x640', () => {
   });
 
   test('signed in, in English, Hindi and Gujarati: every screen fits, reads in full, passes axe and has a title', async ({ browser }) => {
-    // Moving between screens inside the app instead of loading each: 2.4 min (was 3.3 min with a
-    // page load per screen) on a two-core machine busy with other work, the signed-out sweep
-    // beside it. Opening the 47 screens took about 30 s a phone instead of 80 s; the checks
-    // (axe, clipping) take the rest.
+    // Moving between screens inside the app instead of loading each: 1.5 min (was 3.0 min with a
+    // page load per screen) on a two-core machine busy with other work (load average 12), the
+    // signed-out sweep beside it; 2.4 min (was 3.3) at a load of 15. Opening the 47 screens takes
+    // about 30 s a phone instead of 80 s; the checks (axe, clipping) take the rest.
     test.setTimeout(900_000);
     const problems = (await Promise.all(LANGUAGES.map((language) => sweepInLanguage(browser, language, SIGNED_IN, ids, session)))).flat();
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
   test('signed out, in English, Hindi and Gujarati: every screen fits, reads in full, passes axe and has a title', async ({ browser }) => {
-    // 1.5 min (was 2.3 min with a page load per screen) on the same busy machine.
+    // 1 min (was 2.0 min with a page load per screen) on the same busy machine; 1.5 min (was 2.3) at a load of 15.
     test.setTimeout(600_000);
     // In English every route: exactly those that need sign-in must land on /login. That login
     // screen is the same whichever route led there, so Hindi and Gujarati check it once (as /login)
