@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ENV_BASE_URL, requiredEnv } from './env';
 import { codesSentTo, rememberResendDelay, waitForNewCode, waitUntilCodeMayBeRequested } from './sms';
 
@@ -36,19 +36,71 @@ export const loginThroughUi: Login = async (page, phone) => {
 /** Chromium's console line for anything the Content-Security-Policy blocked. */
 const CSP_VIOLATION = /Content Security Policy/i;
 
-export const test = base.extend<{ login: Login }>({
+/**
+ * What went wrong inside the pages of the browser contexts it watches: anything the
+ * Content-Security-Policy blocked, and every uncaught error or unhandled promise rejection
+ * (Chromium reports both as the context's `weberror`, for every page of it, popups included).
+ */
+export class PageProblems {
+  readonly cspViolations: string[] = [];
+  readonly pageErrors: string[] = [];
+  private readonly watched = new WeakSet<BrowserContext>();
+
+  watch(context: BrowserContext): void {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    context.on('console', (message) => {
+      if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) this.cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    });
+    context.on('weberror', (webError) => this.pageErrors.push(`${webError.page()?.url() ?? ''}: ${describeError(webError.error())}`));
+  }
+
+  /** Fails the test on anything seen. */
+  expectNone(): void {
+    expect(this.cspViolations, 'the Content-Security-Policy blocked something the app needs').toEqual([]);
+    expect(this.pageErrors, 'an uncaught error or unhandled rejection in the page').toEqual([]);
+  }
+}
+
+/** An error's message and the top of its stack (the page's own frames say where it was thrown). */
+export function describeError(error: Error): string {
+  const stack = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trim().startsWith('at '))
+    .slice(0, 3);
+  return [`${error.name}: ${error.message}`, ...stack.map((line) => line.trim())].join(' | ');
+}
+
+export const test = base.extend<{ login: Login; pageProblems: PageProblems }>({
   // The server listens on a port chosen by the global setup.
   baseURL: async ({}, use) => {
     await use(requiredEnv(ENV_BASE_URL));
   },
-  // Every page of every test runs under the app's real CSP: anything it blocks fails the test.
-  context: async ({ context }, use) => {
-    const violations: string[] = [];
-    context.on('console', (message) => {
-      if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
-    });
+  // Every page of every test runs under the app's real CSP and must not throw: anything blocked,
+  // any uncaught error or unhandled rejection fails the test. Contexts a test opens itself
+  // (browser.newContext, browser.newPage) are watched as well as the test's own.
+  pageProblems: [
+    async ({ browser }, use) => {
+      const problems = new PageProblems();
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        problems.watch(context);
+        return context;
+      };
+      try {
+        await use(problems);
+      } finally {
+        // The browser outlives the test (one per worker): its own method again.
+        delete (browser as Partial<Pick<Browser, 'newContext'>>).newContext;
+      }
+      problems.expectNone();
+    },
+    { auto: true },
+  ],
+  context: async ({ context, pageProblems }, use) => {
+    pageProblems.watch(context);
     await use(context);
-    expect(violations, 'the Content-Security-Policy blocked something the app needs').toEqual([]);
   },
   login: async ({}, use) => {
     await use(loginThroughUi);

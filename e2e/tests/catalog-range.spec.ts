@@ -29,7 +29,6 @@ test('a catalog out of delivery range says so in km, as an expected answer (no e
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
     if (response.url().includes('/api/community/business-catalog/')) answers.push(response.status());
   });

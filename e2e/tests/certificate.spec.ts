@@ -7,6 +7,7 @@ import { SMALL_PHONE } from '../support/phone';
 import { keepFile, keepScreenshot } from '../support/shots';
 import { randomPhone } from '../support/sms';
 import { translationOf } from '../support/translations';
+import { storeOnEveryPage } from '../support/storage';
 
 /** The app remembers the chosen language here (apps/web/src/i18n/languages.ts). */
 const LANGUAGE_STORAGE_KEY = 'saathi.language';
@@ -102,7 +103,7 @@ for (const holder of HOLDERS) {
     expect(verifyUrl).toMatch(/\/certificates\/[A-HJ-NP-Z2-9]{12}$/);
     // Scanned by someone else: a fresh browser, not signed in, reading the holder's language.
     const visitorContext = await browser.newContext({ ...SMALL_PHONE, baseURL, locale: holder.language, timezoneId: 'Asia/Kolkata' });
-    await visitorContext.addInitScript(([key, value]) => localStorage.setItem(key as string, value as string), [LANGUAGE_STORAGE_KEY, holder.language]);
+    await storeOnEveryPage(visitorContext, LANGUAGE_STORAGE_KEY, holder.language);
     const visitor = await visitorContext.newPage();
     await visitor.goto(new URL(verifyUrl ?? '').pathname);
     await expect(visitor.getByText(t('Valid certificate', holder.language), { exact: true })).toBeVisible();

@@ -6,6 +6,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { bearer, signUpViaApi, storeSession, type ApiSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { phoneAt } from '../support/phone';
+import { serverRecordAfter } from '../support/server-log';
 import { randomPhone } from '../support/sms';
 
 /**
@@ -50,6 +51,21 @@ function sosPosts(page: Page): Request[] {
   return posts;
 }
 
+/**
+ * The user's SOS events as the server holds them (their data export), asked once every request the
+ * page had sent so far has been answered (serverRecordAfter): an alert the page raised is among them.
+ */
+async function sosEventsOnServer(page: Page, request: APIRequestContext, session: ApiSession): Promise<{ id: number; status: string }[]> {
+  const record = await serverRecordAfter(page);
+  const exported = await request.get('/api/users/me/export', { headers: bearer(session.token) });
+  expect(exported.status(), await exported.text()).toBe(200);
+  const { sosEvents } = (await exported.json()) as { sosEvents: { id: number; status: string }[] };
+  // The server's log of requests agrees: one answered POST /api/sos by this user per event.
+  const raised = record.filter((entry) => entry.method === 'POST' && entry.path === '/api/sos' && entry.userId === session.user.id && entry.status < 300);
+  expect(raised, 'answered POST /api/sos in the server log').toHaveLength(sosEvents.length);
+  return sosEvents.map(({ id, status }) => ({ id, status }));
+}
+
 const early = (page: Page) => page.locator('#early-sos');
 const phase = (page: Page) => page.evaluate(() => (window as { saathiEarlySos?: { phase: string } }).saathiEarlySos?.phase);
 
@@ -57,6 +73,8 @@ test('with the bundle blocked, the page alone counts down, cancels, raises the S
   await page.route(BUNDLE, (route) => route.abort());
   const session = await signUp(request, page);
   const posts = sosPosts(page);
+  // The page's timers and Date are Playwright's (time flows as usual): the countdown's moment can be passed at will.
+  await page.clock.install();
   await page.goto('/');
 
   await expect(early(page).getByRole('heading', { name: 'Namaste, Meera', level: 1 })).toBeVisible();
@@ -85,9 +103,12 @@ test('with the bundle blocked, the page alone counts down, cancels, raises the S
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^SOS/ })).toBeEnabled();
-  await page.waitForTimeout(3500);
-  expect(posts).toHaveLength(0);
+  // Well past the 3 s countdown on the page's own clock: every timer that was due has run. Raising
+  // would have left 'idle' there and then; and the server holds no alert of hers.
+  await page.clock.runFor(10_000);
   expect(await phase(page)).toBe('idle');
+  expect(await sosEventsOnServer(page, request, session)).toEqual([]);
+  expect(posts).toHaveLength(0);
 
   // A threat, press again, let it run: the alert goes out with the device position.
   await page.getByRole('button', { name: 'Medical', exact: true }).click();
@@ -107,6 +128,7 @@ test('with the bundle blocked, the page alone counts down, cancels, raises the S
 
   // The server holds the active SOS of this user, where the phone is.
   const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
+  expect(await sosEventsOnServer(page, request, session)).toEqual([{ id, status: 'active' }]);
   const event = await request.get(`/api/sos/${id}`, { headers: bearer(session.token) });
   expect(event.status()).toBe(200);
   expect(await event.json()).toMatchObject({ id, status: 'active', threat: 'medical' });
@@ -203,6 +225,7 @@ test('a countdown started early finishes early, and React shows SOS mode for tha
   const session = await signUp(request, page, 8);
   const release = await holdBundle(page);
   const posts = sosPosts(page);
+  await page.clock.install();
   // Not waiting for 'load' (nor DOMContentLoaded): both wait for the held module scripts.
   await page.goto('/', { waitUntil: 'commit' });
 
@@ -217,9 +240,11 @@ test('a countdown started early finishes early, and React shows SOS mode for tha
   await expect(page).toHaveURL(/\/sos-mode\?sosEventId=\d+&contactsOnly=false$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'SOS active' })).toBeVisible({ timeout: 20_000 });
   await expect(early(page)).toHaveCount(0);
-  await page.waitForTimeout(1000);
-  expect(posts).toHaveLength(1);
+  // Another 8 s countdown, had React started one of its own, has run out on the page's clock: still one alert.
+  await page.clock.runFor(10_000);
   const id = Number(new URL(page.url()).searchParams.get('sosEventId'));
+  expect(await sosEventsOnServer(page, request, session)).toEqual([{ id, status: 'active' }]);
+  expect(posts).toHaveLength(1);
   expect((await posts[0]?.response())?.status()).toBe(201);
   expect(await (await posts[0]?.response())?.json()).toMatchObject({ id });
   await shot(page, 'early-sos-handed-over-sos-mode-360.png');
@@ -230,6 +255,7 @@ test('an alert raised before React arrives is the one React opens in SOS mode', 
   const session = await signUp(request, page);
   const release = await holdBundle(page);
   const posts = sosPosts(page);
+  await page.clock.install();
   await page.goto('/', { waitUntil: 'commit' });
 
   await page.getByRole('button', { name: /^SOS/ }).click();
@@ -240,7 +266,9 @@ test('an alert raised before React arrives is the one React opens in SOS mode', 
 
   await expect(page.getByRole('heading', { name: 'SOS active' })).toBeVisible({ timeout: 20_000 });
   await expect(early(page)).toHaveCount(0);
-  await page.waitForTimeout(1000);
+  // Past another 3 s countdown on the page's clock, had React started one: still the one alert.
+  await page.clock.runFor(10_000);
+  expect(await sosEventsOnServer(page, request, session)).toEqual([{ id, status: 'active' }]);
   expect(posts).toHaveLength(1);
   expect(new URL(page.url()).searchParams.get('sosEventId')).toBe(String(id));
   await request.post(`/api/sos/${id}/cancel`, { headers: bearer(session.token) });

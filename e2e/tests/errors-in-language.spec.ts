@@ -1,12 +1,13 @@
 import { expect, test } from '../support/fixtures';
 import { codesSentTo, randomPhone, rememberResendDelay, waitForNewCode } from '../support/sms';
 import { translationOf } from '../support/translations';
+import { storeOnEveryPage } from '../support/storage';
 
 // The app remembers the chosen language here (apps/web/src/i18n/languages.ts), signed out too.
 const LANGUAGE_STORAGE_KEY = 'saathi.language';
 
 test('a Hindi user who types a wrong login code reads why in Hindi, not the server’s English', async ({ page }) => {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, 'hi-IN'] as const);
+  await storeOnEveryPage(page, LANGUAGE_STORAGE_KEY, 'hi-IN');
   const hi = (english: string, namespace: string) => translationOf(english, namespace, 'hi-IN');
   const phone = randomPhone();
 

@@ -6,6 +6,7 @@ import { keepScreenshot } from '../support/shots';
 import { randomPhone } from '../support/sms';
 import { translationOf } from '../support/translations';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { storeOnEveryPage } from '../support/storage';
 
 // The app remembers the chosen language here (apps/web/src/i18n/languages.ts).
 const LANGUAGE_STORAGE_KEY = 'saathi.language';
@@ -126,7 +127,7 @@ test('without a city the state opens first; without either the first saved place
   // Hindi and Gujarati words are longer: the open breakdown still fits the phone.
   for (const language of ['hi-IN', 'gu-IN'] as const) {
     await patchProfile(page, request, session, { language });
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+    await storeOnEveryPage(page, LANGUAGE_STORAGE_KEY, language);
     await page.goto('/leaderboard');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await page.getByRole('button', { name: translationOf('How you earned it', 'leaderboard', language) }).click();

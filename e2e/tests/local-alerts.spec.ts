@@ -6,6 +6,7 @@ import { phoneAt } from '../support/phone';
 import { keepScreenshot } from '../support/shots';
 import { randomPhone } from '../support/sms';
 import { translationOf } from '../support/translations';
+import { storeOnEveryPage } from '../support/storage';
 
 /**
  * Calm local alerts end to end (issue 20): a member reports waterlogging from where her phone is;
@@ -39,7 +40,7 @@ interface NotificationRow {
 
 async function phone(browser: Browser, baseURL: string | undefined, at: { latitude: number; longitude: number }, language = 'en-US') {
   const context = await browser.newContext({ baseURL, ...phoneAt(at), locale: language, timezoneId: 'Asia/Kolkata' });
-  if (language !== 'en-US') await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+  if (language !== 'en-US') await storeOnEveryPage(context, LANGUAGE_STORAGE_KEY, language);
   return { context, page: await context.newPage() };
 }
 

@@ -4,6 +4,7 @@ import { expect, LOGIN_URL, test } from '../support/fixtures';
 import { ENV_BASE_URL, requiredEnv } from '../support/env';
 import { codesSentTo, randomPhone, waitForNewCode } from '../support/sms';
 import { translationOf } from '../support/translations';
+import { storeOnEveryPage } from '../support/storage';
 
 // The app remembers the chosen language here (apps/web/src/i18n/languages.ts), signed out too.
 const LANGUAGE_STORAGE_KEY = 'saathi.language';
@@ -20,7 +21,7 @@ test('after a stranger asked codes for her number, a Gujarati user on a new phon
     await stranger.dispose();
   }
 
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, 'gu-IN'] as const);
+  await storeOnEveryPage(page, LANGUAGE_STORAGE_KEY, 'gu-IN');
   const gu = (english: string) => translationOf(english, 'auth', 'gu-IN');
   await page.goto('/login');
   await page.getByRole('textbox', { name: gu('Mobile number'), exact: true }).fill(phone);

@@ -33,7 +33,10 @@ async function lookAt(page: Page, name: string): Promise<void> {
 
 test('an admin grants the editor role and sees it in the audit log; a member has nothing to manage', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const name = `Manage Test ${Date.now().toString(36)}`;
+  // Unique per run, in letters only: a person's name may not hold digits.
+  const name = `Manage Test ${Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? '')}`;
   const member = await signUpViaApi(request, randomPhone(), { name, dob: '1995-06-15', profileCompleted: true });
   const admin = await signInViaApi(request, ADMIN_PHONE);
 

@@ -5,6 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { phoneAt } from '../support/phone';
 import { keepScreenshot } from '../support/shots';
 import { randomPhone } from '../support/sms';
+import { storeOnEveryPage } from '../support/storage';
 
 /**
  * The installed app's service worker: what it answers with the app shell and what it leaves to
@@ -85,7 +86,7 @@ test.describe('the user’s own SOS', () => {
     // Signed in before the first page load, so the first page is the SOS screen and the
     // service worker installs while it is on screen.
     await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: requiredEnv(ENV_BASE_URL), httpOnly: true, sameSite: 'Strict' }]);
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify({ user: session.user })] as const);
+    await storeOnEveryPage(page, SESSION_STORAGE_KEY, JSON.stringify({ user: session.user }));
     await page.goto(`/sos-mode?sosEventId=${id}&contactsOnly=true`);
     await expect(page.getByRole('heading', { name: 'SOS active' })).toBeVisible({ timeout: 20_000 });
     // Installed: the app has been told it now opens offline (vite-plugin-pwa says so on "installed").

@@ -3,6 +3,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { bearer, completedProfile, signUpViaApi } from '../support/api';
 import { ENV_SERVER_LOG, requiredEnv } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { serverRecordAfter } from '../support/server-log';
 import { randomPhone } from '../support/sms';
 
 /**
@@ -15,13 +16,12 @@ test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true
 
 const CHROMIUM_4XX_LINE = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
-/** The console errors the page wrote (not Chromium's own line about a 4xx), and uncaught errors. */
+/** The console errors the page wrote (not Chromium's own line about a 4xx); uncaught errors fail every test (fixtures.ts). */
 function appConsoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error' && !CHROMIUM_4XX_LINE.test(message.text())) problems.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
 
@@ -37,26 +37,41 @@ async function trackingLinkTextedTo(phone: string, timeoutMs = 20_000): Promise<
   }
 }
 
+/**
+ * The answers the server logged to GET `path`, in order, after two minutes on the page's own
+ * clock: a minute (twelve 5 s polls, every retry's back-off), the answers to all the page asked
+ * then, and another minute, for a retry timed from one of those answers.
+ */
+async function answersAfterTwoMinutes(page: Page, path: string): Promise<number[]> {
+  await page.clock.runFor(60_000);
+  await serverRecordAfter(page);
+  await page.clock.runFor(60_000);
+  const record = await serverRecordAfter(page);
+  return record.filter((request) => request.method === 'GET' && request.path === path).map((request) => request.status);
+}
+
 test('a link that never existed says "This link is not valid", and nothing is logged', async ({ page }) => {
   const problems = appConsoleProblems(page);
   const answers: number[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/api/track/')) answers.push(response.status());
   });
+  // The page's timers are Playwright's (time flows as usual): its polls and retries can be run at will.
+  await page.clock.install();
 
   // Shaped like a real link (43 characters), but unknown: 404.
-  await page.goto(`/track/${'Q'.repeat(43)}`);
+  const unknown = `/track/${'Q'.repeat(43)}`;
+  await page.goto(unknown);
   await expect(page.getByRole('heading', { name: 'This link is not valid', level: 1 })).toBeVisible();
   await expect(page.getByText('This SOS has ended')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /112/ })).toHaveAttribute('href', 'tel:112');
-  expect(answers).toEqual([404]);
+  // Not retried, not polled: the server was asked once.
+  expect(await answersAfterTwoMinutes(page, `/api${unknown}`)).toEqual([404]);
 
-  // Not even shaped like a link: 400, the same message.
+  // Not even shaped like a link: 400, the same message, asked once too.
   await page.goto('/track/not-a-real-token');
   await expect(page.getByRole('heading', { name: 'This link is not valid', level: 1 })).toBeVisible();
-
-  // Not retried, not polled.
-  await page.waitForTimeout(6_000);
+  expect(await answersAfterTwoMinutes(page, '/api/track/not-a-real-token')).toEqual([400]);
   expect(answers).toEqual([404, 400]);
   expect(problems).toEqual([]);
 });

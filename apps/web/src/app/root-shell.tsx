@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { setNavigator } from '../lib/navigation';
 import { MediaStreamGuard } from './media-stream-guard';
 import { PageLoading } from '../components/page-loading';
@@ -18,6 +18,21 @@ function prefetchOtherScreens(): () => void {
   return () => clearTimeout(id);
 }
 
+/**
+ * Names the location the screen on show was drawn for on `<html data-location>`, in the same
+ * commit as the screen (a layout effect, before the paint). Moving between screens inside the
+ * app, the old screen stays until the new one is ready: the end-to-end route sweep clears it,
+ * moves, and waits for it before it looks at the new screen.
+ */
+function RenderedLocation() {
+  const location = useLocation();
+  // Each navigation has a location of its own (a new key), even back to the same path.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.location = `${location.pathname}${location.search}`;
+  }, [location]);
+  return null;
+}
+
 /** Wraps every route: the media guard, scroll restoration, the tab title and the navigator used outside React. */
 export function RootShell() {
   const navigate = useNavigate();
@@ -30,6 +45,7 @@ export function RootShell() {
   return (
     <>
       <MediaStreamGuard />
+      <RenderedLocation />
       <ScrollRestoration />
       <Suspense fallback={null}>
         <DocumentTitle />
