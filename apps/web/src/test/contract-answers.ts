@@ -247,9 +247,10 @@ async function checkResponseOrThrow(input: RequestInfo | URL, init: RequestInit 
 /**
  * Replaces `fetch` with a mock answering with `answer` (or what the test tells the returned
  * mock: `mockResolvedValueOnce`...), and checks every answer to an API request against the
- * contract. The mock records the calls as the app made them.
+ * contract. The mock records the calls as the app made them (the app always fetches a URL
+ * string, so `answer` may take one).
  */
-export function stubFetch<F extends Fetch>(answer?: F) {
+export function stubFetch<F extends (url: string, init?: RequestInit) => Promise<Response>>(answer?: F) {
   const fetchMock = answer ? vi.fn(answer) : vi.fn<F>();
   const checkedFetch: Fetch = async (input, init) => checkResponse(input, init, await (fetchMock as unknown as Fetch)(input, init));
   vi.stubGlobal('fetch', checkedFetch);

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
+import type { CreateSosBody, SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
 
 /** A volunteer alerted within 500 m who has not answered yet. */
 export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
@@ -60,6 +60,20 @@ export const ownerEvent = (): SosEventOwnerView => ({
   radiusStep: 0,
   alerted: [recipient()],
   accepted: [],
+});
+
+/**
+ * What POST /sos answers for the body it was sent: a new event (as its owner sees it) at the
+ * position, with the threat and the contacts-only choice of the request; `overrides` for the
+ * rest (its id, its owner).
+ */
+export const raisedEvent = (sent: CreateSosBody, overrides: Partial<SosEventOwnerView> = {}): SosEventOwnerView => ({
+  ...ownerEvent(),
+  threat: sent.threat ?? null,
+  contactsOnly: sent.contactsOnly ?? false,
+  location: { latitude: sent.latitude, longitude: sent.longitude, accuracy: sent.accuracy ?? null, at: '2026-01-10T10:00:00.000Z' },
+  alerted: [],
+  ...overrides,
 });
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
