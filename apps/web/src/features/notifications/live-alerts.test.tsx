@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { NotificationItem, User } from '@saathi/shared';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { renderRoutes } from '../../test/render';
+import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
 import { clearSession, setSession } from '../auth/session';
 import { LiveAlerts } from './live-alerts';
 import type { LiveMessage } from './live-events';
@@ -59,13 +61,12 @@ describe('live SOS alerts', () => {
   beforeEach(() => {
     setSession({ id: 11, name: 'Kavita Joshi' } as User);
     sessionStorage.clear();
-    fetchMock = vi.fn((url: string) => {
-      const body = String(url).startsWith('/api/notifications/unread-count')
-        ? { count: 0 }
-        : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 };
-      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch(async (url: string) =>
+      jsonResponse(
+        200,
+        url.startsWith('/api/notifications/unread-count') ? { count: 0 } : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 },
+      ),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -118,11 +119,10 @@ describe('live SOS alerts', () => {
   it('catches up, after the stream (re)connects, an alert it missed while the SOS is still active', async () => {
     const unread = [sosAlert(61, 12, 2), sosAlert(62, 13, 1), sosAlert(63, 14, 40)];
     fetchMock.mockImplementation((url: string) => {
-      const respond = (body: unknown, status = 200) =>
-        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      const respond = async (body: unknown, status = 200) => jsonResponse(status, body);
       if (url.startsWith('/api/notifications?')) return respond({ items: unread, page: 1, pageSize: 10, hasMore: false, unreadCount: 3 });
       // 12 is still on; 13 has ended (volunteers get 403 sos_ended); 14 is too old to ask about.
-      if (url === '/api/sos/12') return respond({ id: 12, status: 'active', role: 'volunteer' });
+      if (url === '/api/sos/12') return respond(volunteerEvent({ id: 12 }));
       if (url === '/api/sos/13') return respond({ error: { code: 'sos_ended', message: 'This SOS has ended' } }, 403);
       return respond({ count: 0 });
     });

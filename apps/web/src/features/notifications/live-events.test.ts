@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@saathi/shared';
+import { stubFetch } from '../../test/contract-answers';
 import { clearSession, setSession } from '../auth/session';
 import { subscribeLiveEvents, type LiveMessage } from './live-events';
 
@@ -31,13 +32,12 @@ class FakeEventSource {
 }
 
 describe('the live event stream', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof stubFetch>;
   beforeEach(() => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch();
     setSession({ id: 11, name: 'Kavita Joshi' } as User);
   });
   afterEach(() => {
