@@ -1,6 +1,6 @@
 import { ERROR_CODES, ErrorResponse, OTHER_STATUSES, splitEndpointKey, type EndpointDefinition, type ResponseOf } from '@saathi/shared';
 import { contract, type Contract, type ContractKey } from '@saathi/shared/contract';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { api, ApiError } from '../lib/api-client';
 
 /**
@@ -250,7 +250,11 @@ async function checkResponseOrThrow(input: RequestInfo | URL, init: RequestInit 
  * contract. The mock records the calls as the app made them (the app always fetches a URL
  * string, so `answer` may take one).
  */
-export function stubFetch<F extends (url: string, init?: RequestInit) => Promise<Response>>(answer?: F) {
+/** What the app's fetch calls look like: a URL string and the request's options. */
+export type FetchAnswer = (url: string, init?: RequestInit) => Promise<Response>;
+export type FetchMock = Mock<FetchAnswer>;
+
+export function stubFetch<F extends FetchAnswer>(answer?: F) {
   const fetchMock = answer ? vi.fn(answer) : vi.fn<F>();
   const checkedFetch: Fetch = async (input, init) => checkResponse(input, init, await (fetchMock as unknown as Fetch)(input, init));
   vi.stubGlobal('fetch', checkedFetch);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@saathi/shared';
-import { stubFetch } from '../../test/contract-answers';
+import { stubFetch, type FetchMock } from '../../test/contract-answers';
 import { clearSession, setSession } from '../auth/session';
 import { subscribeLiveEvents, type LiveMessage } from './live-events';
 
@@ -32,7 +32,7 @@ class FakeEventSource {
 }
 
 describe('the live event stream', () => {
-  let fetchMock: ReturnType<typeof stubFetch>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateSosBody, User } from '@saathi/shared';
-import { jsonResponse, stubFetch } from '../../../test/contract-answers';
+import { jsonResponse, stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { rememberPosition } from '../lib/position';
@@ -37,7 +37,7 @@ const useFakeTimers = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInt
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('SOS panel', () => {
-  let fetchMock: ReturnType<typeof stubFetch>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
     setSession({ id: 2, name: 'Priya Sharma' } as User);
     stubOnline(true);
