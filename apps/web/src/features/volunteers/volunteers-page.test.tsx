@@ -2,7 +2,9 @@ import type { NearbyVolunteer, User } from '@saathi/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
+import { PUBLIC_CONFIG } from '../alerts/test-data';
 import { clearSession } from '../auth/session';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { VolunteersPage } from './volunteers-page';
@@ -34,17 +36,14 @@ interface Seen {
 
 function mockServer(reply: (seen: Seen) => { status: number; body: unknown }) {
   const seen: Seen[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(input as string | URL, 'http://localhost');
-      const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
-      seen.push(request);
-      if (url.pathname === '/api/config/public') return Response.json({ geocoderUrl: null, mapTileUrl: null, mapTileAttribution: '', grievanceOfficer: null });
-      const { status, body } = reply(request);
-      return Response.json(body, { status });
-    }),
-  );
+  stubFetch(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    seen.push(request);
+    if (url.pathname === '/api/config/public') return jsonResponse(200, PUBLIC_CONFIG);
+    const { status, body } = reply(request);
+    return jsonResponse(status, body);
+  });
   return seen;
 }
 
@@ -111,7 +110,7 @@ describe('VolunteersPage', () => {
   }, 15_000);
 
   it('shows the fetch error toast when the search fails, the location error for an unknown place, and the denied toast', async () => {
-    mockServer(() => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }));
+    mockServer(() => ({ status: 500, body: { error: { code: 'internal_error', message: 'boom' } } }));
     const user = userEvent.setup();
     await renderPage(makeUser());
     // The store already holds the position from before: the field starts there, no dialog.
