@@ -1,6 +1,6 @@
 import { ERROR_CODES, ErrorResponse, OTHER_STATUSES, splitEndpointKey, type EndpointDefinition, type ResponseOf } from '@saathi/shared';
 import { contract, type Contract, type ContractKey } from '@saathi/shared/contract';
-import { vi, type Mock } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
 import { api, ApiError } from '../lib/api-client';
 
 /**
@@ -91,7 +91,10 @@ export class ContractError extends Error {
 const violations: ContractError[] = [];
 
 function violation(message: string): ContractError {
-  const error = new ContractError(message);
+  // Named with the test that was running: an answer served after its test ended (a retry left
+  // running) fails the next test of the worker, which may be in another file.
+  const test = expect.getState().currentTestName;
+  const error = new ContractError(test ? `${message}\n(served during "${test}")` : message);
   violations.push(error);
   return error;
 }
@@ -159,7 +162,13 @@ export function mismatchOf(key: ContractKey, status: number, body: unknown): str
 
 /** Throws (and fails the test) when `body` under `status` is not an answer `key` can give. */
 export function checkAnswer(key: ContractKey, status: number, body: unknown): void {
-  const mismatch = mismatchOf(key, status, body);
+  let mismatch: string | undefined;
+  try {
+    mismatch = mismatchOf(key, status, body);
+  } catch (error) {
+    // A check that cannot run (a key the contract does not have) has not passed.
+    throw violation(`checking the answer of ${key} failed: ${String(error)}`);
+  }
   if (mismatch) throw violation(mismatch);
 }
 

@@ -2,7 +2,7 @@ import type { Reel } from '@saathi/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
+import { stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { ReelItem } from './reel-item';
 import { reelTextBody } from './reel-text-fields';
@@ -121,7 +121,7 @@ describe('ReelItem', () => {
 
 describe('the upload call', () => {
   it('sends the title and caption with SPEC.md fields, trimmed, and leaves empty ones out', async () => {
-    const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
+    const call = stubApiCall(() => reel());
     await reelsApi.register(
       '/media/reels/24/a.webm',
       { latitude: 23.02, longitude: 72.57 },
@@ -141,7 +141,7 @@ describe('the upload call', () => {
   });
 
   it('edits through PATCH /incidents/reels/:id', async () => {
-    const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
+    const call = stubApiCall(() => reel());
     await reelsApi.edit(7, { description: 'Cleared now' });
     expect(call).toHaveBeenCalledWith('PATCH /incidents/reels/:id', { params: { id: 7 }, body: { description: 'Cleared now' } });
   });
