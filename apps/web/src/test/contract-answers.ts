@@ -1,4 +1,4 @@
-import { ERROR_CODES, ErrorResponse, OTHER_STATUSES, splitEndpointKey, type EndpointDefinition, type ResponseOf } from '@saathi/shared';
+import { ERROR_CODES, ErrorResponse, OTHER_STATUSES, splitEndpointKey, type EndpointDefinition, type ErrorParams, type ResponseOf } from '@saathi/shared';
 import { contract, type Contract, type ContractKey } from '@saathi/shared/contract';
 import { expect, vi, type Mock } from 'vitest';
 import { api, ApiError } from '../lib/api-client';
@@ -13,7 +13,8 @@ import { api, ApiError } from '../lib/api-client';
  *
  * - `stubFetch` replaces `fetch` (the one network boundary of the app);
  * - `stubApiCall` replaces `api.call` for tests that answer by endpoint key;
- * - `answerOf` checks one value handed to a stub of a feature's own API wrapper.
+ * - `answerOf` and `apiErrorOf` check one answer or error handed to a stub of a feature's own
+ *   API wrapper (`reelsApi.page`, an uploader).
  *
  * Requests that are not for `/api` (assets, map tiles, another origin) pass unchecked.
  */
@@ -200,6 +201,16 @@ function checkRejection(key: ContractKey, error: unknown): void {
     },
   };
   checkAnswer(key, error.status, body);
+}
+
+/**
+ * The ApiError `api.call` rejects with when `key` answers `status` with `code`, for a stub of a
+ * feature's API wrapper to reject with; checked like the error answer it stands for.
+ */
+export function apiErrorOf(key: ContractKey, status: number, code: string, message: string, details: { field?: string; params?: ErrorParams } = {}): ApiError {
+  const error = new ApiError(status, code, message, details.field, details.params);
+  checkRejection(key, error);
+  return error;
 }
 
 const uncheckedAnswers = new WeakSet<Response>();
