@@ -1,4 +1,13 @@
-import { ERROR_CODES, ErrorResponse, OTHER_STATUSES, splitEndpointKey, type EndpointDefinition, type ErrorParams, type ResponseOf } from '@saathi/shared';
+import {
+  ERROR_CODES,
+  ErrorResponse,
+  LiveEvent,
+  OTHER_STATUSES,
+  splitEndpointKey,
+  type EndpointDefinition,
+  type ErrorParams,
+  type ResponseOf,
+} from '@saathi/shared';
 import { contract, type Contract, type ContractKey } from '@saathi/shared/contract';
 import { expect, vi, type Mock } from 'vitest';
 import { api, ApiError } from '../lib/api-client';
@@ -211,6 +220,17 @@ export function apiErrorOf(key: ContractKey, status: number, code: string, messa
   const error = new ApiError(status, code, message, details.field, details.params);
   checkRejection(key, error);
   return error;
+}
+
+/**
+ * A live event a test hands the app, as a frame of `GET /api/events` would carry it, checked
+ * against LiveEvent (packages/shared/src/schemas/notifications.ts). `stream.ready` is the
+ * client's own word for the stream's ready frame.
+ */
+export function checkLiveEvent(message: { type: string; data?: unknown }): void {
+  if (message.type === 'stream.ready') return;
+  const parsed = LiveEvent.safeParse(message);
+  if (!parsed.success) throw violation(`the live event ${message.type} is not one GET /events sends (LiveEvent):\n${issuesOf(parsed.error, message)}`);
 }
 
 const uncheckedAnswers = new WeakSet<Response>();
