@@ -1,11 +1,12 @@
 import type { NearbyVolunteer, User } from '@saathi/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { PUBLIC_CONFIG } from '../alerts/test-data';
 import { clearSession } from '../auth/session';
+import { forgetLocationStore, locationStore } from '../location/location-store';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { VolunteersPage } from './volunteers-page';
 
@@ -18,6 +19,20 @@ const geolocation = {
 beforeAll(() => {
   Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
 });
+
+// Each test starts with no position known; the ones that need one say so (positionKnown).
+beforeEach(() => {
+  forgetLocationStore();
+});
+
+/** The phone at Ellisbridge, Ahmedabad, already known to the app (an earlier screen read it). */
+async function positionKnown() {
+  geolocation.getCurrentPosition.mockImplementation((success) =>
+    success({ coords: { latitude: 23.0225, longitude: 72.5714, accuracy: 10 }, timestamp: Date.now() } as GeolocationPosition),
+  );
+  await locationStore().requestPosition();
+  geolocation.getCurrentPosition.mockReset();
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -111,9 +126,10 @@ describe('VolunteersPage', () => {
 
   it('shows the fetch error toast when the search fails, the location error for an unknown place, and the denied toast', async () => {
     mockServer(() => ({ status: 500, body: { error: { code: 'internal_error', message: 'boom' } } }));
+    await positionKnown();
     const user = userEvent.setup();
     await renderPage(makeUser());
-    // The store already holds the position from before: the field starts there, no dialog.
+    // The store already holds the position: the field starts there, no dialog.
     const field = await screen.findByRole('textbox', { name: 'Location' });
     expect(field).toHaveValue('23.0225, 72.5714');
     await dismissToast(user, 'Could not load volunteers nearby. Please try again.');
@@ -129,6 +145,7 @@ describe('VolunteersPage', () => {
 
   it('shows the location-prompt helper only to holders of the permission', async () => {
     mockServer(() => ({ status: 200, body: [] }));
+    await positionKnown();
     await renderPage(makeUser({ permissions: ['location_prompt_helper'] }));
     expect(await screen.findByRole('heading', { name: 'Location help' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ask for location again' })).toBeInTheDocument();
@@ -138,6 +155,7 @@ describe('VolunteersPage', () => {
 
   it('does not show the helper to other users', async () => {
     mockServer(() => ({ status: 200, body: [] }));
+    await positionKnown();
     await renderPage(makeUser());
     await screen.findByRole('heading', { name: 'Volunteers nearby' });
     await screen.findByText('0 volunteers found within 500 m', {}, { timeout: 3000 });
