@@ -49,8 +49,8 @@ const routes: Route[] = (Object.keys(contract) as ContractKey[]).map((key) => {
 });
 
 /**
- * A fixed segment wins over a parameter in the same place (`/sos/active` before `/sos/:id`),
- * as in the server's router.
+ * A fixed segment wins over a parameter in the same place (`/alerts/nearby` before
+ * `/alerts/:id`), as in the server's router.
  */
 function moreSpecific(a: Route, b: Route): number {
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
@@ -284,16 +284,16 @@ async function checkResponseOrThrow(input: RequestInfo | URL, init: RequestInit 
   return response;
 }
 
+/** What the app's fetch calls look like: a URL string and the request's options. */
+export type FetchAnswer = (url: string, init?: RequestInit) => Promise<Response>;
+export type FetchMock = Mock<FetchAnswer>;
+
 /**
  * Replaces `fetch` with a mock answering with `answer` (or what the test tells the returned
  * mock: `mockResolvedValueOnce`...), and checks every answer to an API request against the
  * contract. The mock records the calls as the app made them (the app always fetches a URL
  * string, so `answer` may take one).
  */
-/** What the app's fetch calls look like: a URL string and the request's options. */
-export type FetchAnswer = (url: string, init?: RequestInit) => Promise<Response>;
-export type FetchMock = Mock<FetchAnswer>;
-
 export function stubFetch<F extends FetchAnswer>(answer?: F) {
   const fetchMock = answer ? vi.fn(answer) : vi.fn<F>();
   const checkedFetch: Fetch = async (input, init) => checkResponse(input, init, await (fetchMock as unknown as Fetch)(input, init));
