@@ -1,3 +1,4 @@
+import type { CreateSosBody, SosEventOwnerView } from '@saathi/shared';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import enCommon from '../i18n/locales/en-US/common.json';
 import enDashboard from '../i18n/locales/en-US/dashboard.json';
@@ -9,6 +10,8 @@ import enErrors from '../i18n/locales/en-US/errors.json';
 import hiErrors from '../i18n/locales/hi-IN/errors.json';
 import guErrors from '../i18n/locales/gu-IN/errors.json';
 import { waitText } from '../lib/wait-text';
+import { raisedEvent } from '../features/sos/sos-mode/test-fixtures';
+import { jsonResponse, offContract, stubFetch } from '../test/contract-answers';
 import { startEarlySos, type EarlyState } from './early-sos';
 import { pickEarlyTexts, type EarlyCatalog } from './texts';
 
@@ -42,6 +45,10 @@ const pageLanguage = document.documentElement.getAttribute('lang');
 let getCurrentPosition: ReturnType<typeof vi.fn>;
 let fetchMock: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 
+/** Event 42 of user 17, as POST /api/sos answers the request `init` carried. */
+const raised = (init: RequestInit | undefined, overrides: Partial<SosEventOwnerView> = {}) =>
+  raisedEvent(JSON.parse(init?.body as string) as CreateSosBody, { id: 42, userId: user.id, ...overrides });
+
 function start(options: { path?: string; signedIn?: boolean; language?: string; countdown?: number } = {}) {
   window.history.replaceState(null, '', options.path ?? '/');
   if (options.signedIn !== false) localStorage.setItem('saathi.session', JSON.stringify({ user: { ...user, sosCountdownSeconds: options.countdown ?? 3 } }));
@@ -55,8 +62,8 @@ beforeEach(() => {
   getCurrentPosition = vi.fn((success: PositionCallback) => success(fix as unknown as GeolocationPosition));
   Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
   Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
-  fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: 42, contactsOnly: false, status: 'active' }), { status: 201 }));
-  vi.stubGlobal('fetch', fetchMock);
+  // The server raises a new event (42) from what it was sent.
+  fetchMock = stubFetch(async (_url: string, init?: RequestInit) => jsonResponse(201, raised(init)));
 });
 
 afterEach(() => {
@@ -121,8 +128,8 @@ describe('the early SOS', () => {
     expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({ enableHighAccuracy: true, timeout: 8000, maximumAge: 10_000 });
 
     expect(state()).toMatchObject({ phase: 'raised', eventId: 42 });
-    expect(JSON.parse(localStorage.getItem('saathi.active-sos') ?? '')).toEqual({ id: 42, contactsOnly: false, userId: 17 });
-    expect(window.location.pathname + window.location.search).toBe('/sos-mode?sosEventId=42&contactsOnly=false');
+    expect(JSON.parse(localStorage.getItem('saathi.active-sos') ?? '')).toEqual({ id: 42, contactsOnly: true, userId: 17 });
+    expect(window.location.pathname + window.location.search).toBe('/sos-mode?sosEventId=42&contactsOnly=true');
     expect(popstate).toHaveBeenCalledTimes(1);
     expect(screen()?.querySelector('[role="status"]')).toHaveTextContent('Your SOS is active.');
     await vi.advanceTimersByTimeAsync(10_000);
@@ -130,9 +137,28 @@ describe('the early SOS', () => {
     window.removeEventListener('popstate', popstate);
   });
 
+  it('follows the event the server answers: an SOS already running (200) keeps its own contacts-only choice', async () => {
+    // The person raised event 41 for everyone nearby a moment ago; pressing again with the switch
+    // on joins that event rather than raising a second one.
+    fetchMock.mockImplementationOnce(async (_url, init) => jsonResponse(200, raised(init, { id: 41, contactsOnly: false })));
+    start();
+    (document.querySelector('#early-sos input[role="switch"]') as HTMLInputElement).click();
+    button(/^SOS/).click();
+    await vi.advanceTimersByTimeAsync(3000);
+    await flush();
+
+    expect(JSON.parse((fetchMock.mock.calls[0]?.[1] as RequestInit).body as string)).toMatchObject({ contactsOnly: true });
+    expect(state()).toMatchObject({ phase: 'raised', eventId: 41 });
+    expect(JSON.parse(localStorage.getItem('saathi.active-sos') ?? '')).toEqual({ id: 41, contactsOnly: false, userId: 17 });
+    expect(window.location.pathname + window.location.search).toBe('/sos-mode?sosEventId=41&contactsOnly=false');
+  });
+
   it('says why the server refused, in the user’s language and with the wait worded, and stays ready', async () => {
-    const refuse = (status: number, body: unknown) =>
-      fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+    const refuse = (status: number, body: unknown, offContractBecause?: string) =>
+      fetchMock.mockImplementationOnce(async () => {
+        const response = jsonResponse(status, body);
+        return offContractBecause ? offContract(response, offContractBecause) : response;
+      });
     const raise = async () => {
       button(/^SOS/).click();
       // Reading the answer's body takes a few turns of the event loop.
@@ -149,9 +175,9 @@ describe('the early SOS', () => {
     refuse(503, { error: { code: 'starting', message: 'Starting' } });
     expect(await raise()).toBe('Saathi is starting. Try again in a few seconds.');
     // A code it carries no text for reads by its class; so does an answer that is not JSON.
-    refuse(409, { error: { code: 'some_newer_code', message: 'New' } });
+    refuse(409, { error: { code: 'some_newer_code', message: 'New' } }, 'a code from a newer server');
     expect(await raise()).toBe('Something went wrong. Please try again.');
-    fetchMock.mockImplementationOnce(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    fetchMock.mockImplementationOnce(async () => offContract(new Response('<html>Bad gateway</html>', { status: 502 }), 'a proxy’s error page'));
     expect(await raise()).toBe('Saathi is having trouble right now. Please try again shortly.');
     expect(state().eventId).toBeNull();
     expect(localStorage.getItem('saathi.active-sos')).toBeNull();

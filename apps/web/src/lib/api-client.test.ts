@@ -1,13 +1,42 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CommunityPost } from '@saathi/shared';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { jsonResponse, offContract, stubFetch } from '../test/contract-answers';
 import { api, ApiError, buildUrl, onUnauthorized } from './api-client';
 import { setNavigator } from './navigation';
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+/** A text post as POST /posts/post-create answers it. */
+const createdPost: CommunityPost = {
+  id: 1,
+  userId: 17,
+  userName: 'Hetal Patel',
+  user: { id: 17, name: 'Hetal Patel', avatar: null, profileImage: null },
+  title: 'Hello',
+  description: '',
+  priority: 'regular',
+  status: 'active',
+  postType: 'community',
+  mediaUrls: [],
+  thumbnailUrls: [],
+  videoUrl: null,
+  likesCount: 0,
+  commentsCount: 0,
+  sharesCount: 0,
+  wasLiked: false,
+  liked: false,
+  isBusinessPost: false,
+  businessCategory: null,
+  whatsappNumber: null,
+  tags: [],
+  showLocation: false,
+  createdAt: '2026-05-01 10:00:00',
+  location: null,
+  distance: null,
+  deliveryRange: null,
+  hasCatalog: false,
+};
 
 describe('api client', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  let fetchMock: Mock<typeof fetch>;
   const navigate = vi.fn();
   const signOut = vi.fn();
   let unregister: () => void = () => undefined;
@@ -15,8 +44,7 @@ describe('api client', () => {
   beforeEach(() => {
     signOut.mockReset();
     unregister = onUnauthorized(signOut);
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
+    fetchMock = stubFetch<typeof fetch>();
     navigate.mockReset();
     setNavigator(navigate);
     window.history.replaceState(null, '', '/account?tab=sos');
@@ -29,11 +57,11 @@ describe('api client', () => {
   });
 
   it('sends FormData as is, leaving the multipart Content-Type to the browser', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { id: 1 }));
+    fetchMock.mockResolvedValue(jsonResponse(201, createdPost));
     const form = new FormData();
     form.append('title', 'Hello');
 
-    await expect(api.call('POST /posts/post-create', { body: form })).resolves.toEqual({ id: 1 });
+    await expect(api.call('POST /posts/post-create', { body: form })).resolves.toEqual(createdPost);
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/posts/post-create');
@@ -43,9 +71,10 @@ describe('api client', () => {
   });
 
   it('sends JSON under /api with the session cookie and never a token a script could read', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    const stored = { stored: true, recordedAt: '2026-05-01T10:00:00.000Z' };
+    fetchMock.mockResolvedValue(jsonResponse(200, stored));
 
-    await expect(api.call('POST /volunteers/me/location', { body: { latitude: 23, longitude: 72 } })).resolves.toEqual({ ok: true });
+    await expect(api.call('POST /volunteers/me/location', { body: { latitude: 23, longitude: 72 } })).resolves.toEqual(stored);
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/volunteers/me/location');
@@ -63,7 +92,7 @@ describe('api client', () => {
   });
 
   it('turns a 401 into the registered sign-out and a redirect to /login that remembers the page', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Session expired' } }));
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'unauthorized', message: 'Session expired' } }));
 
     const error = await api.call('GET /users/me').catch((caught: unknown) => caught);
 
@@ -78,26 +107,28 @@ describe('api client', () => {
 
   it('does not redirect again when the 401 happens on the login page', async () => {
     window.history.replaceState(null, '', '/login');
-    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'No token' } }));
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'unauthorized', message: 'No token' } }));
     await expect(api.call('GET /users/me')).rejects.toBeInstanceOf(ApiError);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('parses the error shape with its field', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' } }),
+      jsonResponse(400, { error: { code: 'validation_error', message: 'Enter a valid 10-digit mobile number', field: 'phoneNumber' } }),
     );
 
     const error = (await api.call('POST /auth/otp/request', { body: { phoneNumber: '123' } }).catch((caught: unknown) => caught)) as ApiError;
 
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'phoneNumber' });
+    expect(error).toMatchObject({ status: 400, code: 'validation_error', field: 'phoneNumber' });
     expect(error.message).toBe('Enter a valid 10-digit mobile number');
     expect(signOut).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('reports non-JSON failures with the HTTP status', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    fetchMock.mockResolvedValue(
+      offContract(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }), 'a proxy in front of the server'),
+    );
     await expect(api.call('GET /health')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Bad Gateway' });
   });
 
@@ -109,7 +140,7 @@ describe('api client', () => {
   });
 
   it('returns undefined for 204 No Content', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(api.call('DELETE /comments/:id', { params: { id: 3 } })).resolves.toBeUndefined();
+    fetchMock.mockResolvedValue(jsonResponse(204));
+    await expect(api.call('POST /safety-timers/:id/location', { params: { id: 3 }, body: { latitude: 23, longitude: 72 } })).resolves.toBeUndefined();
   });
 });

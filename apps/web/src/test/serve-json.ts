@@ -1,8 +1,9 @@
-import { vi } from 'vitest';
+import { jsonResponse, stubFetch } from './contract-answers';
 
-/** Answers every fetch with `body` as JSON under `status`; returns the mock, to read the calls made. */
+/**
+ * Answers every fetch with `body` as JSON under `status`, checked against the contract
+ * (contract-answers.ts); returns the mock, to read the calls made.
+ */
 export function serveJson(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => Response.json(body, { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubFetch(async () => jsonResponse(status, body));
 }

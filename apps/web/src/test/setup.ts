@@ -4,10 +4,14 @@ import 'preact/debug';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { forgetLocationStore } from '../features/location/location-store';
+import { failOnContractViolations } from './contract-answers';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A canned answer the server could not give fails the test that served it, even when the
+  // app caught the rejection it caused (src/test/contract-answers.ts).
+  failOnContractViolations();
 });
 
 // Loud tests: an unexpected console.error (React warnings, failed prop types) fails the test.

@@ -111,7 +111,9 @@ describe('account page', { timeout: 30_000 }, () => {
 
   it('puts the switch back when saving it fails', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderAccount('/account?tab=language', { 'PATCH /api/users/me': () => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }) });
+    await renderAccount('/account?tab=language', {
+      'PATCH /api/users/me': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'boom' } } }),
+    });
 
     const toggle = screen.getByRole('switch', { name: 'Show me on leaderboards' });
     await user.click(toggle);
@@ -180,7 +182,7 @@ describe('account page', { timeout: 30_000 }, () => {
     await renderAccount('/account?tab=profile', {
       'PATCH /api/users/me': () => ({
         status: 400,
-        body: { error: { code: 'VALIDATION_ERROR', message: 'Enter a valid email', field: 'email' } },
+        body: { error: { code: 'validation_error', message: 'Enter a valid email', field: 'email' } },
       }),
     });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@example.in');

@@ -1,4 +1,4 @@
-import type { AlertSettings, NearbyAlert } from '@saathi/shared';
+import type { AlertSettings, NearbyAlert, PublicConfig } from '@saathi/shared';
 import { vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { LocationError, locationStore } from '../location/location-store';
@@ -46,7 +46,13 @@ export const NO_SETTINGS: AlertSettings = {
   },
 };
 
-export const PUBLIC_CONFIG = { geocoderUrl: null, mapTileUrl: null, mapTileAttribution: '', grievanceOfficer: null };
+export const PUBLIC_CONFIG: PublicConfig = {
+  geocoderUrl: null,
+  mapTileUrl: null,
+  mapTileAttribution: '',
+  grievanceOfficer: null,
+  features: { astroAi: false },
+};
 
 /**
  * The app's one location store, answering as a phone at `at` would: a fix it already holds, and

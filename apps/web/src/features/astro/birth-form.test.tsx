@@ -1,5 +1,7 @@
+import type { PublicConfig } from '@saathi/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { BirthForm } from './birth-form';
 import { loadGazetteer } from './place/gazetteer';
@@ -8,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const publicConfig = {
+const publicConfig: PublicConfig = {
   geocoderUrl: null,
   mapTileUrl: null,
   mapTileAttribution: '',
@@ -19,18 +21,15 @@ const publicConfig = {
 /** Stubs fetch: the public config, and POST /api/astro/charts answering a 400 that names `field`; the bodies sent are recorded. */
 function mockServer(field: string) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input as string | URL, 'http://localhost');
-      if (url.pathname === '/api/config/public') return Response.json(publicConfig);
-      if (url.pathname === '/api/astro/charts' && init?.method === 'POST') {
-        sent.push(JSON.parse(init.body as string));
-        return Response.json({ error: { code: 'validation_error', message: `${field}: not accepted`, field } }, { status: 400 });
-      }
-      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-    }),
-  );
+  stubFetch(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/config/public') return jsonResponse(200, publicConfig);
+    if (url.pathname === '/api/astro/charts' && init?.method === 'POST') {
+      sent.push(JSON.parse(init.body as string));
+      return jsonResponse(400, { error: { code: 'validation_error', message: `${field}: not accepted`, field } });
+    }
+    return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
   return sent;
 }
 

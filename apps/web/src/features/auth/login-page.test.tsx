@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@saathi/shared';
 import { LoginPage } from './login-page';
 import { getSession, reloadSessionFromStorage } from './session';
 import { page, renderRoutes } from '../../test/render';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
+import { makeUser } from '../profile/test-helpers';
 
 // The proof-of-work widget needs Web Workers, which jsdom lacks: here it is a button that hands
 // over a solution (the real widget solves in Chromium: e2e/tests/login-challenge.spec.ts).
@@ -24,23 +25,21 @@ const challengeRequired = (nonce: string) => ({
   error: { code: 'challenge_required', message: 'Confirm this request comes from a person', challenge: challenge(nonce) },
 });
 
-const newUser = { id: 41, name: null, language: 'en-US', profileCompleted: false, defaultApp: 'sos' } as unknown as User;
+/** Someone signing in for the first time: no name, the profile not filled in yet. */
+const newUser = makeUser({ id: 41, name: null, language: 'en-US', profileCompleted: false, defaultApp: 'sos' });
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const json = jsonResponse;
 
 function renderLogin(path = '/login') {
   return renderRoutes([page('/login/:referrer?', <LoginPage />), page('/profile', <h1>Profile stepper</h1>), page('/', <h1>Dashboard</h1>)], path);
 }
 
 describe('login page', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  let fetchMock: Mock<typeof fetch>;
 
   beforeEach(() => {
     reloadSessionFromStorage();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch<typeof fetch>();
   });
   afterEach(() => vi.unstubAllGlobals());
 

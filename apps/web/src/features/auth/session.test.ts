@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 import { setNavigator } from '../../lib/navigation';
+import { serveJson } from '../../test/serve-json';
 import { getSession, SESSION_STORAGE_KEY, setSession } from './session';
 
 const user = { id: 7, name: 'Asha Patel', language: 'en-US' } as unknown as User;
@@ -15,11 +16,7 @@ describe('session', () => {
   it('is forgotten when the API answers 401', async () => {
     setNavigator(vi.fn());
     setSession(user);
-    const response = new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Session expired' } }), {
-      status: 401,
-      headers: { 'Content-Type': 'application/json' },
-    });
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(response));
+    serveJson(401, { error: { code: 'unauthorized', message: 'Session expired' } });
 
     await expect(api.call('GET /users/me')).rejects.toMatchObject({ status: 401 });
 

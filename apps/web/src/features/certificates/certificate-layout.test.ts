@@ -28,6 +28,7 @@ describe('certificateDisplaySize', () => {
   });
 
   it('downloads at 2400×1694 px', () => {
+    // SPEC.md §7 and §9: an off-screen 1200 by 847 canvas, exported at pixel ratio 2.
     expect([CERTIFICATE_WIDTH * DOWNLOAD_PIXEL_RATIO, CERTIFICATE_HEIGHT * DOWNLOAD_PIXEL_RATIO]).toEqual([2400, 1694]);
   });
 });

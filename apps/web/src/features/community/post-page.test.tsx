@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
-import { api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { readFromState } from '../auth/post-login';
 import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../auth/session';
@@ -74,7 +75,7 @@ afterEach(() => {
 
 describe('the shared post link, opened by a visitor', () => {
   it('shows the post with its photo, counts, category and catalog badge, without asking for the position', async () => {
-    const call = vi.spyOn(api, 'call').mockResolvedValue(POST);
+    const call = stubApiCall(() => POST);
     await openSharedLink();
     const card = await screen.findByRole('article', { name: 'Kesar mangoes are here!' });
     expect(within(card).getByText('Fresh Kesar mangoes from Talala, Gir.')).toBeInTheDocument();
@@ -90,7 +91,7 @@ describe('the shared post link, opened by a visitor', () => {
   });
 
   it('asks them to log in when they tap Like, and logging in comes back to this post', async () => {
-    const call = vi.spyOn(api, 'call').mockResolvedValue(POST);
+    const call = stubApiCall(() => POST);
     const user = userEvent.setup();
     await openSharedLink();
     await user.click(await screen.findByRole('button', { name: 'Like' }));
@@ -102,7 +103,7 @@ describe('the shared post link, opened by a visitor', () => {
   });
 
   it('asks them to log in for the catalog (ordering) instead of opening it', async () => {
-    vi.spyOn(api, 'call').mockResolvedValue(POST);
+    stubApiCall(() => POST);
     const user = userEvent.setup();
     await openSharedLink();
     await user.click(await screen.findByRole('button', { name: 'Catalog' }));
@@ -112,7 +113,7 @@ describe('the shared post link, opened by a visitor', () => {
   });
 
   it('lets them read the comments, with a log-in button instead of the comment box', async () => {
-    vi.spyOn(api, 'call').mockImplementation((key) => Promise.resolve(key === 'GET /posts/:postId/comments' ? [COMMENT] : POST));
+    stubApiCall((key) => Promise.resolve(key === 'GET /posts/:postId/comments' ? [COMMENT] : POST));
     const user = userEvent.setup();
     await openSharedLink();
     await user.click(await screen.findByRole('button', { name: 'Comments' }));
@@ -124,7 +125,7 @@ describe('the shared post link, opened by a visitor', () => {
   });
 
   it('links the author to the public /profile/{id} list', async () => {
-    vi.spyOn(api, 'call').mockResolvedValue(POST);
+    stubApiCall(() => POST);
     await openSharedLink();
     const card = await screen.findByRole('article', { name: 'Kesar mangoes are here!' });
     expect(within(card).getByRole('link', { name: 'Patel Fruits & Vegetables' })).toHaveAttribute('href', '/profile/17');
@@ -142,7 +143,11 @@ describe('community access', () => {
   it('shows a signed-in child Access Denied without loading the post', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: { id: 23, dob: '2016-01-01', permissions: [] } as unknown as User }));
     reloadSessionFromStorage();
-    const call = vi.spyOn(api, 'call').mockResolvedValue(POST);
+    // The server keeps a child out of the community: its daily limits are refused too.
+    const call = stubApiCall((key) => {
+      if (key === 'GET /posts/user-interaction/:userId') throw new ApiError(403, 'age_restricted', 'You must be at least 13 years old');
+      return POST;
+    });
     await openSharedLink();
     expect(await screen.findByText('Access Denied: You must be at least 13 years old to view this page.')).toBeInTheDocument();
     expect(call).not.toHaveBeenCalledWith('GET /posts/:postId', expect.anything());

@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../../i18n';
-import { api } from '../../lib/api-client';
+import { stubApiCall } from '../../test/contract-answers';
 import { usePostActions } from './use-post-actions';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
@@ -34,7 +34,7 @@ describe('sharing a post', () => {
       throw new DOMException('Share canceled', 'AbortError');
     });
     vi.stubGlobal('navigator', { ...navigator, share, canShare: undefined, clipboard: { writeText: vi.fn() } });
-    const count = vi.spyOn(api, 'call').mockResolvedValue({ sharesCount: 1 });
+    const count = stubApiCall(() => ({ sharesCount: 1 }));
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/saathi-community-post/7` }));
@@ -45,7 +45,7 @@ describe('sharing a post', () => {
 
   it('counts a completed share', async () => {
     vi.stubGlobal('navigator', { ...navigator, share: vi.fn(async () => undefined), canShare: undefined });
-    const count = vi.spyOn(api, 'call').mockResolvedValue({ sharesCount: 1 });
+    const count = stubApiCall(() => ({ sharesCount: 1 }));
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
     expect(count).toHaveBeenCalledWith('POST /posts/:postId/share', { params: { postId: 7 } });
@@ -55,7 +55,7 @@ describe('sharing a post', () => {
   it('copies the link where there is no share sheet, and says so', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, share: undefined, canShare: undefined, clipboard: { writeText } });
-    vi.spyOn(api, 'call').mockResolvedValue({ sharesCount: 1 });
+    stubApiCall(() => ({ sharesCount: 1 }));
     const { result } = renderHook(() => usePostActions(), { wrapper });
     await act(() => result.current.share(post));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/saathi-community-post/7`);

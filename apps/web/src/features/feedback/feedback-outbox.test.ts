@@ -1,5 +1,6 @@
 import type { User } from '@saathi/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { clearSession, setSession } from '../auth/session';
 import { createFeedbackOutbox, memoryStore, type QueuedFeedback } from './feedback-outbox';
 import { PENDING_FLAG, startFeedbackOutbox } from './outbox-start';
@@ -107,16 +108,16 @@ describe('the feedback outbox', () => {
     const { feedbackOutbox } = await import('./outbox');
     let reachable = false;
     const requests: FormData[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    const fetchMock = stubFetch(async (_url: string, init?: RequestInit) => {
       if (!reachable) throw new TypeError('Failed to fetch');
       requests.push(init?.body as FormData);
-      return new Response(JSON.stringify({ id: 41, status: 'open' }), { status: 201, headers: { 'content-type': 'application/json' } });
+      return jsonResponse(201, { id: 41, status: 'open' });
     });
     const outbox = feedbackOutbox();
     await outbox.add(item('offline-0001'));
     const stop = startFeedbackOutbox();
     try {
-      await vi.waitFor(async () => expect(fetch).toHaveBeenCalled());
+      await vi.waitFor(async () => expect(fetchMock).toHaveBeenCalled());
       expect(await outbox.pending()).toHaveLength(1);
 
       reachable = true;

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry, LeaderboardResponse, User } from '@saathi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { makeSavedLocation, makeUser, signIn } from '../profile/test-helpers';
 import { LeaderboardPage } from './leaderboard-page';
@@ -53,18 +54,15 @@ type Reply = { status: number; body: unknown };
 /** Stubs fetch: GET /users/me answers `user`, GET /leaderboard answers `reply(query)`; leaderboard queries are recorded. */
 function mockServer(user: User, reply: (query: Record<string, string>) => Reply) {
   const queries: Record<string, string>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(input as string | URL, 'http://localhost');
-      if (url.pathname === '/api/users/me') return Response.json(user);
-      if (url.pathname !== '/api/leaderboard') return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-      const query = Object.fromEntries(url.searchParams);
-      queries.push(query);
-      const { status, body } = reply(query);
-      return Response.json(body, { status });
-    }),
-  );
+  stubFetch(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/users/me') return jsonResponse(200, user);
+    if (url.pathname !== '/api/leaderboard') return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
+    const query = Object.fromEntries(url.searchParams);
+    queries.push(query);
+    const { status, body } = reply(query);
+    return jsonResponse(status, body);
+  });
   return queries;
 }
 
@@ -177,7 +175,7 @@ describe('LeaderboardPage', { timeout: 15_000 }, () => {
   it('tells of a failure in a toast and on the page, and loads again on retry', async () => {
     let fail = true;
     mockServer(priya, () =>
-      fail ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } } : { status: 200, body: answer([entry(5, 'Arjun N.', 90, 1)], null) },
+      fail ? { status: 500, body: { error: { code: 'internal_error', message: 'boom' } } } : { status: 200, body: answer([entry(5, 'Arjun N.', 90, 1)], null) },
     );
     await renderLeaderboard(priya);
 

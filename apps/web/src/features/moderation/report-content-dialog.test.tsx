@@ -2,13 +2,17 @@ import type { Reel } from '@saathi/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { ReportReelDialog } from '../reels/report-reel-dialog';
 import { ReportContentDialog } from './report-content-dialog';
 
+/** What each report endpoint answers: a reported post is hidden from its reporter at once. */
+const reported = (key: string) => (key === 'POST /posts/:postId/report' ? { reported: true, hidden: true } : { reported: true });
+
 /** Answers the report call with `answer` and records it. */
-const serve = (answer: () => Promise<unknown> = () => Promise.resolve({ reported: true })) => vi.spyOn(api, 'call').mockImplementation(answer as never);
+const serve = (answer: (key: string) => Promise<unknown> = (key) => Promise.resolve(reported(key))) => stubApiCall(answer);
 
 async function open(dialog: React.ReactElement, title: string) {
   await renderRoutes([page('/', dialog)], '/');

@@ -1,5 +1,5 @@
 import type { NewsArticle, NewsListItem } from '@saathi/shared';
-import { vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 
 /** A published article as `GET /api/news` lists it (test data). */
 export function makeListItem(overrides: Partial<NewsListItem> & Pick<NewsListItem, 'id' | 'slug' | 'title'>): NewsListItem {
@@ -34,30 +34,24 @@ export type Route = (request: SeenRequest) => Reply | undefined;
 
 /**
  * Stubs `fetch`, the app's one way out: each request goes to the first route that answers it
- * (`'offline'` rejects like a dropped connection), else 404; every request is recorded.
+ * (`'offline'` rejects like a dropped connection), else 404; every request is recorded and every
+ * answer checked against the contract (src/test/contract-answers.ts).
  */
 export function stubApi(...routes: Route[]) {
   const requests: SeenRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input as string | URL, 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      const request = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body };
-      requests.push(request);
-      for (const route of routes) {
-        const reply = route(request);
-        if (reply === 'offline') throw new TypeError('Failed to fetch');
-        if (reply)
-          return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-            status: reply.status,
-            headers: { 'Content-Type': 'application/json' },
-          });
-      }
-      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-    }),
-  );
+  stubFetch(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const request = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body };
+    requests.push(request);
+    for (const route of routes) {
+      const reply = route(request);
+      if (reply === 'offline') throw new TypeError('Failed to fetch');
+      if (reply) return jsonResponse(reply.status, reply.body);
+    }
+    return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
   return {
     requests,
     to: (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path),

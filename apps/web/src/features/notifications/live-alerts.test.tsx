@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { NotificationItem, User } from '@saathi/shared';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { renderRoutes } from '../../test/render';
+// The toast's own chunk, loaded up front: the first toast then shows within findBy's wait.
+import '../../components/toast-view';
+import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
 import { clearSession, setSession } from '../auth/session';
 import { LiveAlerts } from './live-alerts';
 import type { LiveMessage } from './live-events';
@@ -49,8 +53,11 @@ function routes(): RouteObject[] {
   ];
 }
 
-/** Waits inside act, so the toasts' transitions may run meanwhile. */
-const pause = (ms = 300) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+/*
+ * Toasts show one at a time, in the order they were raised (components/toast.tsx). So "no toast
+ * for X" is checked without waiting: another alert is raised after X's, and once its toast is on
+ * screen, nothing for X was queued before it.
+ */
 
 const toastText = (eventId: number) => screen.queryByText(`SOS nearby: Medical (${eventId})`);
 
@@ -59,13 +66,12 @@ describe('live SOS alerts', () => {
   beforeEach(() => {
     setSession({ id: 11, name: 'Kavita Joshi' } as User);
     sessionStorage.clear();
-    fetchMock = vi.fn((url: string) => {
-      const body = String(url).startsWith('/api/notifications/unread-count')
-        ? { count: 0 }
-        : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 };
-      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch(async (url: string) =>
+      jsonResponse(
+        200,
+        url.startsWith('/api/notifications/unread-count') ? { count: 0 } : { items: [], page: 1, pageSize: 10, hasMore: false, unreadCount: 0 },
+      ),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -91,12 +97,11 @@ describe('live SOS alerts', () => {
     await act(() => router.navigate('/'));
     await emit(created(sosAlert(31, 5)));
     await emit(created(sosAlert(32, 5)));
-    await pause();
-    expect(toastText(5)).not.toBeInTheDocument();
 
-    // Another SOS does.
+    // Another SOS does; its toast is the first in line.
     await emit(created(sosAlert(33, 6)));
     expect(await screen.findByText('SOS nearby: Medical (6)')).toBeVisible();
+    expect(toastText(5)).not.toBeInTheDocument();
   });
 
   it("opens the SOS screen from 'Go to SOS' and closes the toast", async () => {
@@ -111,34 +116,43 @@ describe('live SOS alerts', () => {
   it('shows no toast for an SOS whose screen is already open', async () => {
     await renderRoutes(routes(), '/sos-mode?sosEventId=9');
     await emit(created(sosAlert(51, 9)));
-    await pause();
+    // Another SOS's alert, raised after it, is the first in line.
+    await emit(created(sosAlert(52, 10)));
+    expect(await screen.findByText('SOS nearby: Medical (10)')).toBeVisible();
     expect(toastText(9)).not.toBeInTheDocument();
   });
 
   it('catches up, after the stream (re)connects, an alert it missed while the SOS is still active', async () => {
+    // Newest first, as the server lists them; the catch-up goes through them oldest first.
     const unread = [sosAlert(61, 12, 2), sosAlert(62, 13, 1), sosAlert(63, 14, 40)];
     fetchMock.mockImplementation((url: string) => {
-      const respond = (body: unknown, status = 200) =>
-        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-      if (url.startsWith('/api/notifications?')) return respond({ items: unread, page: 1, pageSize: 10, hasMore: false, unreadCount: 3 });
-      // 12 is still on; 13 has ended (volunteers get 403 sos_ended); 14 is too old to ask about.
-      if (url === '/api/sos/12') return respond({ id: 12, status: 'active', role: 'volunteer' });
+      const respond = async (body: unknown, status = 200) => jsonResponse(status, body);
+      if (url.startsWith('/api/notifications?')) return respond({ items: unread, page: 1, pageSize: 10, hasMore: false, unreadCount: unread.length });
+      // 12 (and 15, later) are still on; 13 has ended (volunteers get 403 sos_ended); 14 is too old to ask about.
+      if (url === '/api/sos/12') return respond(volunteerEvent({ id: 12 }));
+      if (url === '/api/sos/15') return respond(volunteerEvent({ id: 15 }));
       if (url === '/api/sos/13') return respond({ error: { code: 'sos_ended', message: 'This SOS has ended' } }, 403);
       return respond({ count: 0 });
     });
-    await renderRoutes(routes(), '/');
+    const { router } = await renderRoutes(routes(), '/');
     await emit({ type: 'stream.ready' });
+    // 12 is the newest, so the last one looked at: with its toast first in line, 13 and 14 raised none.
     expect(await screen.findByText('SOS nearby: Medical (12)')).toBeVisible();
-    await pause();
     expect(toastText(13)).not.toBeInTheDocument();
-    expect(toastText(14)).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/sos/14');
 
-    // Opened; a second reconnect does not bring it back.
+    // Opened: nothing waited behind it.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to SOS' }));
     await waitFor(() => expect(toastText(12)).not.toBeInTheDocument());
+    expect(toastText(13)).not.toBeInTheDocument();
+    expect(toastText(14)).not.toBeInTheDocument();
+
+    // Back on the dashboard, a second reconnect does not bring it back; a newer alert (15, the
+    // last one looked at this time) does come, first in line.
+    await act(() => router.navigate('/'));
+    unread.unshift(sosAlert(64, 15, 0));
     await emit({ type: 'stream.ready' });
-    await pause();
+    expect(await screen.findByText('SOS nearby: Medical (15)')).toBeVisible();
     expect(toastText(12)).not.toBeInTheDocument();
   });
 });

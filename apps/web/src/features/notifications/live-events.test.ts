@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@saathi/shared';
+import type { NotificationItem, User } from '@saathi/shared';
+import { checkLiveEvent, stubFetch, type FetchMock } from '../../test/contract-answers';
 import { clearSession, setSession } from '../auth/session';
 import { subscribeLiveEvents, type LiveMessage } from './live-events';
 
@@ -21,7 +22,9 @@ class FakeEventSource {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
+  /** A frame of GET /api/events: its `ready` frame, or a live event (checked against the contract's LiveEvent). */
   emit(type: string, data: unknown) {
+    if (type !== 'ready') checkLiveEvent({ type, data });
     this.readyState = FakeEventSource.OPEN;
     for (const handler of this.handlers.get(type) ?? []) handler(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
@@ -30,14 +33,27 @@ class FakeEventSource {
   }
 }
 
+const notification: NotificationItem = {
+  id: 1,
+  type: 'sos.accepted',
+  title: 'Farhan Qureshi is coming to help',
+  body: 'A volunteer accepted your SOS and is 850 m away.',
+  read: false,
+  sosEventId: 5,
+  sosEventActive: true,
+  postId: null,
+  actorId: 13,
+  data: {},
+  createdAt: '2026-01-10T10:00:00.000Z',
+};
+
 describe('the live event stream', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch();
     setSession({ id: 11, name: 'Kavita Joshi' } as User);
   });
   afterEach(() => {
@@ -54,7 +70,7 @@ describe('the live event stream', () => {
       expect(fetchMock).not.toHaveBeenCalled();
       const first = FakeEventSource.instances[0]!;
       first.emit('ready', { userId: 11 });
-      first.emit('notification.created', { notification: { id: 1 } });
+      first.emit('notification.created', { notification });
       expect(received.map((m) => m.type)).toEqual(['stream.ready', 'notification.created']);
 
       first.fail();

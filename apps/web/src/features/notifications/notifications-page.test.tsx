@@ -1,6 +1,7 @@
 import type { NotificationItem, NotificationsPage as NotificationsResponse } from '@saathi/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { NotificationsPage } from './notifications-page';
@@ -33,14 +34,11 @@ describe('NotificationsPage', () => {
       hasMore: false,
       unreadCount: 1,
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(input as string | URL, 'http://localhost').pathname;
-        if (path === '/api/notifications') return Response.json(body);
-        return Response.json({ updated: 1, unreadCount: 0 });
-      }),
-    );
+    stubFetch(async (url) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === '/api/notifications') return jsonResponse(200, body);
+      return jsonResponse(200, { updated: 1, unreadCount: 0 });
+    });
     signIn(makeUser());
     await renderRoutes([page('/notifications', <NotificationsPage />)], '/notifications');
 

@@ -1,5 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
+import { checkLiveEvent } from '../../test/contract-answers';
 import type { LiveMessage } from './live-events';
 
 /**
@@ -22,11 +23,13 @@ export function useLiveEvents(handler: (message: LiveMessage) => void, enabled =
 }
 
 /**
- * Delivers a message to every screen listening, as the stream would. Waits (a second at most)
+ * Delivers a message to every screen listening, as the stream would (checked against the
+ * contract's LiveEvent: src/test/contract-answers.ts). Waits (a second at most)
  * until a screen listens: a screen subscribes in an effect, which may run after the render a
  * test awaited (the router draws its routes in a later update).
  */
 export async function emit(message: LiveMessage) {
+  checkLiveEvent(message);
   await waitFor(() => {
     if (listeners.size === 0) throw new Error('no screen listens to live events');
   });

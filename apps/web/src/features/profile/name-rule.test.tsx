@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { changeAppLanguage } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
 import { AccountPage } from '../account/account-page';
+import { NO_SETTINGS } from '../alerts/test-data';
 import { ProfileStepperPage } from './profile-stepper-page';
 import { makeUser, mockApi, signIn } from './test-helpers';
 import type { User } from '@saathi/shared';
@@ -28,7 +29,7 @@ afterEach(async () => {
   await act(() => changeAppLanguage('en-US'));
 });
 
-const NO_ALERTS = { categories: [], locationUpdatedAt: null, radiiM: { fire: 2000, flooding: 3000 } };
+const NO_ALERTS = NO_SETTINGS;
 
 async function renderAccount(user: User, tab: string, handlers: Parameters<typeof mockApi>[1] = {}) {
   signIn(user);

@@ -1,7 +1,9 @@
+import type { AlertSettingsBody } from '@saathi/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
+import { NO_SETTINGS } from '../alerts/test-data';
 import { getSession } from '../auth/session';
 import { ProfileStepperPage } from './profile-stepper-page';
 import { makeUser, mockApi, signIn } from './test-helpers';
@@ -11,13 +13,13 @@ afterEach(() => {
 });
 
 /** No alert kind is chosen until the person chooses (issue 20). */
-const NO_ALERTS = { categories: [], locationUpdatedAt: null, radiiM: { fire: 2000, flooding: 3000 } };
+const NO_ALERTS = NO_SETTINGS;
 
 async function renderStepper(user = makeUser()) {
   signIn(user);
   const api = mockApi(user, {
     'GET /api/users/me/alert-settings': () => ({ status: 200, body: NO_ALERTS }),
-    'PUT /api/users/me/alert-settings': ({ body }) => ({ status: 200, body: { ...NO_ALERTS, ...(body as object) } }),
+    'PUT /api/users/me/alert-settings': ({ body }) => ({ status: 200, body: { ...NO_ALERTS, categories: (body as AlertSettingsBody).categories } }),
   });
   const view = await renderRoutes([page('/profile', <ProfileStepperPage />), page('/news', <h1>News page</h1>), page('/', <h1>SOS page</h1>)], '/profile');
   await screen.findByRole('heading', { name: 'About you' });
@@ -135,7 +137,7 @@ describe('profile stepper', { timeout: 30_000 }, () => {
     mockApi(account, {
       'PATCH /api/users/me': () => ({
         status: 400,
-        body: { error: { code: 'VALIDATION_ERROR', message: 'PIN code has 6 digits', field: 'pincode' } },
+        body: { error: { code: 'validation_error', message: 'PIN code has 6 digits', field: 'pincode' } },
       }),
     });
     await renderRoutes([page('/profile', <ProfileStepperPage />)], '/profile');

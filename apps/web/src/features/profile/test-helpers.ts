@@ -1,6 +1,6 @@
-import type { SavedLocation, User } from '@saathi/shared';
+import type { SavedLocation, UpdateUserBody, User } from '@saathi/shared';
 import { DEFAULT_LANGUAGE } from '@saathi/shared/languages';
-import { vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../auth/session';
 
 /** A saved place as the profile holds it: "Home" at Ellisbridge, Ahmedabad, unless patched; `at` moves it. */
@@ -78,36 +78,37 @@ export interface RecordedRequest {
 type Reply = { status: number; body?: unknown };
 type Handler = (request: RecordedRequest) => Reply;
 
-function jsonResponse({ status, body }: Reply): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /**
  * Stubs `fetch`, the one network boundary of the app. `PATCH /api/users/me` answers with the
- * user merged with the body unless a handler says otherwise; every request is recorded.
+ * user merged with the body (sent places under new ids, as the server stores them) unless a
+ * handler says otherwise; every request is recorded. Every
+ * answer is checked against the contract (src/test/contract-answers.ts).
  */
 export function mockApi(user: User, handlers: Record<string, Handler> = {}) {
   const requests: RecordedRequest[] = [];
   let current = user;
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  let nextLocationId = Math.max(0, ...user.locations.map((place) => place.id)) + 1;
+  stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input as string | URL, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const request = { method, path: url.pathname, body };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
-    if (handler) return jsonResponse(handler(request));
-    if (method === 'GET' && url.pathname === '/api/users/me') return jsonResponse({ status: 200, body: current });
-    if (method === 'PATCH' && url.pathname === '/api/users/me') {
-      current = { ...current, ...(body as Partial<User>) };
-      return jsonResponse({ status: 200, body: current });
+    if (handler) {
+      const reply = handler(request);
+      return jsonResponse(reply.status, reply.body);
     }
-    return jsonResponse({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
+    if (method === 'GET' && url.pathname === '/api/users/me') return jsonResponse(200, current);
+    if (method === 'PATCH' && url.pathname === '/api/users/me') {
+      const { locations, ...rest } = body as UpdateUserBody;
+      current = { ...current, ...(rest as Partial<User>) };
+      // The server stores the places sent as a new list, each under a new id.
+      if (locations) current.locations = locations.map((place) => ({ isBusinessLocation: false, isVolunteerLocation: false, ...place, id: nextLocationId++ }));
+      return jsonResponse(200, current);
+    }
+    return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     requests,
     /** Bodies of the PATCH /users/me calls, in order. */

@@ -1,3 +1,4 @@
+import type { NotificationItem } from '@saathi/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
@@ -77,11 +78,23 @@ describe('ReadinessPage', () => {
     await settled();
     fireEvent.click(await screen.findByRole('button', { name: 'Send a test notification' }));
     await screen.findByText(/not set up for notifications yet/);
-    const notification = { id: 5, type: 'push.test', title: 'Test notification from Saathi', body: 'SOS alerts can reach this phone.', data: {}, readAt: null };
+    const notification: NotificationItem = {
+      id: 5,
+      type: 'push.test',
+      title: 'Test notification from Saathi',
+      body: 'SOS alerts can reach this phone.',
+      read: false,
+      sosEventId: null,
+      sosEventActive: null,
+      postId: null,
+      actorId: null,
+      data: {},
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
     // Another notification on the stream is not the test one.
-    await emit({ type: 'notification.created', data: { notification: { ...notification, id: 4, type: 'moderation.report' } } } as never);
+    await emit({ type: 'notification.created', data: { notification: { ...notification, id: 4, type: 'moderation.report' } } });
     expect(screen.queryByText(/The app received it/)).not.toBeInTheDocument();
-    await emit({ type: 'notification.created', data: { notification } } as never);
+    await emit({ type: 'notification.created', data: { notification } });
     expect(await screen.findByText('The app received it: “Test notification from Saathi” SOS alerts can reach this phone.')).toBeInTheDocument();
   });
 });

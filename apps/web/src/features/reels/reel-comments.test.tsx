@@ -2,6 +2,7 @@ import type { Reel, ReelComment } from '@saathi/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerOf } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { ReelComments } from './reel-comments';
 import { reelsApi } from './reels-api';
@@ -38,12 +39,12 @@ describe('ReelComments', () => {
     const onAdded = vi.fn();
     await renderRoutes([page('/', <ReelComments reel={reel} userId={3} onClose={() => undefined} onAdded={onAdded} />)], '/');
 
-    firstAnswer([comment(1, 'Stay safe')]);
+    firstAnswer(answerOf('GET /incidents/reels-comments', [comment(1, 'Stay safe')]));
     expect(await screen.findByText('Stay safe')).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith(7);
     const calls = list.mock.calls.length;
     expect(refreshers).toHaveLength(1);
-    list.mockResolvedValue([comment(3, 'Road is clear now'), comment(1, 'Stay safe')]);
+    list.mockResolvedValue(answerOf('GET /incidents/reels-comments', [comment(3, 'Road is clear now'), comment(1, 'Stay safe')]));
     refreshers[0]!();
     expect(await screen.findByText('Road is clear now')).toBeInTheDocument();
     expect(list.mock.calls.length).toBe(calls + 1);
@@ -58,7 +59,7 @@ describe('ReelComments', () => {
     add.mockImplementation(() => new Promise<ReelComment>((resolve) => (answer = resolve)));
     await user.type(box, '  On my way  {Enter}');
     expect(add).toHaveBeenCalledWith(3, 7, 'On my way');
-    await act(async () => answer(comment(2, 'On my way')));
+    await act(async () => answer(answerOf('POST /incidents/add-comment', comment(2, 'On my way'))));
     expect(await screen.findByText('On my way')).toBeInTheDocument();
     expect(onAdded).toHaveBeenCalledWith(7);
     await waitFor(() => expect(box).toHaveValue(''));

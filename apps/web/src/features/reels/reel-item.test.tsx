@@ -2,7 +2,7 @@ import type { Reel } from '@saathi/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
+import { answerOf, stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { ReelItem } from './reel-item';
 import { reelTextBody } from './reel-text-fields';
@@ -25,7 +25,7 @@ const reel = (values: Partial<Reel> = {}): Reel =>
   });
 
 async function show(value: Reel, viewer: number, onEdited = vi.fn()) {
-  vi.spyOn(reelsApi, 'checkLike').mockResolvedValue(false);
+  vi.spyOn(reelsApi, 'checkLike').mockResolvedValue(answerOf('GET /incidents/check-like', false));
   await renderRoutes(
     [
       page(
@@ -86,7 +86,9 @@ describe('ReelItem', () => {
 
   it('lets the author edit the title and caption, sending only what changed', async () => {
     const { item, onEdited } = await show(reel(), AUTHOR);
-    const edit = vi.spyOn(reelsApi, 'edit').mockImplementation((id, changes) => Promise.resolve(reel({ id, ...changes })));
+    const edit = vi
+      .spyOn(reelsApi, 'edit')
+      .mockImplementation((id, changes) => Promise.resolve(answerOf('PATCH /incidents/reels/:id', reel({ id, ...changes }))));
     const user = userEvent.setup();
     await user.click(within(item).getByRole('button', { name: 'Edit title and caption' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit reel' });
@@ -121,7 +123,7 @@ describe('ReelItem', () => {
 
 describe('the upload call', () => {
   it('sends the title and caption with SPEC.md fields, trimmed, and leaves empty ones out', async () => {
-    const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
+    const call = stubApiCall(() => reel());
     await reelsApi.register(
       '/media/reels/24/a.webm',
       { latitude: 23.02, longitude: 72.57 },
@@ -141,7 +143,7 @@ describe('the upload call', () => {
   });
 
   it('edits through PATCH /incidents/reels/:id', async () => {
-    const call = vi.spyOn(api, 'call').mockResolvedValue(reel());
+    const call = stubApiCall(() => reel());
     await reelsApi.edit(7, { description: 'Cleared now' });
     expect(call).toHaveBeenCalledWith('PATCH /incidents/reels/:id', { params: { id: 7 }, body: { description: 'Cleared now' } });
   });

@@ -1,10 +1,16 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerOf } from '../../test/contract-answers';
 import { reelsApi } from './reels-api';
 import { makeReel } from './test-data';
 import { useReelsFeed } from './use-reels-feed';
 
-const pageOf = (page: number) => Array.from({ length: 5 }, (_, i) => makeReel({ id: (page - 1) * 5 + i + 1 }));
+/** Page `page` of GET /incidents/reels: five reels, newest first. */
+const pageOf = (page: number) =>
+  answerOf(
+    'GET /incidents/reels',
+    Array.from({ length: 5 }, (_, i) => makeReel({ id: (page - 1) * 5 + i + 1 })),
+  );
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -13,7 +19,7 @@ describe('useReelsFeed', () => {
     let release: () => void = () => undefined;
     const page = vi.spyOn(reelsApi, 'page').mockImplementation(async (n: number) => {
       if (n === 2) await new Promise<void>((resolve) => (release = resolve));
-      return n <= 2 ? pageOf(n) : [];
+      return n <= 2 ? pageOf(n) : answerOf('GET /incidents/reels', []);
     });
     const { result } = renderHook(() => useReelsFeed());
     await waitFor(() => expect(result.current.reels).toHaveLength(5));

@@ -1,15 +1,15 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
 import { ScenePanel } from './scene-panel';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => jsonResponse(status, body);
 
 function renderPanel(answer: () => Response) {
-  const fetchMock = vi.fn((url: string) => Promise.resolve(url === '/api/sos/7/status' ? answer() : json({})));
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(async (url: string) => (url === '/api/sos/7/status' ? answer() : json({})));
   return renderRoutes(
     [page('/sos-mode', <ScenePanel event={volunteerEvent({ response: 'accepted' })} onChanged={() => undefined} />)],
     '/sos-mode?sosEventId=7',

@@ -1,7 +1,8 @@
 import type { TrackingView } from '@saathi/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { stubApiCall } from '../../test/contract-answers';
 import { i18next, initI18n } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
 import { linkGone, TrackingPage } from './tracking-page';
@@ -9,7 +10,7 @@ import { linkGone, TrackingPage } from './tracking-page';
 const TOKEN = 'A'.repeat(43);
 
 function open(answer: () => Promise<TrackingView>) {
-  const tracking = vi.spyOn(api, 'call').mockImplementation(answer);
+  const tracking = stubApiCall(answer);
   return { tracking, view: renderRoutes([page('/track/:token', <TrackingPage />)], `/track/${TOKEN}`) };
 }
 

@@ -1,9 +1,12 @@
 import type { NearbyVolunteer, User } from '@saathi/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
+import { PUBLIC_CONFIG } from '../alerts/test-data';
 import { clearSession } from '../auth/session';
+import { forgetLocationStore, locationStore } from '../location/location-store';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { VolunteersPage } from './volunteers-page';
 
@@ -16,6 +19,20 @@ const geolocation = {
 beforeAll(() => {
   Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
 });
+
+// Each test starts with no position known; the ones that need one say so (positionKnown).
+beforeEach(() => {
+  forgetLocationStore();
+});
+
+/** The phone at Ellisbridge, Ahmedabad, already known to the app (an earlier screen read it). */
+async function positionKnown() {
+  geolocation.getCurrentPosition.mockImplementation((success) =>
+    success({ coords: { latitude: 23.0225, longitude: 72.5714, accuracy: 10 }, timestamp: Date.now() } as GeolocationPosition),
+  );
+  await locationStore().requestPosition();
+  geolocation.getCurrentPosition.mockReset();
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,17 +51,14 @@ interface Seen {
 
 function mockServer(reply: (seen: Seen) => { status: number; body: unknown }) {
   const seen: Seen[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(input as string | URL, 'http://localhost');
-      const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
-      seen.push(request);
-      if (url.pathname === '/api/config/public') return Response.json({ geocoderUrl: null, mapTileUrl: null, mapTileAttribution: '', grievanceOfficer: null });
-      const { status, body } = reply(request);
-      return Response.json(body, { status });
-    }),
-  );
+  stubFetch(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const request = { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    seen.push(request);
+    if (url.pathname === '/api/config/public') return jsonResponse(200, PUBLIC_CONFIG);
+    const { status, body } = reply(request);
+    return jsonResponse(status, body);
+  });
   return seen;
 }
 
@@ -111,10 +125,11 @@ describe('VolunteersPage', () => {
   }, 15_000);
 
   it('shows the fetch error toast when the search fails, the location error for an unknown place, and the denied toast', async () => {
-    mockServer(() => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }));
+    mockServer(() => ({ status: 500, body: { error: { code: 'internal_error', message: 'boom' } } }));
+    await positionKnown();
     const user = userEvent.setup();
     await renderPage(makeUser());
-    // The store already holds the position from before: the field starts there, no dialog.
+    // The store already holds the position: the field starts there, no dialog.
     const field = await screen.findByRole('textbox', { name: 'Location' });
     expect(field).toHaveValue('23.0225, 72.5714');
     await dismissToast(user, 'Could not load volunteers nearby. Please try again.');
@@ -130,6 +145,7 @@ describe('VolunteersPage', () => {
 
   it('shows the location-prompt helper only to holders of the permission', async () => {
     mockServer(() => ({ status: 200, body: [] }));
+    await positionKnown();
     await renderPage(makeUser({ permissions: ['location_prompt_helper'] }));
     expect(await screen.findByRole('heading', { name: 'Location help' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ask for location again' })).toBeInTheDocument();
@@ -139,6 +155,7 @@ describe('VolunteersPage', () => {
 
   it('does not show the helper to other users', async () => {
     mockServer(() => ({ status: 200, body: [] }));
+    await positionKnown();
     await renderPage(makeUser());
     await screen.findByRole('heading', { name: 'Volunteers nearby' });
     await screen.findByText('0 volunteers found within 500 m', {}, { timeout: 3000 });

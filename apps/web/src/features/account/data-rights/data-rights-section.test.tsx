@@ -1,3 +1,4 @@
+import type { UserDataExport } from '@saathi/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,34 @@ afterEach(() => {
 });
 
 const priya = makeUser({ name: 'Priya Sharma', profileCompleted: true });
+
+/** GET /users/me/export for someone who has done nothing yet but fill in the profile. */
+const priyasData: UserDataExport = {
+  exportedAt: '2026-11-25T20:00:00.000Z',
+  profile: priya,
+  emergencyContacts: [],
+  places: [],
+  posts: [],
+  comments: [],
+  likes: [],
+  reels: [],
+  reports: [],
+  sosEvents: [],
+  sosRatingsGiven: [],
+  notifications: [],
+  certificates: [],
+  pointsLedger: [],
+  feedbackTickets: [],
+  sessions: [],
+  media: [],
+  astroCharts: [],
+  safetyPins: {},
+  safetyTimers: [],
+  responderVerifications: [],
+  responderDuty: {},
+  alertReports: [],
+  alertSettings: {},
+};
 
 async function renderDataTab(handlers: Parameters<typeof mockApi>[1] = {}) {
   signIn(priya);
@@ -35,7 +64,7 @@ describe('Your data', { timeout: 30_000 }, () => {
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { api } = await renderDataTab({ 'GET /api/users/me/export': () => ({ status: 200, body: { profile: priya } }) });
+    const { api } = await renderDataTab({ 'GET /api/users/me/export': () => ({ status: 200, body: priyasData }) });
 
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(click).toHaveBeenCalled());

@@ -1,6 +1,7 @@
 import type { AskResponse } from '@saathi/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { AstroChat } from './astro-chat';
 
@@ -13,19 +14,16 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
 /** Stubs fetch: POST /api/astro/charts/7/ask answers `reply`; the bodies asked are recorded. */
 function mockAsk(reply: (question: string) => Reply) {
   const asked: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input as string | URL, 'http://localhost');
-      if (url.pathname === '/api/astro/charts/7/ask' && init?.method === 'POST') {
-        const body = JSON.parse(init.body as string) as { question: string };
-        asked.push(body);
-        const { status, body: answer, headers } = reply(body.question);
-        return Response.json(answer, { status, headers: headers ?? {} });
-      }
-      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-    }),
-  );
+  stubFetch(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/astro/charts/7/ask' && init?.method === 'POST') {
+      const body = JSON.parse(init.body as string) as { question: string };
+      asked.push(body);
+      const { status, body: answer, headers } = reply(body.question);
+      return Response.json(answer, { status, headers: headers ?? {} });
+    }
+    return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
   return asked;
 }
 

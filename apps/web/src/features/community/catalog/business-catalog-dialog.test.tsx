@@ -2,7 +2,7 @@ import type { CatalogResponse } from '@saathi/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
+import { stubApiCall } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { BusinessCatalogDialog } from './business-catalog-dialog';
 
@@ -10,7 +10,7 @@ const READER = { latitude: 23.0225, longitude: 72.5714 };
 const base = { whatsappNumber: null, doesDelivery: true, deliveryText: null } as const;
 
 function openCatalog(answer: CatalogResponse) {
-  const call = vi.spyOn(api, 'call').mockResolvedValue(answer);
+  const call = stubApiCall(() => answer);
   return { call, view: renderRoutes([page('/', <BusinessCatalogDialog open businessUserId={12} readerLocation={READER} onClose={() => undefined} />)], '/') };
 }
 
@@ -34,7 +34,9 @@ describe('BusinessCatalogDialog', () => {
       unavailable: null,
     });
     await view;
-    expect(await screen.findByRole('button', { name: 'Cart (0 items)' })).toBeInTheDocument();
+    // The cart button is there before the catalog has loaded: wait for the item's order field.
+    await screen.findByRole('textbox', { name: 'Your order for this item' });
+    expect(screen.getByRole('button', { name: 'Cart (0 items)' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Your order for this item' }), '1 kg');
     await user.click(screen.getByRole('button', { name: 'Add' }));

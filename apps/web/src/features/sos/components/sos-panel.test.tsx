@@ -1,10 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@saathi/shared';
+import type { CreateSosBody, User } from '@saathi/shared';
+import { jsonResponse, stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { rememberPosition } from '../lib/position';
+import { raisedEvent } from '../sos-mode/test-fixtures';
 import { SosPanel } from './sos-panel';
 
 const contacts = [
@@ -29,26 +31,27 @@ async function renderPanel(countdown = 1) {
   return renderRoutes([page('/', <SosPanel userId={2} countdownSetting={countdown} contacts={contacts} />), page('/sos-mode', <p>SOS mode screen</p>)], '/');
 }
 
+/** Fakes the timers and the date the countdown and the position lookup run on. */
+const useFakeTimers = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+/** Moves the fake clock on by `ms`, running what falls due and what it sets off. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 describe('SOS panel', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: FetchMock;
   beforeEach(() => {
     setSession({ id: 2, name: 'Priya Sharma' } as User);
     stubOnline(true);
     stubGeolocation({ latitude: 23.0226, longitude: 72.5716, accuracy: 12 });
-    fetchMock = vi.fn(() =>
-      Promise.resolve(
-        new Response(JSON.stringify({ id: 7, status: 'active', contactsOnly: false, role: 'owner' }), {
-          status: 201,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      ),
+    // The server raises event 7 from what it was sent.
+    fetchMock = stubFetch(async (_url: string, init?: RequestInit) =>
+      jsonResponse(201, raisedEvent(JSON.parse(init?.body as string) as CreateSosBody, { id: 7, userId: 2 })),
     );
-    vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('navigator', Object.assign(navigator, { vibrate: vi.fn(() => true) }));
   });
   afterEach(() => {
     cleanup();
     clearSession();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -61,18 +64,21 @@ describe('SOS panel', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('Sending your SOS in1');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/sos-mode'), { timeout: 3000 });
-    expect(router.state.location.search).toBe('?sosEventId=7&contactsOnly=false');
+    expect(router.state.location.search).toBe('?sosEventId=7&contactsOnly=true');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/sos');
     expect(JSON.parse(init.body as string)).toEqual({ latitude: 23.0226, longitude: 72.5716, accuracy: 12, threat: 'fire', contactsOnly: true });
   });
 
   it('sends nothing when cancelled during the countdown', async () => {
-    const user = userEvent.setup();
     await renderPanel(1);
-    await user.click(screen.getByRole('button', { name: /^SOS/ }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The countdown runs on the page's timers: from here on they are the test's clock (and
+    // clicks are plain events, which wait for no timer).
+    useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: /^SOS/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Well past the 1 s countdown and the position lookup it started.
+    await advance(10_000);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /^SOS/ })).toBeEnabled();
   });
@@ -110,12 +116,14 @@ describe('SOS panel', () => {
     Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() } });
     // Where the phone was 30 s ago (the dashboard's warm-up fix).
     rememberPosition({ latitude: 23.0231, longitude: 72.5705, accuracy: 20, at: Date.now() - 30_000, stale: false });
-    const user = userEvent.setup();
     await renderPanel(1);
-    const pressedAt = Date.now();
-    await user.click(screen.getByRole('button', { name: /^SOS/ }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 2500 });
-    expect(Date.now() - pressedAt).toBeLessThan(2000);
+    useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: /^SOS/ }));
+    // The 1 s count and a moment (0.3 s) for the fix: not the 8 s a GPS without a recent position gets.
+    await advance(1000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await advance(300);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toMatchObject({ latitude: 23.0231, longitude: 72.5705, accuracy: 20 });
   });

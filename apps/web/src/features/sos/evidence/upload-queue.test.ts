@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { EvidenceHeld, EvidenceUploadResponse } from '@saathi/shared';
 import { ApiError } from '../../../lib/api-client';
+import { answerOf, apiErrorOf } from '../../../test/contract-answers';
 import { ChunkUploadQueue, type EvidenceChunkItem, type RecordingSlot } from './upload-queue';
+
+/** An error POST /sos/:id/evidence answers. */
+const refused = (status: number, code: string, message: string) => apiErrorOf('POST /sos/:id/evidence', status, code, message);
+
+/** POST /sos/:id/evidence's answer: chunk `sequence` of recording 0 stored, and what the server now holds. */
+const stored = (sequence: number, held: EvidenceHeld): EvidenceUploadResponse =>
+  answerOf('POST /sos/:id/evidence', { id: sequence + 1, kind: 'video', sequence, sizeBytes: 10, createdAt: '2026-01-10T10:00:00.000Z', recording: 0, held });
 
 const chunk = (sequence: number, bytes = 10, recording: RecordingSlot = { recorder: 'a', number: 0 }): EvidenceChunkItem => ({
   recording,
@@ -34,7 +43,7 @@ describe('evidence upload queue', () => {
     const upload = vi
       .fn<(item: EvidenceChunkItem) => Promise<void>>()
       .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'))
-      .mockRejectedValueOnce(new ApiError(503, 'UNAVAILABLE', 'busy'))
+      .mockRejectedValueOnce(refused(503, 'starting', 'busy'))
       .mockResolvedValue(undefined);
     const queue = new ChunkUploadQueue(upload, { sleep, retryDelaysMs: [100, 200] });
     queue.push(chunk(0));
@@ -46,13 +55,13 @@ describe('evidence upload queue', () => {
   });
 
   it('counts what the server says it holds, not what was sent', async () => {
-    const held = (chunks: number) => ({ chunks, sizeBytes: chunks * 10, recordings: 2 });
+    const held = (chunks: number): EvidenceHeld => ({ chunks, sizeBytes: chunks * 10, recordings: 2 });
     // The server held 4 chunks from the page before a reload; a retry after a lost answer is 200 with the same count.
     const upload = vi
-      .fn<(item: EvidenceChunkItem) => Promise<{ held: ReturnType<typeof held> }>>()
-      .mockResolvedValueOnce({ held: held(5) })
+      .fn<(item: EvidenceChunkItem) => Promise<EvidenceUploadResponse>>()
+      .mockResolvedValueOnce(stored(0, held(5)))
       .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'answer lost'))
-      .mockResolvedValueOnce({ held: held(6) });
+      .mockResolvedValueOnce(stored(1, held(6)));
     const queue = new ChunkUploadQueue(upload, { sleep: () => Promise.resolve() });
     queue.push(chunk(0));
     queue.push(chunk(1));
@@ -65,7 +74,7 @@ describe('evidence upload queue', () => {
     // The server holds recording 3 already (another page's recorder), so its chunk 0 clashes once.
     const upload = vi.fn(async (item: EvidenceChunkItem) => {
       const id = `${item.recording.number}:${item.sequence}`;
-      if (item.recording.number === 3 && item.sequence === 0) throw new ApiError(409, 'evidence_chunk_exists', 'taken');
+      if (item.recording.number === 3 && item.sequence === 0) throw refused(409, 'evidence_chunk_exists', 'taken');
       stored.set(id, item.blob.size);
     });
     const renumber = vi.fn((taken: number) => taken + 1);
@@ -85,7 +94,7 @@ describe('evidence upload queue', () => {
     // Later chunks of a recording cannot move without their header: shown as lost, the rest goes on.
     const upload = vi
       .fn()
-      .mockRejectedValueOnce(new ApiError(409, 'evidence_chunk_exists', 'taken'))
+      .mockRejectedValueOnce(refused(409, 'evidence_chunk_exists', 'taken'))
       .mockResolvedValue(undefined);
     const queue = new ChunkUploadQueue(upload, { renumber: () => 9 });
     queue.push(chunk(5));
@@ -95,7 +104,7 @@ describe('evidence upload queue', () => {
   });
 
   it('stops for good when the server refuses (event ended or not the owner)', async () => {
-    const upload = vi.fn().mockRejectedValue(new ApiError(403, 'FORBIDDEN', 'no'));
+    const upload = vi.fn().mockRejectedValue(refused(403, 'sos_not_yours', 'no'));
     const onChange = vi.fn();
     const queue = new ChunkUploadQueue(upload, { onChange });
     queue.push(chunk(0));
@@ -109,7 +118,7 @@ describe('evidence upload queue', () => {
   });
 
   it.each(['sos_closed_for_evidence', 'sos_ended'])('stops when the event ended too long ago for more evidence (%s)', async (code) => {
-    const upload = vi.fn().mockRejectedValue(new ApiError(409, code, 'ended'));
+    const upload = vi.fn().mockRejectedValue(refused(409, code, 'ended'));
     const queue = new ChunkUploadQueue(upload);
     queue.push(chunk(0));
     queue.push(chunk(1));

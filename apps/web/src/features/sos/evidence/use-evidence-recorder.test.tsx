@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { EvidenceKind } from '@saathi/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { stubApiCall } from '../../../test/contract-answers';
 import { createPendingJournal, pendingChunkStore } from './pending-chunks';
 import { useEvidenceRecorder } from './use-evidence-recorder';
 
@@ -47,9 +49,10 @@ let sent: Sent[];
 let heldBefore: Map<number, string>;
 
 function serve() {
-  return vi.spyOn(api, 'call').mockImplementation((async (key: string, options: { query?: { recording: number; sequence: number }; body?: Blob }) => {
+  return stubApiCall((async (key: string, options: { query?: { recording: number; sequence: number; kind: EvidenceKind }; body?: Blob }) => {
     if (key === 'GET /sos/:id/evidence') {
-      return { chunks: [], recordings: [], held: { chunks: heldBefore.size, sizeBytes: 0, recordings: heldBefore.size } };
+      const sizeBytes = [...heldBefore.values()].reduce((sum, bytes) => sum + bytes.length, 0);
+      return { chunks: [], recordings: [], held: { chunks: heldBefore.size, sizeBytes, recordings: heldBefore.size } };
     }
     const { recording, sequence } = options.query!;
     const text = await options.body!.text();
@@ -57,7 +60,17 @@ function serve() {
     if (sequence === 0 && first !== undefined && first !== text) throw new ApiError(409, 'evidence_chunk_exists', 'taken');
     sent.push({ recording, sequence, text });
     const recordings = new Set([...heldBefore.keys(), ...sent.map((s) => s.recording)]).size;
-    return { held: { chunks: heldBefore.size + sent.length, sizeBytes: 0, recordings } };
+    const sizeBytes = [...heldBefore.values(), ...sent.map((s) => s.text)].reduce((sum, bytes) => sum + bytes.length, 0);
+    // The stored chunk, and what the server now holds.
+    return {
+      id: sent.length,
+      kind: options.query!.kind,
+      sequence,
+      sizeBytes: text.length,
+      createdAt: new Date().toISOString(),
+      recording,
+      held: { chunks: heldBefore.size + sent.length, sizeBytes, recordings },
+    };
   }) as never);
 }
 

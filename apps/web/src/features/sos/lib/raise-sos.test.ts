@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SosEventView } from '@saathi/shared';
 import { ApiError } from '../../../lib/api-client';
+import { answerOf, apiErrorOf } from '../../../test/contract-answers';
+import { raisedEvent } from '../sos-mode/test-fixtures';
 import { raiseSos } from './raise-sos';
 
 const position = { latitude: 23.0225, longitude: 72.5714, accuracy: 14.6, at: 0, stale: false };
 
 describe('raising an SOS', () => {
   it('sends the position, threat and contacts-only choice', async () => {
-    const event = { id: 7, status: 'active' } as SosEventView;
+    const event = answerOf('POST /sos', raisedEvent({ latitude: 23.0225, longitude: 72.5714, accuracy: 15, threat: 'medical', contactsOnly: true }), 201);
     const raise = vi.fn().mockResolvedValue(event);
     const outcome = await raiseSos({ position, threat: 'medical', contactsOnly: true, online: true }, raise);
     expect(outcome).toEqual({ kind: 'raised', event });
@@ -26,7 +27,7 @@ describe('raising an SOS', () => {
   });
 
   it('hands a refusal (e.g. the rate limit) over to be shown in the text of its code', async () => {
-    const refusal = new ApiError(429, 'sos_rate_limited', 'At most 3 SOS alerts in 10 minutes.', undefined, { seconds: 420 });
+    const refusal = apiErrorOf('POST /sos', 429, 'sos_rate_limited', 'At most 3 SOS alerts in 10 minutes.', { params: { seconds: 420 } });
     const raise = vi.fn().mockRejectedValue(refusal);
     expect(await raiseSos({ position, threat: 'fire', contactsOnly: false, online: true }, raise)).toEqual({
       kind: 'refused',

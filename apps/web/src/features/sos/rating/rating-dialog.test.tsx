@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SosAcceptedUsersResponse, User } from '@saathi/shared';
+import type { SosAcceptedUsersResponse, SosFeedbackBody, User } from '@saathi/shared';
+import { jsonResponse, stubFetch } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { RatingDialog, type RatingSource } from './rating-dialog';
@@ -37,16 +38,13 @@ function acceptedUsers(overrides: { threat?: SosAcceptedUsersResponse[number]['t
   ];
 }
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const json = (body: unknown, status = 200): Response => jsonResponse(status, body);
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
-function stubFetch(handler: Handler) {
-  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(new URL(input as string | URL, 'http://localhost'), init)));
-  vi.stubGlobal('fetch', mock);
-  return mock;
+/** Answers fetch with `handler`, checked against the contract; returns the mock, to read the calls made. */
+function serve(handler: Handler) {
+  return stubFetch(async (input: string, init?: RequestInit) => handler(new URL(input, 'http://localhost'), init));
 }
 
 async function renderDialog(source: RatingSource = 'history') {
@@ -110,7 +108,7 @@ describe('RatingDialog', () => {
 
   it('loads the volunteers of the event for the signed-in owner, with skeletons first', async () => {
     let release: () => void = () => undefined;
-    const fetchMock = stubFetch(async (url) => {
+    const fetchMock = serve(async (url) => {
       await new Promise<void>((resolve) => (release = resolve));
       expect(url.pathname).toBe('/api/sos/sos-accepted-users');
       return json(acceptedUsers({ threat: null }));
@@ -126,7 +124,7 @@ describe('RatingDialog', () => {
   });
 
   it('locks the stars and the text of a volunteer already rated', async () => {
-    stubFetch(() => json(acceptedUsers()));
+    serve(() => json(acceptedUsers()));
     await renderDialog();
     const rated = await screen.findByRole('listitem', { name: 'FARHAN13' });
     expect(within(rated).getByRole('img', { name: '5 Stars' })).toBeInTheDocument();
@@ -139,11 +137,13 @@ describe('RatingDialog', () => {
   it("keeps Submit disabled until a star is chosen, sends 'Good' and reloads the list", async () => {
     let rated = false;
     const posts: unknown[] = [];
-    stubFetch((url, init) => {
+    serve((url, init) => {
       if (init?.method === 'POST') {
-        posts.push(JSON.parse(init.body as string));
+        const { feedBackData: sent } = JSON.parse(init.body as string) as SosFeedbackBody;
+        posts.push({ feedBackData: sent });
         rated = true;
-        return json({ ok: true });
+        const feedback = { ...sent, id: 9, feedbackText: sent.feedbackText ?? '', status: sent.status ?? 'Resolved', createdAt: '2026-01-10T11:00:00.000Z' };
+        return json({ ok: true, feedback }, 201);
       }
       return json(acceptedUsers({ rated }));
     });
@@ -163,7 +163,9 @@ describe('RatingDialog', () => {
   });
 
   it("shows 'Failed to submit feedback' when the submit fails", async () => {
-    stubFetch((_url, init) => (init?.method === 'POST' ? json({ error: { code: 'CONFLICT', message: 'Already rated' } }, 409) : json(acceptedUsers())));
+    serve((_url, init) =>
+      init?.method === 'POST' ? json({ error: { code: 'internal_error', message: 'Something went wrong' } }, 500) : json(acceptedUsers()),
+    );
     const user = userEvent.setup();
     await renderDialog();
     const row = await screen.findByRole('listitem', { name: 'ANIL03' });
@@ -174,7 +176,7 @@ describe('RatingDialog', () => {
   });
 
   it('says why the server refused a rating, in words', async () => {
-    stubFetch((_url, init) =>
+    serve((_url, init) =>
       init?.method === 'POST'
         ? json(
             { error: { code: 'feedback_already_given', message: 'You already rated this volunteer for this SOS', field: 'feedBackData.feedbackReceiverId' } },
@@ -191,7 +193,7 @@ describe('RatingDialog', () => {
   });
 
   it("says 'Volunteer Not Found For this Event !' with an image when nobody accepted", async () => {
-    stubFetch(() => json([{ ...acceptedUsers()[0], notifications: [] }]));
+    serve(() => json([{ ...acceptedUsers()[0], notifications: [] }]));
     await renderDialog();
     expect(await screen.findByText('Volunteer Not Found For this Event !')).toBeInTheDocument();
     expect(screen.queryByText('Rate Your Volunteer Heros!')).toBeNull();
@@ -199,13 +201,13 @@ describe('RatingDialog', () => {
   });
 
   it("shows 'Failed to load volunteer data' when the list cannot load", async () => {
-    stubFetch(() => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500));
+    serve(() => json({ error: { code: 'internal_error', message: 'boom' } }, 500));
     await renderDialog();
     expect(await screen.findByText('Failed to load volunteer data')).toBeInTheDocument();
   });
 
   it('is persistent, and from SOS mode closing it returns to the dashboard', async () => {
-    stubFetch(() => json(acceptedUsers()));
+    serve(() => json(acceptedUsers()));
     const user = userEvent.setup();
     const { router, onHide } = await renderDialog('sosmode');
     await screen.findByRole('heading', { name: 'Rate Your Volunteer Heros!' });
@@ -217,7 +219,7 @@ describe('RatingDialog', () => {
   });
 
   it('closes on a swipe down of 100 px but not less', async () => {
-    stubFetch(() => json(acceptedUsers()));
+    serve(() => json(acceptedUsers()));
     const { onHide, router } = await renderDialog('history');
     const sheet = await screen.findByRole('dialog');
     fireEvent.touchStart(sheet, { touches: [{ clientY: 300 }] });

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SosRecipient, User } from '@saathi/shared';
+import { stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { emit } from '../../notifications/test-live-events';
@@ -27,7 +28,7 @@ const contactEvent = () =>
   });
 
 describe('SOS mode, an emergency contact', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: FetchMock;
   let answer: () => Response;
 
   beforeEach(() => {
@@ -36,7 +37,7 @@ describe('SOS mode, an emergency contact', () => {
     answer = () => json({ eventId: 7, status: 'accepted', distanceM: 800 });
     // What the server holds: the answer the last accept or decline took.
     let response: 'notified' | 'accepted' | 'declined' = 'notified';
-    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    fetchMock = stubFetch((url: string, init?: RequestInit) => {
       if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
         const event = contactEvent();
         return Promise.resolve(json({ ...event, response, victim: { ...event.victim, distanceM: response === 'accepted' ? 800 : null } }));
@@ -48,7 +49,6 @@ describe('SOS mode, an emergency contact', () => {
       }
       return never();
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     cleanup();

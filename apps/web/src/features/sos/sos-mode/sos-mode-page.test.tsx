@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SosEventVolunteerView, User } from '@saathi/shared';
+import { stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../auth/session';
 import { emit } from '../../notifications/test-live-events';
@@ -45,7 +46,7 @@ const render = () => renderRoutes([page('/sos-mode', <SosModePage />)], '/sos-mo
 
 describe('SOS mode, volunteer: Accept', () => {
   let respond: Deferred[];
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: FetchMock;
   let eventAfterAnswer: SosEventVolunteerView;
 
   beforeEach(() => {
@@ -54,7 +55,7 @@ describe('SOS mode, volunteer: Accept', () => {
     respond = [];
     eventAfterAnswer = acceptedEvent();
     let answered = false;
-    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    fetchMock = stubFetch((url: string, init?: RequestInit) => {
       if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(json(answered ? eventAfterAnswer : volunteerEvent()));
       if (url === '/api/sos/7/accept' || url === '/api/sos/7/decline') {
         const next = deferred();
@@ -66,7 +67,6 @@ describe('SOS mode, volunteer: Accept', () => {
       }
       return Promise.resolve(json({ error: { code: 'not_found', message: 'Not found' } }, 404));
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     cleanup();

@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
-import type { SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
+import type { CreateSosBody, SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
+import { jsonResponse, stubFetch } from '../../../test/contract-answers';
+import { makeUser } from '../../profile/test-helpers';
 
 /** A volunteer alerted within 500 m who has not answered yet. */
 export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({
@@ -62,7 +64,21 @@ export const ownerEvent = (): SosEventOwnerView => ({
   accepted: [],
 });
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/**
+ * What POST /sos answers for the body it was sent: a new event (as its owner sees it) at the
+ * position, with the threat and the contacts-only choice of the request; `overrides` for the
+ * rest (its id, its owner).
+ */
+export const raisedEvent = (sent: CreateSosBody, overrides: Partial<SosEventOwnerView> = {}): SosEventOwnerView => ({
+  ...ownerEvent(),
+  threat: sent.threat ?? null,
+  contactsOnly: sent.contactsOnly ?? false,
+  location: { latitude: sent.latitude, longitude: sent.longitude, accuracy: sent.accuracy ?? null, at: '2026-01-10T10:00:00.000Z' },
+  alerted: [],
+  ...overrides,
+});
+
+export const json = (body: unknown, status = 200) => jsonResponse(status, body);
 /** A request that never answers. */
 export const never = () => new Promise<Response>(() => undefined);
 
@@ -83,17 +99,14 @@ export function stubOwnerFetch(
   { firstLoadOnly = false, answers = {} }: { firstLoadOnly?: boolean; answers?: Record<string, () => Response> } = {},
 ) {
   let gets = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const answer = answers[url];
-      if (answer) return Promise.resolve(answer());
-      if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
-        gets += 1;
-        return firstLoadOnly && gets > 1 ? never() : Promise.resolve(json(event));
-      }
-      if (url === '/api/users/me') return Promise.resolve(json({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false }));
-      return never();
-    }),
-  );
+  return stubFetch((url: string, init?: RequestInit) => {
+    const answer = answers[url];
+    if (answer) return Promise.resolve(answer());
+    if (url === '/api/sos/7' && (init?.method ?? 'GET') === 'GET') {
+      gets += 1;
+      return firstLoadOnly && gets > 1 ? never() : Promise.resolve(json(event));
+    }
+    if (url === '/api/users/me') return Promise.resolve(json(makeUser({ id: 2, name: 'Priya Sharma', startAudioVideoRecordOnSos: false })));
+    return never();
+  });
 }
