@@ -148,6 +148,13 @@ describe('security headers', () => {
       payload: { phoneNumber: phone, code: production.sms.lastCode(phone), attemptId: sent.json().attemptId },
     });
     expect(res.statusCode).toBe(200);
-    expect(String(res.headers['set-cookie'])).toMatch(/^__Host-saathi_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    const cookies = [res.headers['set-cookie']].flat().map(String);
+    expect(cookies.find((line) => line.startsWith('__Host-saathi_session='))).toMatch(
+      /^__Host-saathi_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    // The browser's device cookie (login limits) is host-only and Secure too.
+    expect(cookies.find((line) => line.startsWith('__Host-saathi_device='))).toMatch(
+      /^__Host-saathi_device=[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
   });
 });
