@@ -59,7 +59,7 @@ export function createAuthRepository(ref: DbRef) {
 
     /**
      * What the hour and the day hold for a code request (login-limits.ts): codes for the number
-     * to browsers that never signed in to it, the addresses they went out from, and codes from
+     * nobody used to sign in, to browsers that never signed in to it, the addresses they went out from, and codes from
      * this address whatever the number (otp_codes_phone_idx, otp_codes_ip_idx).
      */
     async requestCounts(trx: Kysely<Database>, phoneNumber: string, ip: string, hourAgo: Date, dayAgo: Date): Promise<RequestCounts> {
@@ -69,6 +69,7 @@ export function createAuthRepository(ref: DbRef) {
           FROM otp_codes c
           WHERE c.phone_number = ${phoneNumber}
             AND c.created_at > ${dayAgo}::timestamptz
+            AND c.consumed_at IS NULL
             AND NOT EXISTS (
               SELECT 1 FROM login_devices d
               WHERE d.phone_number = c.phone_number AND d.device_hash = c.device_hash

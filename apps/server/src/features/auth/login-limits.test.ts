@@ -152,6 +152,18 @@ describe('a stranger cannot lock the owner out', () => {
     expect((await verify(newPhone, phone, sent.json().attemptId, t.sms.lastCode(phone))).statusCode).toBe(200);
   });
 
+  it('never counts a code that was used to sign in, whichever browser asked for it', async () => {
+    const phone = uniquePhone();
+    // Four sign-ins from four new clients that sent no device cookie with their code request.
+    for (let i = 0; i < 4; i++) {
+      const client = cookieless();
+      const sent = await ask(client, phone);
+      expect(sent.statusCode).toBe(200);
+      expect((await verify(client, phone, sent.json().attemptId, t.sms.lastCode(phone))).statusCode).toBe(200);
+    }
+    expect((await ask(newBrowser(), phone)).statusCode).toBe(200);
+  });
+
   it('asks a challenge when three addresses asked for one number within the hour, even from browsers that keep their cookie', async () => {
     const phone = uniquePhone();
     for (let i = 0; i < 3; i++) expect((await ask(newBrowser(), phone)).statusCode).toBe(200);
