@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { FEEDBACK_LIMITS, NEWS_LIMITS, RESPONDER_LIMITS, SOS_LIMITS, type ErrorCode } from '@saathi/shared';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, build, signedInUser, type TestApp } from '../test/build';
+import { bearer, build, signedInUser } from '../test/build';
 import { privateFilesIn, STORAGE_MODES } from '../test/private-files';
+import { written } from '../test/written';
 import { freshPlace, raiseSos } from '../test/sos-fixtures';
 import { recordedWebmBytes } from './features/incidents/incidents.fixtures';
 import { jpegWithGps, pngImage } from './features/posts/community.fixtures';
@@ -49,44 +46,6 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const HTML = Buffer.from('<!DOCTYPE html><html><body><script>fetch("/api/users/me").then(r => r.text()).then(alert)</script></body></html>');
 /** The start of a WebM file, EBML magic and DocType included, then a web page: what a check of the first bytes took for a recording. */
 const FORGED_WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('webm'), HTML]);
-
-/**
- * What the app has written: a digest of every table (PostGIS's reference table aside) and every
- * stored object. Work that finishes after an answer (the outbox) is done first.
- */
-async function written(t: TestApp): Promise<{ tables: Record<string, string>; objects: string[] }> {
-  await t.app.outbox.drain();
-  const names = await sql<{ table_name: string }>`
-    SELECT table_name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'spatial_ref_sys'
-    ORDER BY table_name`.execute(t.db);
-  const tables: Record<string, string> = {};
-  for (const { table_name: name } of names.rows) {
-    const digest = await sql<{ digest: string }>`
-      SELECT md5(coalesce(string_agg(row_text, '|' ORDER BY row_text), '')) AS digest
-      FROM (SELECT t::text AS row_text FROM ${sql.table(name)} t) rows`.execute(t.db);
-    tables[name] = digest.rows[0]!.digest;
-  }
-  const entries = await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true }).catch(() => []);
-  const objects = entries.filter((entry) => entry.isFile()).map((entry) => `local:${path.relative(t.dataDir, path.join(entry.parentPath, entry.name))}`);
-  if (t.config.storage.kind === 's3') {
-    for (const bucket of [t.config.storage.s3, t.config.storage.privateS3]) {
-      const client = new S3Client({
-        region: bucket.region,
-        endpoint: bucket.endpoint,
-        forcePathStyle: bucket.forcePathStyle,
-        credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey },
-      });
-      try {
-        const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket.bucket }));
-        objects.push(...(listed.Contents ?? []).map((object) => `${bucket.bucket}:${object.Key}`));
-      } finally {
-        client.destroy();
-      }
-    }
-  }
-  return { tables, objects: objects.sort() };
-}
 
 interface Refusal {
   /** What was sent, for the failure message. */

@@ -1,8 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { bearer, build, signedInUser, type TestApp } from '../../../test/build';
+import { bearer, build, signedInUser } from '../../../test/build';
+import { written } from '../../../test/written';
 import { unstorableTextPath } from './storable-text';
 
 const t = build();
@@ -133,26 +131,6 @@ function formWith(name: string, value: string, charset: 'utf-8' | 'utf-16le') {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/**
- * What the app has written: a digest of every table's rows (PostGIS's own reference table
- * aside) and the list of files in the media directory, where local uploads land.
- */
-async function written(app: TestApp): Promise<{ tables: Record<string, string>; files: string[] }> {
-  const names = await sql<{ table_name: string }>`
-    SELECT table_name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'spatial_ref_sys'
-    ORDER BY table_name`.execute(app.db);
-  const tables: Record<string, string> = {};
-  for (const { table_name: name } of names.rows) {
-    const digest = await sql<{ digest: string }>`
-      SELECT md5(coalesce(string_agg(row_text, '|' ORDER BY row_text), '')) AS digest
-      FROM (SELECT t::text AS row_text FROM ${sql.table(name)} t) rows`.execute(app.db);
-    tables[name] = digest.rows[0]!.digest;
-  }
-  const files = (await fs.readdir(path.join(app.dataDir, 'media'), { recursive: true }).catch(() => [] as string[])).sort();
-  return { tables, files };
 }
 
 const UNSTORABLE = { NUL: NUL_TEXT, 'a lone surrogate': '\ud800' } as const;
