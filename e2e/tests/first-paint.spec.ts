@@ -1,4 +1,4 @@
-import { signUpViaApi, storeSession } from '../support/api';
+import { completedProfile, signUpViaApi, storeSession } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { phoneAt } from '../support/phone';
 import { randomPhone } from '../support/sms';
@@ -11,13 +11,8 @@ test('the page arrives with everything its first paint needs: the SOS button sho
   request,
 }) => {
   const session = await signUpViaApi(request, randomPhone(), {
-    name: 'Meera Desai',
-    dob: '1995-03-14',
-    city: 'Ahmedabad',
-    state: 'Gujarat',
-    pincode: '380006',
+    ...completedProfile('Meera Desai', '1995-03-14', { city: 'Ahmedabad', pincode: '380006' }),
     emergencyContacts: [{ name: 'Maa', phoneNumber: '9876501234' }],
-    profileCompleted: true,
   });
   await storeSession(page, session);
   // Nothing from /assets/ arrives: only index.html itself.
