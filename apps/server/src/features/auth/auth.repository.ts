@@ -12,16 +12,11 @@ export interface OtpCodeRow {
   created_at: Date;
 }
 
-export interface WindowCount {
-  count: number;
-  oldest: Date | null;
-}
-
-/** Login codes and the users they create. Rate limits are counted from otp_codes rows. */
 /** A code row with its times as Date objects, whatever the driver handed back. */
 const codeRow = (row: OtpCodeRow | undefined): OtpCodeRow | undefined =>
   row && { ...row, expires_at: new Date(row.expires_at), created_at: new Date(row.created_at) };
 
+/** Login codes, the browsers that signed in, spent challenges and the users codes create. */
 export function createAuthRepository(ref: DbRef) {
   /** The codes of a number not used yet (otp_codes_phone_idx). */
   const unusedCodesOf = (phoneNumber: string) =>
@@ -46,21 +41,22 @@ export function createAuthRepository(ref: DbRef) {
     },
 
     /** The codes for a number to one browser since a time, and the newest's time (otp_codes_phone_idx). */
-    async codesToDeviceSince(trx: Kysely<Database>, phoneNumber: string, deviceHash: string, since: Date): Promise<WindowCount & { latest: Date | null }> {
+    async codesToDeviceSince(trx: Kysely<Database>, phoneNumber: string, deviceHash: string, since: Date): Promise<{ count: number; latest: Date | null }> {
       const row = await trx
         .selectFrom('otp_codes')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')])
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('latest')])
         .where('phone_number', '=', phoneNumber)
         .where('device_hash', '=', deviceHash)
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: toDateOrNull(row.oldest), latest: toDateOrNull(row.latest) };
+      return { count: Number(row.count), latest: toDateOrNull(row.latest) };
     },
 
     /**
      * What the hour and the day hold for a code request (login-limits.ts): codes for the number
-     * nobody used to sign in, to browsers that never signed in to it, the addresses they went out from, and codes from
-     * this address whatever the number (otp_codes_phone_idx, otp_codes_ip_idx).
+     * nobody used to sign in, to browsers that never signed in to it, the addresses they went
+     * out from, and codes from this address whatever the number (otp_codes_phone_idx,
+     * otp_codes_ip_idx).
      */
     async requestCounts(trx: Kysely<Database>, phoneNumber: string, ip: string, hourAgo: Date, dayAgo: Date): Promise<RequestCounts> {
       const { rows } = await sql<Record<keyof RequestCounts, number | string>>`
@@ -189,14 +185,14 @@ export function createAuthRepository(ref: DbRef) {
     },
 
     /** Wrong guesses from one IP address since a time (otp_guesses_ip_idx). */
-    async countWrongGuessesSince(ip: string, since: Date): Promise<WindowCount> {
+    async countWrongGuessesSince(ip: string, since: Date): Promise<number> {
       const row = await ref.db
         .selectFrom('otp_guesses')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('requester_ip', '=', ip)
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: toDateOrNull(row.oldest) };
+      return Number(row.count);
     },
 
     async recordWrongGuess(ip: string, now: Date): Promise<void> {

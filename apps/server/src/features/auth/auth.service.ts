@@ -209,7 +209,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const { phoneNumber, code, ip } = input;
     if (!input.known) {
       const guesses = await auth.countWrongGuessesSince(ip, new Date(now.getTime() - LOGIN_LIMITS.hourSeconds * 1000));
-      if (guesses.count >= LOGIN_LIMITS.wrongCodesPerAddressPerHour) {
+      if (guesses >= LOGIN_LIMITS.wrongCodesPerAddressPerHour) {
         await auth.transaction((trx) => passChallenge(trx, { action: 'otp-verify', phoneNumber }, 1, input.altcha, now));
       }
     }
