@@ -53,7 +53,7 @@ export default defineConfig(
       'scripts/**/*.{js,mjs,ts}',
       'bench/**/*.{js,mjs,ts}',
       'e2e/**/*.{js,mjs,ts}',
-      '*.{js,mjs,ts}',
+      '*.{js,mjs,cjs,ts}',
       'apps/web/*.{js,mjs,ts}',
     ],
     languageOptions: { globals: { ...globals.node } },
