@@ -46,9 +46,16 @@ export class PageProblems {
   readonly pageErrors: string[] = [];
   private readonly watched = new WeakSet<BrowserContext>();
 
-  watch(context: BrowserContext): void {
+  async watch(context: BrowserContext): Promise<void> {
     if (this.watched.has(context)) return;
     this.watched.add(context);
+    // Chromium logs a blocked load or inline script, but not an eval a script tried and caught
+    // (a library probing whether it may compile code): the page's own event names those too.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
     context.on('console', (message) => {
       if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) this.cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
     });
@@ -85,7 +92,7 @@ export const test = base.extend<{ login: Login; pageProblems: PageProblems }>({
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const context = await newContext(...args);
-        problems.watch(context);
+        await problems.watch(context);
         return context;
       };
       try {
@@ -99,7 +106,7 @@ export const test = base.extend<{ login: Login; pageProblems: PageProblems }>({
     { auto: true },
   ],
   context: async ({ context, pageProblems }, use) => {
-    pageProblems.watch(context);
+    await pageProblems.watch(context);
     await use(context);
   },
   login: async ({}, use) => {

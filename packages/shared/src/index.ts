@@ -1,3 +1,4 @@
+import './zod-in-browsers';
 export * from './errors';
 export * from './api/endpoint';
 export * from './constants';

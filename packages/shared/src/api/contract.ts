@@ -1,3 +1,4 @@
+import '../zod-in-browsers';
 import { adminEndpoints } from './admin.endpoints';
 import { alertsEndpoints } from './alerts.endpoints';
 import { astroEndpoints } from './astro.endpoints';
