@@ -70,6 +70,15 @@ export default defineConfig({
     modulePreload: { resolveDependencies: preload.resolveDependencies },
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What index.html needs at start comes as one chunk beside the entry, not as twenty
+          // small ones, each a request and a modulepreload tag on every page.
+          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/main.tsx') && !id.includes('index.html') }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
