@@ -63,15 +63,16 @@ const kb = totalBytes / 1024;
 const htmlBytes = gzipSync(readFileSync(path.join(dist, 'index.html')), { level: 9 }).length;
 const htmlKb = htmlBytes / 1024;
 console.error(`  ${htmlKb.toFixed(1).padStart(7)} KB  index.html (${htmlBytes} bytes)`);
-// On a throttled phone (sos-first-load.mjs): when the SOS button works, first and repeat visit.
+// On a throttled phone (sos-first-load.mjs): when the SOS button works, first and repeat visit
+// (with the service worker, and with the HTTP cache only).
 const load = await measureSosFirstLoad();
 console.log(
-  `bundle dashboard_js_gz_kb=${kb.toFixed(1)} sos_html_gz_kb=${htmlKb.toFixed(1)} sos_works_first_visit_ms=${Math.round(load.firstMs)} sos_works_repeat_visit_ms=${Math.round(load.repeatMs)} react_dashboard_first_visit_ms=${Math.round(load.reactFirstMs)} react_dashboard_repeat_visit_ms=${Math.round(load.reactRepeatMs)}`,
+  `bundle dashboard_js_gz_kb=${kb.toFixed(1)} sos_html_gz_kb=${htmlKb.toFixed(1)} sos_works_first_visit_ms=${Math.round(load.firstMs)} sos_works_repeat_visit_ms=${Math.round(load.repeatMs)} sos_works_repeat_visit_http_cache_ms=${Math.round(load.httpCacheRepeatMs)} react_dashboard_first_visit_ms=${Math.round(load.reactFirstMs)} react_dashboard_repeat_visit_ms=${Math.round(load.reactRepeatMs)}`,
 );
 let over = false;
-if (load.firstMs > FIRST_VISIT_BUDGET_MS || load.repeatMs > REPEAT_VISIT_BUDGET_MS) {
+if (load.firstMs > FIRST_VISIT_BUDGET_MS || load.repeatMs > REPEAT_VISIT_BUDGET_MS || load.httpCacheRepeatMs > REPEAT_VISIT_BUDGET_MS) {
   console.error(
-    `over budget: the SOS button worked after ${Math.round(load.firstMs)} ms (first visit, budget ${FIRST_VISIT_BUDGET_MS}) and ${Math.round(load.repeatMs)} ms (repeat, budget ${REPEAT_VISIT_BUDGET_MS})`,
+    `over budget: the SOS button worked after ${Math.round(load.firstMs)} ms (first visit, budget ${FIRST_VISIT_BUDGET_MS}), ${Math.round(load.repeatMs)} ms (repeat, budget ${REPEAT_VISIT_BUDGET_MS}) and ${Math.round(load.httpCacheRepeatMs)} ms (repeat with the HTTP cache only, budget ${REPEAT_VISIT_BUDGET_MS})`,
   );
   over = true;
 }

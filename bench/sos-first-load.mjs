@@ -1,7 +1,8 @@
 // The time until the SOS button works, on a phone and a mobile network as Lighthouse's mobile
 // throttling has them (DevTools method: 150 ms per request, 1.6 Mbps down, 750 kbps up, the
 // CPU four times slower), for a signed-in person opening `/`: on a first visit (no cache, no
-// service worker) and a repeat visit (the service worker installed by the first). "Works" is
+// service worker), a repeat visit with the HTTP cache only (the service worker blocked, as
+// before it has installed) and a repeat visit once the service worker has installed. "Works" is
 // the moment the early SOS inlined in the page (apps/web/src/early-sos) has drawn its button
 // with its handlers; the moment React's dashboard has taken over is reported beside it.
 // Used by bench/bundle.mjs; runs the built app (`node apps/server/dist/server.js`) on the
@@ -20,7 +21,7 @@ const THROTTLING = {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Returns the medians over TRIES tries: `{ firstMs, repeatMs, reactFirstMs, reactRepeatMs }`. */
+/** Returns the medians over TRIES tries: `{ firstMs, repeatMs, httpCacheRepeatMs, reactFirstMs, reactRepeatMs }`. */
 export async function measureSosFirstLoad() {
   // On a loopback address, a secure context: the service worker registers as in production.
   const app = await startBuiltApp('saathi-bench-sos-load-');
@@ -29,10 +30,15 @@ export async function measureSosFirstLoad() {
     const session = await loginThroughOtp(app.baseUrl, app.logPath, PHONE);
     browser = await launchChromium();
     const runs = [];
-    for (let i = 0; i < TRIES; i++) runs.push(await firstAndRepeatVisit(browser, app.baseUrl, session));
+    for (let i = 0; i < TRIES; i++) {
+      const withWorker = await firstAndRepeatVisit(browser, app.baseUrl, session);
+      const httpCacheOnly = await firstAndRepeatVisit(browser, app.baseUrl, session, { serviceWorkers: 'block' });
+      runs.push({ ...withWorker, httpCacheRepeat: httpCacheOnly.repeat });
+    }
     return {
       firstMs: median(runs.map((r) => r.first.early)),
       repeatMs: median(runs.map((r) => r.repeat.early)),
+      httpCacheRepeatMs: median(runs.map((r) => r.httpCacheRepeat.early)),
       reactFirstMs: median(runs.map((r) => r.first.react)),
       reactRepeatMs: median(runs.map((r) => r.repeat.react)),
     };
@@ -45,8 +51,9 @@ export async function measureSosFirstLoad() {
   }
 }
 
-async function firstAndRepeatVisit(browser, baseUrl, session) {
-  const context = await signedInPhone(browser, baseUrl, session);
+/** A first visit and a repeat visit in a new context; `options.serviceWorkers: 'block'` leaves the repeat visit the HTTP cache only. */
+async function firstAndRepeatVisit(browser, baseUrl, session, options = {}) {
+  const context = await signedInPhone(browser, baseUrl, session, options);
   try {
     await context.addInitScript(instrument);
     const page = await context.newPage();
@@ -55,8 +62,8 @@ async function firstAndRepeatVisit(browser, baseUrl, session) {
     await cdp.send('Network.emulateNetworkConditions', THROTTLING.network);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
     const first = await visit(page, baseUrl);
-    // A repeat visit comes after the service worker has installed and cached the app.
-    await page.evaluate(() => navigator.serviceWorker?.ready);
+    // A repeat visit comes after the service worker has installed and cached the app (when it may).
+    if (options.serviceWorkers !== 'block') await page.evaluate(() => navigator.serviceWorker?.ready);
     const repeat = await visit(page, baseUrl);
     return { first, repeat };
   } finally {
