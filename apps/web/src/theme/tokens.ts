@@ -21,7 +21,7 @@ export const brand = {
 } as const;
 
 /** Fallback chain: Latin in Roboto, Devanagari and Gujarati in Noto Sans. */
-export const fontFamily = ['Roboto', '"Noto Sans Devanagari"', '"Noto Sans Gujarati"', 'system-ui', 'sans-serif'].join(',');
+export const fontFamily = ['Roboto', '"Roboto fallback"', '"Noto Sans Devanagari"', '"Noto Sans Gujarati"', 'system-ui', 'sans-serif'].join(',');
 
 /** SPEC.md §9 screen breakpoints. */
 export const breakpoints = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
