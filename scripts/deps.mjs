@@ -44,14 +44,12 @@ function featureOf(path) {
 
 /** Feature → features it imports, with the number of imports on each edge (tests left out). */
 const edges = new Map();
-let featureImports = 0;
 for (const module of cruised.modules) {
   const from = featureOf(module.source);
   if (!from || /\.test\.tsx?$/.test(module.source)) continue;
   for (const dependency of module.dependencies) {
     const to = featureOf(dependency.resolved);
     if (!to || to === from) continue;
-    featureImports += 1;
     if (!edges.has(from)) edges.set(from, new Map());
     const targets = edges.get(from);
     targets.set(to, (targets.get(to) ?? 0) + 1);
@@ -111,12 +109,22 @@ function chainFrom(feature) {
   longest.set(feature, best);
   return best;
 }
-const longestChain = [...features].map(chainFrom).reduce((a, b) => (b.length > a.length ? b : a), []);
 
-const summary =
-  `deps modules=${cruised.summary.totalCruised} imports=${cruised.summary.totalDependenciesCruised} ` +
-  `feature_imports=${featureImports} feature_edges=${[...edges.values()].reduce((n, t) => n + t.size, 0)} ` +
-  `feature_cycles=${cycles.length} longest_chain=${longestChain.length} (${longestChain.join(' → ')})`;
+/** One line per app: imports between its features, distinct feature-to-feature edges, cycles, the longest chain. */
+const summary = ['server', 'web']
+  .map((app) => {
+    const own = (feature) => feature.startsWith(`${app}:`);
+    const appEdges = [...edges].filter(([from]) => own(from)).flatMap(([, targets]) => [...targets.values()]);
+    const chain = [...features]
+      .filter(own)
+      .map(chainFrom)
+      .reduce((a, b) => (b.length > a.length ? b : a), []);
+    return (
+      `deps app=${app} feature_imports=${appEdges.reduce((n, count) => n + count, 0)} feature_edges=${appEdges.length} ` +
+      `feature_cycles=${cycles.filter((cycle) => own(cycle[0])).length} longest_chain=${chain.length} (${chain.map((f) => f.slice(app.length + 1)).join(' → ')})`
+    );
+  })
+  .join('\n');
 
 if (report) {
   const out = join(root, '.tmp', 'deps');
