@@ -16,8 +16,7 @@ import { createSessionsRepository, type SessionsRepository } from './core/sessio
 import { createSmsProvider, type SmsProvider } from './core/sms';
 import { createPrivateStorage, createStorage, type MediaStorage, type PrivateStorage } from './core/storage';
 import { createNotificationsRepository, createNotificationsService, type NotificationsService } from './core/notifications';
-import { createScoresRepository } from './features/leaderboard/scores.repository';
-import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
+import { createScoresRepository, createScoresService, type ScoresService } from './domain/scores';
 import { createAlertsDeliveryHandlers } from './features/alerts/alerts-delivery';
 import { createNewsDeliveryHandlers } from './features/news/news-delivery';
 import { createSafetyTimerHandlers } from './features/safety-timer/safety-timer-delivery';

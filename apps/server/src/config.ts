@@ -8,9 +8,9 @@ import {
   SOS_LIMITS,
   type LocalAlertCategory,
 } from '@saathi/shared';
-import type { ScoreReason } from './core/db/tables/scores';
 import type { SmsSettings } from './core/sms';
 import type { S3Config, StorageSettings } from './core/storage';
+import type { ScorePoints } from './domain/scores';
 
 const bool = (fallback: boolean) =>
   z
@@ -328,9 +328,6 @@ export interface GrievanceOfficer {
 
 /** Clearly fictional (`.invalid`, a 555 number): outside production the pages still have something to show. */
 export const DEMO_GRIEVANCE_OFFICER: GrievanceOfficer = { name: 'Demo Grievance Officer', email: 'grievance@saathi.invalid', phone: '+91 55555 01234' };
-
-/** Leaderboard points per kind of award (SCORE_*). */
-export type ScorePoints = Record<ScoreReason, number>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
