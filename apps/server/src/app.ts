@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAppContext, type AppDeps, type FeaturePlugin } from './app-context';
+import { createAppContext, type AppDeps } from './app-context';
 import type { Config } from './config';
+import type { FeaturePlugin } from './feature-plugin';
 import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';

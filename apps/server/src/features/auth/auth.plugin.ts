@@ -1,4 +1,4 @@
-import type { AppContext, FeaturePlugin } from '../../app-context';
+import type { AppContext, FeaturePlugin } from '../../feature-plugin';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService, type UsersService } from '../users/users.service';
 import { createAuthRepository } from './auth.repository';

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogRoutes } from '../catalog/catalog.routes';
 import { createCatalogService } from '../catalog/catalog.service';

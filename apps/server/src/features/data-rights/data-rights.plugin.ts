@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { authServiceOf } from '../auth/auth.plugin';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService } from '../users/users.service';

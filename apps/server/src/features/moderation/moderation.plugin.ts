@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createCommunityAccess } from '../posts/community-access';
 import { createModerationNotifier } from './moderation.notify';
 import { createModerationRepository } from './moderation.repository';

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createTrackingRepository } from './tracking.repository';
 import { withSafetyTimerLinks } from '../safety-timer/safety-timer-tracking';
 import { trackingRoutes } from './tracking.routes';
