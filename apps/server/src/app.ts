@@ -10,9 +10,9 @@ import { adminPlugin } from './features/admin/admin.plugin';
 import { alertsPlugin } from './features/alerts/alerts.plugin';
 import { astroPlugin } from './features/astro/astro.plugin';
 import { authPlugin } from './features/auth/auth.plugin';
+import { catalogPlugin } from './features/catalog/catalog.plugin';
 import { certificatesPlugin } from './features/certificates/certificates.plugin';
 import { dataRightsPlugin } from './features/data-rights/data-rights.plugin';
-import { communityPagePlugin, communityPlugin } from './features/community/community.plugin';
 import { eventsPlugin } from './features/events/events.plugin';
 import { feedbackPlugin } from './features/feedback/feedback.plugin';
 import { healthPlugin } from './features/health/health.plugin';
@@ -21,6 +21,7 @@ import { reelUploadCheck } from './features/incidents/reel-upload-check';
 import { leaderboardPlugin } from './features/leaderboard/leaderboard.plugin';
 import { newsPagePlugin, newsPlugin } from './features/news/news.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
+import { postPagePlugin, postsPlugin } from './features/posts/posts.plugin';
 import { pushPlugin } from './features/push/push.plugin';
 import { reelsDeskPlugin } from './features/reels-desk/reels-desk.plugin';
 import { safetyTimerPlugin } from './features/safety-timer/safety-timer.plugin';
@@ -65,7 +66,8 @@ declare module 'fastify' {
  */
 const API_FEATURES: readonly FeaturePlugin[] = [
   healthPlugin,
-  communityPlugin,
+  postsPlugin,
+  catalogPlugin,
   incidentsPlugin,
   authPlugin,
   pushPlugin,
@@ -135,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(activity, { onActive: (userId) => ctx.scores.recordActivity(userId) });
 
-  await app.register(communityPagePlugin, { ctx });
+  await app.register(postPagePlugin, { ctx });
   await app.register(newsPagePlugin, { ctx });
   await app.register(
     async (api) => {

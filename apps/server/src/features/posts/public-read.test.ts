@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { contract } from '@saathi/shared/contract';
-import { AGE_GATE_MESSAGE } from './community-access';
+import { AGE_GATE_MESSAGE } from '../../domain/community-access';
 import { communityFixtures, jpegWithGps, multipart } from './community.fixtures';
 
 /**
