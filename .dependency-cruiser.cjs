@@ -27,8 +27,8 @@ module.exports = {
       name: 'server-lower-layers-not-up',
       severity: 'error',
       comment:
-        'core/ and plugins/ serve every feature: they must not depend on a feature or on the composition root (app.ts, app-context.ts). Pass what they need in as an option.',
-      from: { path: '^apps/server/src/(core|plugins)/' },
+        'core/, plugins/ and domain/ (what several features know of the domain) serve every feature: they must not depend on a feature or on the composition root (app.ts, app-context.ts). Pass what they need in as an option.',
+      from: { path: '^apps/server/src/(core|plugins|domain)/' },
       to: { path: ['^apps/server/src/features/', '^apps/server/src/app(-context)?\\.ts$', '^apps/server/src/(server|config)\\.ts$'] },
     },
     {

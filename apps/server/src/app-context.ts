@@ -1,32 +1,30 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { openDatabase, type DbHandle } from './core/db/database';
 import { DbRef } from './core/db/db-ref';
 import { migrateToLatest } from './core/db/migrate';
-import { createOutboxRepository, createOutboxWorker, type OutboxWorker } from './core/outbox';
+import { createOutboxRepository, createOutboxWorker } from './core/outbox';
 import { createDisabledPushSender, createPushSubscriptionsRepository, createWebPushSender, createWorkerTransport, loadVapidKeys } from './core/push';
-import { createRateLimiter, type RateLimiter } from './core/rate-limit/rate-limiter';
+import { createRateLimiter } from './core/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter';
-import { createMemoryBus, createRedisBus, type EventBus } from './core/realtime';
-import { loadSecrets, type ServerSecrets } from './core/secrets';
-import { createSessionsRepository, type SessionsRepository } from './core/sessions/sessions.repository';
+import { createMemoryBus, createRedisBus } from './core/realtime';
+import { loadSecrets } from './core/secrets';
+import { createSessionsRepository } from './core/sessions/sessions.repository';
 import { createSmsProvider, type SmsProvider } from './core/sms';
-import { createPrivateStorage, createStorage, type MediaStorage, type PrivateStorage } from './core/storage';
-import { createNotificationsRepository } from './features/notifications/notifications.repository';
-import { createScoresRepository } from './features/leaderboard/scores.repository';
-import { createScoresService, type ScoresService } from './features/leaderboard/scores.service';
-import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
-import { createAlertsDeliveryHandlers } from './features/alerts/alerts-delivery';
-import { createNewsDeliveryHandlers } from './features/news/news-delivery';
-import { createSafetyTimerHandlers } from './features/safety-timer/safety-timer-delivery';
-import { createSosDeliveryHandlers } from './features/sos/sos-delivery';
-import { createSosRepository } from './features/sos/sos.repository';
-import { sessionCookie, type SessionCookie } from './plugins/app/session-cookie';
+import { createPrivateStorage, createStorage } from './core/storage';
+import { createNotificationsRepository, createNotificationsService } from './core/notifications';
+import { createScoresRepository, createScoresService } from './domain/scores';
+import { createAlertsDeliveryHandlers } from './features/alerts';
+import { createNewsDeliveryHandlers } from './features/news';
+import { createSafetyTimerHandlers } from './features/safety-timer';
+import { createSosDeliveryHandlers, createSosRepository } from './features/sos';
+import { sessionCookie } from './plugins/app/session-cookie';
 import { findWebDist } from './plugins/external/static';
 import { readIndexHtml } from './core/http/preview-page';
+import type { AppContext } from './feature-plugin';
 
 export interface AppDeps {
   /**
@@ -47,51 +45,9 @@ export interface AppDeps {
 }
 
 /**
- * What every feature plugin receives: the typed config and the app-wide pieces, built once
- * by app.ts. A feature builds its own repositories and services from these.
- */
-export interface AppContext {
-  config: Config;
-  dbRef: DbRef;
-  clock: Clock;
-  secrets: ServerSecrets;
-  sms: SmsProvider;
-  /** Live events (in-process, or Redis pub/sub with REDIS_URL). */
-  bus: EventBus;
-  /** The one media store every feature that keeps public files writes to (STORAGE). */
-  storage: MediaStorage;
-  /** Private files (SOS evidence, verification documents): read only through the owner- or moderator-checked API. */
-  privateStorage: PrivateStorage;
-  /** Session lookup shared by the auth hook, the auth routes and the event stream. */
-  sessions: SessionsRepository;
-  cookie: SessionCookie;
-  log: FastifyBaseLogger;
-  mediaDir: string;
-  webDistDir: string | undefined;
-  /** The built index.html as read at start (core/http/preview-page.ts), undefined when not built. */
-  indexHtml: string | undefined;
-  vapidPublicKey: string;
-  /** A limiter of `limit` per `windowMs` (a minute by default), counted in Redis when REDIS_URL is set, else in memory. */
-  rateLimiter(name: string, limit: number, windowMs?: number): RateLimiter;
-  /** In-app notifications with push (SOS delivery and the notifications routes). */
-  notifications: NotificationsService;
-  /** The transactional outbox that delivers SOS alerts (the SOS service kicks it). */
-  outbox: OutboxWorker;
-  /** The points ledger: features that change what earns points tell it (docs/leaderboard.md). */
-  scores: ScoresService;
-}
-
-/** The options of every feature plugin. */
-export interface FeatureOptions {
-  ctx: AppContext;
-}
-
-/** A feature folder's one export: an encapsulated plugin registered under `/api`. */
-export type FeaturePlugin = FastifyPluginAsync<FeatureOptions>;
-
-/**
- * Builds the app-wide pieces and ties their lifetimes to the app: the outbox starts once
- * the database is ready and stops (preClose) before the database closes (onClose).
+ * Builds the app-wide pieces (AppContext, feature-plugin.ts) and ties their lifetimes to the
+ * app: the outbox starts once the database is ready and stops (preClose) before the database
+ * closes (onClose).
  */
 export async function createAppContext(app: FastifyInstance, config: Config, deps: AppDeps): Promise<AppContext> {
   const log = app.log;

@@ -1,35 +1,35 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAppContext, type AppDeps, type FeaturePlugin } from './app-context';
+import { createAppContext, type AppDeps } from './app-context';
 import type { Config } from './config';
+import type { FeaturePlugin } from './feature-plugin';
 import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
-import { adminPlugin } from './features/admin/admin.plugin';
-import { alertsPlugin } from './features/alerts/alerts.plugin';
-import { astroPlugin } from './features/astro/astro.plugin';
-import { authPlugin } from './features/auth/auth.plugin';
-import { certificatesPlugin } from './features/certificates/certificates.plugin';
-import { dataRightsPlugin } from './features/data-rights/data-rights.plugin';
-import { communityPagePlugin, communityPlugin } from './features/community/community.plugin';
-import { eventsPlugin } from './features/events/events.plugin';
-import { feedbackPlugin } from './features/feedback/feedback.plugin';
-import { healthPlugin } from './features/health/health.plugin';
-import { incidentsPlugin } from './features/incidents/incidents.plugin';
-import { reelUploadCheck } from './features/incidents/reel-upload-check';
-import { leaderboardPlugin } from './features/leaderboard/leaderboard.plugin';
-import { newsPagePlugin, newsPlugin } from './features/news/news.plugin';
-import { notificationsPlugin } from './features/notifications/notifications.plugin';
-import { pushPlugin } from './features/push/push.plugin';
-import { reelsDeskPlugin } from './features/reels-desk/reels-desk.plugin';
-import { safetyTimerPlugin } from './features/safety-timer/safety-timer.plugin';
-import { moderationPlugin } from './features/moderation/moderation.plugin';
-import { evidenceGuard } from './features/sos/evidence-guard';
-import { sosPlugin } from './features/sos/sos.plugin';
-import { trackingPlugin } from './features/tracking/tracking.plugin';
-import { usersPlugin } from './features/users/users.plugin';
-import { volunteersPlugin } from './features/volunteers/volunteers.plugin';
-import { respondersPlugin } from './features/responders/responders.plugin';
+import { adminPlugin } from './features/admin';
+import { alertsPlugin } from './features/alerts';
+import { astroPlugin } from './features/astro';
+import { authPlugin } from './features/auth';
+import { catalogPlugin } from './features/catalog';
+import { certificatesPlugin } from './features/certificates';
+import { dataRightsPlugin } from './features/data-rights';
+import { eventsPlugin } from './features/events';
+import { feedbackPlugin } from './features/feedback';
+import { healthPlugin } from './features/health';
+import { incidentsPlugin, reelUploadCheck } from './features/incidents';
+import { leaderboardPlugin } from './features/leaderboard';
+import { newsPagePlugin, newsPlugin } from './features/news';
+import { notificationsPlugin } from './features/notifications';
+import { postPagePlugin, postsPlugin } from './features/posts';
+import { pushPlugin } from './features/push';
+import { reelsDeskPlugin } from './features/reels-desk';
+import { safetyTimerPlugin } from './features/safety-timer';
+import { moderationPlugin } from './features/moderation';
+import { evidenceGuard, sosPlugin } from './features/sos';
+import { trackingPlugin } from './features/tracking';
+import { usersPlugin } from './features/users';
+import { volunteersPlugin } from './features/volunteers';
+import { respondersPlugin } from './features/responders';
 import { activity } from './plugins/app/activity';
 import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
@@ -64,7 +64,8 @@ declare module 'fastify' {
  */
 const API_FEATURES: readonly FeaturePlugin[] = [
   healthPlugin,
-  communityPlugin,
+  postsPlugin,
+  catalogPlugin,
   incidentsPlugin,
   authPlugin,
   pushPlugin,
@@ -134,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(activity, { onActive: (userId) => ctx.scores.recordActivity(userId) });
 
-  await app.register(communityPagePlugin, { ctx });
+  await app.register(postPagePlugin, { ctx });
   await app.register(newsPagePlugin, { ctx });
   await app.register(
     async (api) => {

@@ -8,7 +8,9 @@ import {
   SOS_LIMITS,
   type LocalAlertCategory,
 } from '@saathi/shared';
-import type { ScoreReason } from './core/db/tables/scores';
+import type { SmsSettings } from './core/sms';
+import type { S3Config, StorageSettings } from './core/storage';
+import type { ScorePoints } from './domain/scores';
 
 const bool = (fallback: boolean) =>
   z
@@ -255,16 +257,6 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   return problems;
 }
 
-export interface S3Config {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
-  publicUrl: string | undefined;
-  forcePathStyle: boolean;
-}
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -279,12 +271,12 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built web app lives; undefined means "find apps/web/dist". */
   webDistDir: string | undefined;
-  sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
+  sms: SmsSettings;
   /**
    * `s3` is the public media bucket; `privateS3` the private files' bucket (same store and
    * login, another bucket and perhaps another endpoint), which has no public URL.
    */
-  storage: { kind: 'local' } | { kind: 's3'; s3: S3Config; privateS3: S3Config };
+  storage: StorageSettings;
   authSecret: string | undefined;
   sessionTtlDays: number;
   otpCodesPerIpPerHour: number;
@@ -336,9 +328,6 @@ export interface GrievanceOfficer {
 
 /** Clearly fictional (`.invalid`, a 555 number): outside production the pages still have something to show. */
 export const DEMO_GRIEVANCE_OFFICER: GrievanceOfficer = { name: 'Demo Grievance Officer', email: 'grievance@saathi.invalid', phone: '+91 55555 01234' };
-
-/** Leaderboard points per kind of award (SCORE_*). */
-export type ScorePoints = Record<ScoreReason, number>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -4,8 +4,7 @@ import { bearer, build, signedInUser } from '../test/build';
 import { privateFilesIn, STORAGE_MODES } from '../test/private-files';
 import { written } from '../test/written';
 import { freshPlace, raiseSos } from '../test/sos-fixtures';
-import { recordedWebmBytes } from './features/incidents/incidents.fixtures';
-import { jpegWithGps, pngImage } from './features/posts/community.fixtures';
+import { jpegWithGps, pngImage, recordedWebmBytes } from '../test/uploads';
 
 /**
  * Every upload of the app fuzzed: the feedback screenshot, responder documents, news pictures,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import type { S3Config } from '../src/core/storage';
 import { checkSignature, S3_PEER_KEY, S3_PEER_REGION, type Refusal } from './s3-sigv4';
 
 export { S3_PEER_KEY } from './s3-sigv4';
@@ -17,6 +18,9 @@ export interface S3Peer {
   privateBucket: string;
   /** The environment that points the app's STORAGE=s3 at this peer (path-style). */
   env: Record<string, string>;
+  /** The same two buckets as the storage adapters take them (what `env` configures). */
+  s3: S3Config;
+  privateS3: S3Config;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,15 @@ export async function startS3Peer(bucket = 'saathi-media', privateBucket = 'saat
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const s3: S3Config = {
+    bucket,
+    region: S3_PEER_REGION,
+    endpoint,
+    accessKeyId: S3_PEER_KEY,
+    secretAccessKey: S3_PEER_KEY,
+    publicUrl: undefined,
+    forcePathStyle: true,
+  };
   return {
     endpoint,
     bucket,
@@ -72,6 +85,8 @@ export async function startS3Peer(bucket = 'saathi-media', privateBucket = 'saat
       S3_FORCE_PATH_STYLE: 'true',
       S3_PRIVATE_BUCKET: privateBucket,
     },
+    s3,
+    privateS3: { ...s3, bucket: privateBucket },
     async close() {
       front.closeAllConnections();
       await new Promise((resolve) => front.close(resolve));

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../core/db/database';
 import { migrateToLatest } from '../core/db/migrate';
-import { rebuildScores } from '../features/leaderboard/rebuild-scores';
+import { rebuildScores } from '../domain/scores';
 
 /**
  * `npm run scores:rebuild`: recomputes every leaderboard total from the points ledger, on the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_SCORE_POINTS, type ScorePoints } from '../config';
+import { DEFAULT_SCORE_POINTS } from '../config';
 import type { Database } from '../core/db/schema';
-import { settleScores } from '../features/leaderboard/scores.service';
+import { settleScores, type ScorePoints } from '../domain/scores';
 import { DEMO_POSTS } from './data/posts';
 import { insertCatalogs, insertOrders, insertPosts } from './insert-community';
 import { insertNews, insertPostNotifications, insertReels, insertSosHistory } from './insert-content';

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
 import { createPrivateS3Storage, createS3Storage, type S3Storage } from './s3-storage';
 
 let peer: S3Peer;
 let storage: S3Storage;
 
-const storageConfigs = () => {
-  const config = loadConfig({ ...peer.env, AUTH_SECRET: 'x'.repeat(32) });
-  if (config.storage.kind !== 's3') throw new Error('expected STORAGE=s3');
-  return config.storage;
-};
-const storageConfig = () => storageConfigs().s3;
-
 beforeAll(async () => {
   peer = await startS3Peer();
-  storage = createS3Storage(storageConfig());
+  storage = createS3Storage(peer.s3);
 });
 
 afterAll(async () => {
@@ -65,7 +57,7 @@ describe('S3 storage against an S3-compatible server', () => {
   });
 
   it('is refused by the bucket when signed with the wrong secret or key, or not signed at all', async () => {
-    const s3 = { ...storageConfig(), secretAccessKey: 'not-the-secret' };
+    const s3 = { ...peer.s3, secretAccessKey: 'not-the-secret' };
     const wrongSecret = createS3Storage(s3);
     await expect(wrongSecret.put('posts/2026/05/forged.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     const wrongKey = createS3Storage({ ...s3, accessKeyId: 'SOMEONE' });
@@ -95,7 +87,7 @@ describe('S3 storage against an S3-compatible server', () => {
 
 describe('private S3 storage (S3_PRIVATE_BUCKET)', () => {
   it('keeps objects in the private bucket, readable with the app login only, never at a public URL', async () => {
-    const store = createPrivateS3Storage(storageConfigs().privateS3);
+    const store = createPrivateS3Storage(peer.privateS3);
     try {
       expect(Object.keys(store).sort()).toEqual(['close', 'delete', 'inspect', 'kind', 'put', 'readStream']);
       const bytes = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200_000, 3)]);

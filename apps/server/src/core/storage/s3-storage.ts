@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Config } from '../../config';
 import {
   assertContentType,
   assertPresignExpiry,
@@ -11,6 +10,17 @@ import {
   type PrivateStorage,
   type Storage,
 } from './storage';
+
+/** One bucket on an S3-compatible store (S3_*; the private bucket shares the login). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
 
 /** Keys hold only URL-safe characters (assertSafeKey), but encode each segment anyway. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createAdminRepository } from './admin.repository';
 import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildWithPushPeer, freshPlace, offset, subscribePush } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 import { ELEVEN_PM_IST, NOON_IST, adult, alertRowsOf, moderator, neighbour, pushesTo, report, reported, send, verified, type Person } from './alerts.fixtures';
 
 /**

@@ -3,8 +3,7 @@ import type { Config } from '../../config';
 import type { DbRef } from '../../core/db/db-ref';
 import { languageOf } from '../../core/i18n';
 import { PermanentJobError, type OutboxHandler, type OutboxMessage } from '../../core/outbox';
-import { createNotificationsRepository, type NewNotification } from '../notifications/notifications.repository';
-import type { NotificationsService } from '../notifications/notifications.service';
+import { createNotificationsRepository, type NewNotification, type NotificationsService } from '../../core/notifications';
 import { createAlertsDeliveryRepository, type PushedAlert, type Recipient } from './alerts-delivery.repository';
 import { alertTexts, nearBand } from './alerts.texts';
 

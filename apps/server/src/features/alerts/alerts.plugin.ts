@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createAlertsRepository } from './alerts.repository';
 import { alertsRoutes } from './alerts.routes';
 import { createAlertsService } from './alerts.service';

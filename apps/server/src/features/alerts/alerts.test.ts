@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
 import { freshPlace, offset } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 import { ALERT_KEYS, NOON_IST, adult, moderator, report, reported, responder, send } from './alerts.fixtures';
 
 const t = build();

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createAstroRepository } from './astro.repository';
 import { astroDisabledRoutes, astroRoutes } from './astro.routes';
 import { createAstroService } from './astro.service';

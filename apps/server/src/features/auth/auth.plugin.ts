@@ -1,6 +1,5 @@
-import type { AppContext, FeaturePlugin } from '../../app-context';
-import { createUsersRepository } from '../users/users.repository';
-import { createUsersService, type UsersService } from '../users/users.service';
+import type { AppContext, FeaturePlugin } from '../../feature-plugin';
+import { createUsersRepository, createUsersService, type UsersService } from '../users';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';

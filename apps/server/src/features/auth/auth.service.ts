@@ -7,7 +7,7 @@ import { acceptedLanguage, alertsT, languageOf } from '../../core/i18n';
 import { hmacHex, newOtpCode, newToken, randomString, sameHex, sha256Hex } from '../../core/crypto';
 import { AppError, ChallengeRequiredError, TooManyRequestsError, ValidationError } from '../../core/errors';
 import type { SmsProvider } from '../../core/sms';
-import type { UsersService } from '../users/users.service';
+import type { UsersService } from '../users';
 import type { AuthRepository, OtpCodeRow } from './auth.repository';
 import type { ChallengeScope, LoginChallenges } from './login-challenges';
 import { challengeLevel, LOGIN_LIMITS, resendWaitLeft, waitAfterCode } from './login-limits';

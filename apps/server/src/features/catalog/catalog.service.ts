@@ -1,6 +1,6 @@
 import type { CatalogResponse, CatalogUnavailable, Order } from '@saathi/shared';
 import { NotFoundError, ValidationError } from '../../core/errors';
-import type { CommunityAccess } from '../posts/community-access';
+import type { CommunityAccess } from '../../domain/community-access';
 import type { CatalogRepository } from './catalog.repository';
 
 type OrderRow = Awaited<ReturnType<CatalogRepository['ordersOf']>>[number];

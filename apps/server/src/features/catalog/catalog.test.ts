@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { communityFixtures } from '../posts/community.fixtures';
+import { communityFixtures } from '../../../test/community-fixtures';
 
 const t = build();
 const f = communityFixtures(t);

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createCertificatesRepository } from './certificates.repository';
 import { certificatesRoutes } from './certificates.routes';
 import { createCertificatesService } from './certificates.service';

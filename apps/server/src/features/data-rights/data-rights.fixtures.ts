@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { bearer, type TestApp } from '../../../test/build';
-import { jpegWithGps, multipart } from '../posts/community.fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 
 /** Rows of every kind the export and the deletion deal with, inserted as the app would have. */
 export async function seedLife(t: TestApp, userId: number, label: string) {

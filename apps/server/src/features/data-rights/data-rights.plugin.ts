@@ -1,7 +1,6 @@
-import type { FeaturePlugin } from '../../app-context';
-import { authServiceOf } from '../auth/auth.plugin';
-import { createUsersRepository } from '../users/users.repository';
-import { createUsersService } from '../users/users.service';
+import type { FeaturePlugin } from '../../feature-plugin';
+import { authServiceOf } from '../auth';
+import { createUsersRepository, createUsersService } from '../users';
 import { createAccountDeletionRepository } from './data-rights-deletion.repository';
 import { createDataExportRepository } from './data-rights-export.repository';
 import { dataRightsRoutes } from './data-rights.routes';

@@ -8,8 +8,8 @@ import { NotFoundError } from '../../core/errors';
 import type { Database } from '../../core/db/schema';
 import type { PrivateStorage, Storage } from '../../core/storage';
 import type { AuthUser } from '../../plugins/app/auth';
-import type { AuthService } from '../auth/auth.service';
-import type { UsersService } from '../users/users.service';
+import type { AuthService } from '../auth';
+import type { UsersService } from '../users';
 import type { AccountDeletionRepository } from './data-rights-deletion.repository';
 import type { DataExportRepository } from './data-rights-export.repository';
 

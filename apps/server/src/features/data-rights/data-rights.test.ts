@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { jpegWithGps, multipart } from '../posts/community.fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 import { DURESS_PIN, exists, mediaPath, SAFETY_PIN, seedLife, seedNewerFeatures, seedRatedSos } from './data-rights.fixtures';
 
 // Cheap PIN hashes: the production cost is the safety timer's business, not the export's.

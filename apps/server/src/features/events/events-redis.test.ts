@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { bearer, build } from '../../../test/build';
+import { bearer, build, type TestApp } from '../../../test/build';
 import { buildSecondProcess, TEST_REDIS_URL as REDIS_URL, uniqueRedisPrefix } from '../../../test/second-process';
 import { openSse, type SseClient } from '../../../test/sse-client';
 import { freshPlace, makeVolunteer, offset, raiseSos } from '../../../test/sos-fixtures';
@@ -8,7 +7,7 @@ import { freshPlace, makeVolunteer, offset, raiseSos } from '../../../test/sos-f
 const prefix = uniqueRedisPrefix();
 
 const t = build({ REDIS_URL, REDIS_CHANNEL_PREFIX: prefix });
-let second: App;
+let second: TestApp['app'];
 let secondBase = '';
 const streams: SseClient[] = [];
 

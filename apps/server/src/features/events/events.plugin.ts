@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createEventTicketsRepository } from './events.repository';
 import { eventsRoutes } from './events.routes';
 

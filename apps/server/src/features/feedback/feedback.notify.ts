@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { alertsT, languageOf } from '../../core/i18n';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../../core/notifications';
 import type { FeedbackRepository } from './feedback.repository';
 
 export type FeedbackNotice = 'answered' | 'closed';

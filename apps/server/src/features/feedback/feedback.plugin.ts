@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createScreenshotStore } from './feedback-form';
 import { createFeedbackNotifier } from './feedback.notify';
 import { createFeedbackRepository } from './feedback.repository';

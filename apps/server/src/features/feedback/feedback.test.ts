@@ -4,7 +4,7 @@ import type { FeedbackCreated, FeedbackInboxPage, InboxTicket, MyFeedbackRespons
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { jpegWithGps, multipart } from '../posts/community.fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 
 const t = build();
 

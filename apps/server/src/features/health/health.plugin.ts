@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { healthRoutes } from './health.routes';
 
 /** Liveness and database readiness; registered under /api. */

@@ -1,16 +1,4 @@
-import fs from 'node:fs/promises';
 import { bearer, type TestApp } from '../../../test/build';
-
-/** A real webm (38 KB): 3.5 s, made by ffmpeg, which writes its Duration (3508 ms). */
-export const webmBytes = (): Promise<Buffer> => fs.readFile(new URL('../../core/media/fixtures/ffmpeg-libvpx.webm', import.meta.url));
-export const WEBM_DURATION_MS = 3508;
-
-/**
- * What the recorder page uploads: 2 s from Chromium's MediaRecorder, with no Duration and
- * Clusters of unknown size. Chromium plays it as 1.947 s.
- */
-export const recordedWebmBytes = (): Promise<Buffer> => fs.readFile(new URL('../../core/media/fixtures/chromium-mediarecorder.webm', import.meta.url));
-export const RECORDED_DURATION_MS = 1947;
 
 export interface Presigned {
   presignedUrl: string;

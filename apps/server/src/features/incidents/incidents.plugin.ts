@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createIncidentsRepository } from './incidents.repository';
 import { incidentsRoutes } from './incidents.routes';
 import { createIncidentsService } from './incidents.service';

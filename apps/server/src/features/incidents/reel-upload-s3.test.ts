@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
+import { RECORDED_DURATION_MS, recordedWebmBytes, WEBM_DURATION_MS, webmBytes } from '../../../test/uploads';
 import { createS3Storage } from '../../core/storage';
-import { RECORDED_DURATION_MS, recordedWebmBytes, reelFixtures, WEBM_DURATION_MS, webmBytes } from './incidents.fixtures';
+import { reelFixtures } from './incidents.fixtures';
 
 // Started before the app is built (hooks run in order) and stopped after it closes.
 let peer: S3Peer;

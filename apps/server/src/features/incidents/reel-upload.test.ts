@@ -4,8 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, build, TEST_AUTH_SECRET } from '../../../test/build';
+import { RECORDED_DURATION_MS, recordedWebmBytes, WEBM_DURATION_MS, webmBytes } from '../../../test/uploads';
 import { createLocalStorage } from '../../core/storage';
-import { RECORDED_DURATION_MS, recordedWebmBytes, reelFixtures, WEBM_DURATION_MS, webmBytes } from './incidents.fixtures';
+import { reelFixtures } from './incidents.fixtures';
 
 // Small enough that a test can exceed it; the local upload route still takes post-sized files.
 const MAX = 60_000;

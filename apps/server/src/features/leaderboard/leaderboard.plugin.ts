@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createLeaderboardRepository } from './leaderboard.repository';
 import { leaderboardRoutes } from './leaderboard.routes';
 import { createLeaderboardService } from './leaderboard.service';

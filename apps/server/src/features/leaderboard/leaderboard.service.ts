@@ -2,8 +2,8 @@ import { indiaDate, LEADERBOARD_MAX_RADIUS_M, type LeaderboardEntry, type Leader
 import type { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import type { ScoresService } from '../../domain/scores';
 import type { LeaderboardRepository, OwnScore, RankPosition, RankScope } from './leaderboard.repository';
-import type { ScoresService } from './scores.service';
 
 /** The query as the contract parsed it. */
 export type LeaderboardRequest = z.output<typeof LeaderboardQuery>;

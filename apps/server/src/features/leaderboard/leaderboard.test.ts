@@ -321,7 +321,7 @@ describe('points', () => {
     const running = await snapshot();
     expect(running.length).toBeGreaterThan(10);
     await sql`UPDATE user_scores SET total = 0, referrals = 0, active_days = 0, active_day_points = 0`.execute(t.db);
-    const { rebuildScores } = await import('./rebuild-scores');
+    const { rebuildScores } = await import('../../domain/scores');
     expect(await rebuildScores(t.db)).toBe(running.length);
     expect(await snapshot()).toEqual(running);
   });

@@ -1,8 +1,7 @@
 import type { ModerationAction, ModerationTarget } from '@saathi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertsT, languageOf } from '../../core/i18n';
-import type { NewNotification } from '../notifications/notifications.repository';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NewNotification, NotificationsService } from '../../core/notifications';
 import type { ModerationRepository } from './moderation.repository';
 import { indiaWallClock } from './moderation-deadlines';
 

@@ -1,5 +1,5 @@
-import type { FeaturePlugin } from '../../app-context';
-import { createCommunityAccess } from '../posts/community-access';
+import type { FeaturePlugin } from '../../feature-plugin';
+import { createCommunityAccess } from '../../domain/community-access';
 import { createModerationNotifier } from './moderation.notify';
 import { createModerationRepository } from './moderation.repository';
 import { moderationRoutes } from './moderation.routes';

@@ -1,7 +1,7 @@
 import type { ModerationDecision, ModerationQueue, MyDecisions } from '@saathi/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { communityFixtures } from '../posts/community.fixtures';
+import { communityFixtures } from '../../../test/community-fixtures';
 
 const t = build();
 const c = communityFixtures(t);

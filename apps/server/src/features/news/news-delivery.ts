@@ -2,8 +2,7 @@ import { INDIA_OFFSET_MS, LANGUAGES, NEWS_LANGUAGES, indiaDate, readerNewsLangua
 import type { DbRef } from '../../core/db/db-ref';
 import { alertsT, languageOf } from '../../core/i18n';
 import { PermanentJobError, type OutboxHandler, type OutboxMessage } from '../../core/outbox';
-import type { NewNotification } from '../notifications/notifications.repository';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NewNotification, NotificationsService } from '../../core/notifications';
 import { isLive } from './news.mapper';
 import { createNewsBreakingRepository, type BreakingRecipient } from './news-breaking.repository';
 

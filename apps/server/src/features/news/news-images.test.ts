@@ -4,7 +4,7 @@ import type { EditorNewsArticle, NewsArticle, NewsImage } from '@saathi/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { jpegWithGps, multipart } from '../posts/community.fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 import { newsFixtures } from './news.fixtures';
 
 const t = build();

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createNewsDeskService } from './news-desk.service';
 import { createNewsImageUploader } from './news-images';
 import { newsPageRoutes } from './news-page.routes';

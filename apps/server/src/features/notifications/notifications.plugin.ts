@@ -1,9 +1,10 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { notificationsRoutes } from './notifications.routes';
 
 /**
  * The notification list and web-push subscriptions; registered under /api. The service is
- * app-wide (app-context.ts) because SOS delivery writes notifications too.
+ * app-wide (core/notifications, built once by app-context.ts) because SOS delivery and other
+ * features write notifications too.
  */
 export const notificationsPlugin: FeaturePlugin = async (app, { ctx }) => {
   notificationsRoutes(app, { notifications: ctx.notifications, vapidPublicKey: ctx.vapidPublicKey });

@@ -1,8 +1,8 @@
 import { notificationsEndpoints } from '@saathi/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoints } from '../../core/http/endpoints';
+import type { NotificationsService } from '../../core/notifications';
 import { requireUser } from '../../plugins/app/auth';
-import type { NotificationsService } from './notifications.service';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { communityFixtures } from './community.fixtures';
+import { communityFixtures } from '../../../test/community-fixtures';
 
 const t = build({ DAILY_LIKE_LIMIT: '2', DAILY_COMMENT_LIMIT: '2' });
 const f = communityFixtures(t);

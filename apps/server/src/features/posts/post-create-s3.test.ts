@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer';
-import { communityFixtures, jpegWithGps, multipart } from './community.fixtures';
+import { communityFixtures } from '../../../test/community-fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 
 // Started before the app is built (hooks run in order) and stopped after it closes.
 let peer: S3Peer;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { communityFixtures, jpegWithGps, multipart, pngImage } from './community.fixtures';
+import { communityFixtures } from '../../../test/community-fixtures';
+import { jpegWithGps, multipart, pngImage } from '../../../test/uploads';
 import { FIXTURE_CAMERA_MODEL, FIXTURE_GPS_LATITUDE_BYTES, readPhotoFixture } from '../../../test/fixtures/photos';
 
 const t = build({ DAILY_POST_LIMIT: '3', POST_IMAGE_MAX_BYTES: String(300 * 1024), POST_UPLOAD_MAX_BYTES: String(500 * 1024) });

@@ -1,7 +1,7 @@
 import { nextIndiaMidnight, type CommunityPost, type FeedQuery, type InteractionLimits, type PostComment } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { assertSelf, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../core/errors';
-import type { CommunityAccess } from './community-access';
+import type { CommunityAccess } from '../../domain/community-access';
 import type { EngagementRepository } from './engagement.repository';
 import { toCommunityPost, toPostComment } from './posts.mapper';
 import type { PostsRepository, Reader } from './posts.repository';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
-import { AGE_GATE_MESSAGE } from './community-access';
-import { communityFixtures } from './community.fixtures';
+import { AGE_GATE_MESSAGE } from '../../domain/community-access';
+import { communityFixtures } from '../../../test/community-fixtures';
 
 const t = build({ POST_REPORT_HIDE_THRESHOLD: '2', PUBLIC_URL: 'https://saathi.example' });
 const f = communityFixtures(t);

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { contract } from '@saathi/shared/contract';
-import { AGE_GATE_MESSAGE } from './community-access';
-import { communityFixtures, jpegWithGps, multipart } from './community.fixtures';
+import { AGE_GATE_MESSAGE } from '../../domain/community-access';
+import { communityFixtures } from '../../../test/community-fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 
 /**
  * Visitors who are not signed in read the community (SPEC.md §2: /comunity-post, /profile/{id}

@@ -1,5 +1,5 @@
 import { PUSH_TEST_PER_HOUR } from '@saathi/shared';
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createPushRepository } from './push.repository';
 import { pushRoutes } from './push.routes';
 import { createPushService } from './push.service';

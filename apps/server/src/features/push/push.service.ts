@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { TooManyRequestsError, ValidationError } from '../../core/errors';
 import { alertsT, languageOf } from '../../core/i18n';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../../core/notifications';
 import type { PushRepository, PushTarget } from './push.repository';
 
 export type FcmTokenInput = z.output<typeof UpdateFcmTokenBody>['fcmToken'];

@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createReelModerationNotifier } from './reels-desk.notify';
 import { createReelsDeskRepository } from './reels-desk.repository';
 import { reelsDeskRoutes } from './reels-desk.routes';

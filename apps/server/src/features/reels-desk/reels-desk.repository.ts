@@ -3,7 +3,7 @@ import type { DeskFilter, DeskSource } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import type { ReportReason } from '../../core/db/tables/moderation';
-import { reelTextChange } from '../incidents/incidents.repository';
+import { reelTextChange } from '../incidents';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

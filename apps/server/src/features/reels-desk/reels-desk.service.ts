@@ -6,7 +6,7 @@ import type { Database } from '../../core/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { ReportReason } from '../../core/db/tables/moderation';
 import type { AuthUser } from '../../plugins/app/auth';
-import { toReelVideo } from '../incidents/incidents.service';
+import { toReelVideo } from '../incidents';
 import type { ModerationNotice, ReelModerationNotifier } from './reels-desk.notify';
 import type { DeskReelRow, ReelsDeskRepository, ReportCountRow } from './reels-desk.repository';
 

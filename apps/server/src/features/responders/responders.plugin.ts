@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createDocumentStore } from './responders-document';
 import { createRespondersRepository } from './responders.repository';
 import { respondersRoutes } from './responders.routes';

@@ -12,7 +12,7 @@ import { recordAudit } from '../../core/audit';
 import type { Clock } from '../../core/clock';
 import { AppError, NotFoundError } from '../../core/errors';
 import { alertsT, languageOf } from '../../core/i18n';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../../core/notifications';
 import type { DocumentStore } from './responders-document';
 import type { RespondersRepository, VerificationRow } from './responders.repository';
 import { toDateOrNull } from '../../core/db/row-values';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bearer, build, signedInUser } from '../../../test/build';
 import { privateFilesIn, STORAGE_MODES } from '../../../test/private-files';
-import { jpegWithGps, multipart } from '../posts/community.fixtures';
+import { jpegWithGps, multipart } from '../../../test/uploads';
 
 // The same behaviour with the photos on local disk and in the S3 peer's private bucket.
 describe.each(STORAGE_MODES)('responders (STORAGE=%s)', (mode) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { build } from '../../../test/build';
+import { buildSecondProcess } from '../../../test/second-process';
 import { addContact } from '../../../test/sos-fixtures';
 import {
   contactPhone,
@@ -55,7 +55,7 @@ describe('safety timer escalation, held by the server', () => {
 
     // The server stops between the stages; a new one on the same database carries on.
     await t.app.outbox.stop();
-    const restarted = await buildApp(t.config, { db: { db: t.db, kind: t.kind, close: async () => undefined }, sms: t.sms, clock: t.clock.now });
+    const restarted = await buildSecondProcess(t, SAFETY_TIMER_TEST_ENV);
     try {
       await restarted.ready();
       await at(restarted, start, 32 - 1 / 60);

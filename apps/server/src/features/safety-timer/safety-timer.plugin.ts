@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createSafetyTimerWork, SAFETY_TIMER_TOPICS } from './safety-timer-delivery';
 import { createStageScheduler } from './safety-timer-stages';
 import { createSafetyTimerRepository } from './safety-timer.repository';

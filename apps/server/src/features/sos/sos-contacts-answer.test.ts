@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@saathi/shared';
 import { bearer } from '../../../test/build';
 import { addContact, buildWithPushPeer, freshPlace, get, makeVolunteer, offset, post, raiseSos, subscribePush } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 
 /**
  * The person's emergency contacts who use the app answer an SOS like volunteers (issue 29):

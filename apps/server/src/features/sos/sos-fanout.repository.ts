@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema';
+import { LIVE_LOCATION_FRESH_MS } from '../../domain/live-location';
 
 export interface NewRecipient {
   id: number;
@@ -10,8 +11,6 @@ export interface NewRecipient {
   cellDistanceM: number | null;
 }
 
-/** A volunteer's live position counts for this long (DESIGN.md §5). */
-export const LIVE_LOCATION_FRESH_MS = 15 * 60_000;
 /** Upper bound of volunteers alerted by one widening step. */
 export const MAX_VOLUNTEERS_PER_STEP = 5000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/build';
 import { addContact, buildWithPushPeer, freshPlace, makeVolunteer, offset, post, raiseSos, recipientsOf, subscribePush } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 
 const sos = buildWithPushPeer();
 const { t } = sos;

@@ -4,7 +4,7 @@ import { openSse, type SseClient } from '../../../test/sse-client';
 import { build } from '../../../test/build';
 import { startPushPeer, type PushPeer } from '../../../test/push-peer';
 import { freshPlace, get, makeVolunteer, offset, post, raiseSos, subscribePush } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 import { alertedOf, makeResponder } from './sos-ladder.fixtures';
 
 // Widening every 2 minutes, so the responders' 60 s time limit is seen on its own.

@@ -1,7 +1,7 @@
 import type { Language } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
 import { addContact, buildWithPushPeer, freshPlace, makeVolunteer, offset, post, raiseSos, subscribePush } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 
 /**
  * Every SOS text (push, SMS, in-app) is written in the language of whoever reads it: a user

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sosDistanceBand, type LiveEvent } from '@saathi/shared';
 import { build } from '../../../test/build';
 import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos, recipientsOf, type LatLon } from '../../../test/sos-fixtures';
-import { LAT_STEP_DEG, lonStepDeg, snapToCell } from '../volunteers/volunteer-grid';
+import { LAT_STEP_DEG, lonStepDeg, snapToCell } from '../../domain/volunteer-grid';
 import { geoPoint } from '../../core/db/geo';
 
 /**

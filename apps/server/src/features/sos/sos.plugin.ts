@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createSosEvidenceRepository } from './sos-evidence.repository';
 import { sosEvidenceRoutes } from './sos-evidence.routes';
 import { createSosEvidenceService } from './sos-evidence.service';

@@ -5,12 +5,13 @@ import { systemClock, type Clock } from '../../core/clock';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
 import type { Database } from '../../core/db/schema';
 import type { SosStatus } from '../../core/db/tables/sos';
-import { LIVE_LOCATION_FRESH_MS, sosFanoutRepository } from './sos-fanout.repository';
+import { sosFanoutRepository } from './sos-fanout.repository';
 import { sosLadderRepository } from './sos-ladder.repository';
 import type { Position, RecipientRecord, SosEventRecord } from './sos.types';
 import { geoPoint } from '../../core/db/geo';
 import { hasRow } from '../../core/db/has-row';
 import { toDateOrNull } from '../../core/db/row-values';
+import { LIVE_LOCATION_FRESH_MS } from '../../domain/live-location';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@saathi/shared';
 import { build } from '../../../test/build';
 import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos } from '../../../test/sos-fixtures';
-import { snapToCell } from '../volunteers/volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 
 const t = build();
 

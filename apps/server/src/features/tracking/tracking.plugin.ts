@@ -1,9 +1,9 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
+import { withSafetyTimerLinks } from './safety-timer-links';
 import { createTrackingRepository } from './tracking.repository';
-import { withSafetyTimerLinks } from '../safety-timer/safety-timer-tracking';
 import { trackingRoutes } from './tracking.routes';
 
-/** Tracking links for trusted contacts; registered under /api. */
+/** Tracking links for trusted contacts, an SOS's and a safety timer's; registered under /api. */
 export const trackingPlugin: FeaturePlugin = async (app, { ctx }) => {
   trackingRoutes(app, { tracking: withSafetyTimerLinks(createTrackingRepository(ctx.dbRef, ctx.clock), ctx.dbRef), clock: ctx.clock });
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SceneResponder, Threat } from '@saathi/shared';
-import { sosLadderRepository } from '../sos/sos-ladder.repository';
+import { sceneResponders } from '../sos';
 import type { DbRef } from '../../core/db/db-ref';
 import { systemClock, type Clock } from '../../core/clock';
 import type { SosStatus } from '../../core/db/tables/sos';
@@ -57,7 +57,7 @@ export function createTrackingRepository(ref: DbRef, clock: Clock = systemClock)
         longitude: row.lon,
         accuracy: row.accuracy,
         at: new Date(row.at),
-        responders: await sosLadderRepository.sceneResponders(ref.db, row.event_id, clock()),
+        responders: await sceneResponders(ref.db, row.event_id, clock()),
       };
     },
 

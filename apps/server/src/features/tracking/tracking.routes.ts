@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock';
 import { sha256Hex } from '../../core/crypto';
 import { AppError, NotFoundError } from '../../core/errors';
 import { registerEndpoints } from '../../core/http/endpoints';
-import { firstName, mapsUrl } from '../sos/sos.texts';
+import { firstName, mapsUrl } from '../sos';
 import type { TrackingRepository } from './tracking.repository';
 
 /**

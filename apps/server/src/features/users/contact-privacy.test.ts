@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build } from '../../../test/build';
 import { freshPlace, makeVolunteer, offset, raiseSos } from '../../../test/sos-fixtures';
-import { ADULT_DOB, communityFixtures } from '../posts/community.fixtures';
+import { ADULT_DOB, communityFixtures } from '../../../test/community-fixtures';
 
 /**
  * DESIGN.md §8, docs/adr/0008: phone numbers and email addresses of other users never reach a

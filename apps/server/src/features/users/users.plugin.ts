@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createUsersRepository } from './users.repository';
 import { usersRoutes } from './users.routes';
 import { createUsersService } from './users.service';

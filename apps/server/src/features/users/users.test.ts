@@ -3,7 +3,7 @@ import { BRAND_AVATAR_URL } from '@saathi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build, signedInUser } from '../../../test/build';
 import { takeConsoleErrors } from '../../../test/console';
-import { AGE_GATE_MESSAGE } from '../posts/community-access';
+import { AGE_GATE_MESSAGE } from '../../domain/community-access';
 import { DOB_CHANGE_MESSAGE } from './users.service';
 
 const t = build();

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { LatLon, NearbyVolunteer } from '@saathi/shared';
 import { build } from '../../../test/build';
-import { lonStepDeg, snapToCell } from './volunteer-grid';
+import { lonStepDeg, snapToCell } from '../../domain/volunteer-grid';
 import { makeVolunteer, nearby, pair, project } from './volunteers.fixtures';
 import { nearbyQuery } from './volunteers.repository';
 import { geoPoint } from '../../core/db/geo';

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { bearer, build } from '../../../test/build';
+import { bearer, build, type TestApp } from '../../../test/build';
 import { buildSecondProcess, TEST_REDIS_URL as REDIS_URL, uniqueRedisPrefix } from '../../../test/second-process';
 import { createRateLimiter } from '../../core/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from '../../core/rate-limit/redis-rate-limiter';
@@ -10,7 +9,7 @@ const prefix = uniqueRedisPrefix();
 const env = { REDIS_URL, REDIS_CHANNEL_PREFIX: prefix, VOLUNTEERS_NEARBY_PER_MINUTE: '3' };
 
 const t = build(env);
-let second: App;
+let second: TestApp['app'];
 
 beforeAll(async () => {
   // A second server process in all but name: same database, same Redis, same clock.
@@ -21,7 +20,7 @@ afterAll(async () => {
   await second?.close();
 });
 
-const nearby = (app: App, token: string) =>
+const nearby = (app: TestApp['app'], token: string) =>
   app.inject({ method: 'GET', url: '/api/community/volunteers-nearby?location=23.0225,72.5714&range=500', headers: bearer(token) });
 
 describe('volunteers-nearby rate limit across processes (REDIS_URL)', () => {

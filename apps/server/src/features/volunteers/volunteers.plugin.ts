@@ -1,4 +1,4 @@
-import type { FeaturePlugin } from '../../app-context';
+import type { FeaturePlugin } from '../../feature-plugin';
 import { createVolunteersDutyRepository } from './volunteers-duty.repository';
 import { createVolunteersDutyService } from './volunteers-duty.service';
 import { createVolunteersRepository } from './volunteers.repository';

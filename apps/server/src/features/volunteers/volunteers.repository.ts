@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { LatLon } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
-import { LIVE_LOCATION_FRESH_MS } from '../sos/sos-fanout.repository';
 import { geoPoint } from '../../core/db/geo';
+import { LIVE_LOCATION_FRESH_MS } from '../../domain/live-location';
 
 /** The radar shows at most this many; the nearest are kept. */
 export const MAX_NEARBY_RESULTS = 500;

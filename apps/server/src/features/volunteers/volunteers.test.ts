@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NearbyVolunteer } from '@saathi/shared';
 import { bearer, build } from '../../../test/build';
 import { DEMO_GRIEVANCE_OFFICER } from '../../config';
-import { snapToCell } from './volunteer-grid';
+import { snapToCell } from '../../domain/volunteer-grid';
 import { freshPlace, makeVolunteer, nearby, pair, project } from './volunteers.fixtures';
 
 const t = build();

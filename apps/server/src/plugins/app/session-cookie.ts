@@ -1,5 +1,4 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Config } from '../../config';
 
 /**
  * How the web app holds its session: an HttpOnly cookie that page scripts cannot read,
@@ -11,7 +10,7 @@ export interface SessionCookie {
   options: CookieSerializeOptions;
 }
 
-export function sessionCookie(config: Pick<Config, 'publicUrl' | 'sessionTtlDays'>): SessionCookie {
+export function sessionCookie(config: { publicUrl: string; sessionTtlDays: number }): SessionCookie {
   const secure = config.publicUrl.startsWith('https://');
   return {
     name: secure ? '__Host-saathi_session' : 'saathi_session',

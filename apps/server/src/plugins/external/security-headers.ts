@@ -2,8 +2,16 @@ import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
+import type { StorageSettings } from '../../core/storage';
 import { s3PublicBase } from '../../core/storage/s3-storage';
+
+/** What the headers read of the app's config: the origins the pages may use. */
+export interface SecurityHeadersConfig {
+  publicUrl: string;
+  storage: StorageSettings;
+  map: { tileUrl: string | null };
+  volunteers: { geocoderUrl: string | null };
+}
 
 /** Hosted reel and post videos play in YouTube's privacy-enhanced player. */
 const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
@@ -26,7 +34,7 @@ export function originOfTemplate(template: string): string | undefined {
 }
 
 /** The origins outside the app that the browser loads media from and uploads media to. */
-function mediaOrigins(config: Config): { read: string[]; upload: string[] } {
+function mediaOrigins(config: SecurityHeadersConfig): { read: string[]; upload: string[] } {
   if (config.storage.kind !== 's3') return { read: [], upload: [] };
   const { s3 } = config.storage;
   const read = originOfTemplate(s3PublicBase(s3));
@@ -57,7 +65,7 @@ const defined = (values: (string | undefined | null)[]) => [...new Set(values.fi
  * The app's Content-Security-Policy: scripts only from our own origin (and the page's own
  * inline scripts, by hash), other origins only where config names them.
  */
-export function appCspDirectives(config: Config, inlineScripts: readonly string[] = []): Record<string, string[] | null> {
+export function appCspDirectives(config: SecurityHeadersConfig, inlineScripts: readonly string[] = []): Record<string, string[] | null> {
   const tiles = config.map.tileUrl ? originOfTemplate(config.map.tileUrl) : undefined;
   const geocoder = config.volunteers.geocoderUrl ? originOfTemplate(config.volunteers.geocoderUrl) : undefined;
   const media = mediaOrigins(config);
@@ -89,7 +97,10 @@ export function appCspDirectives(config: Config, inlineScripts: readonly string[
  * frame-ancestors 'none' and X-Frame-Options, Referrer-Policy, and HSTS when the app is
  * reached over https. Helmet has no Permissions-Policy, so that one header is added here.
  */
-async function securityHeadersPlugin(app: FastifyInstance, { config, indexHtml }: { config: Config; indexHtml: string | undefined }): Promise<void> {
+async function securityHeadersPlugin(
+  app: FastifyInstance,
+  { config, indexHtml }: { config: SecurityHeadersConfig; indexHtml: string | undefined },
+): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
   const inlineScripts = inlineScriptHashes(indexHtml);
   await app.register(helmet, {

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * "cells within R of me" exactly, instead of widening the search by a cell and snapping each
  * candidate per query.
  *
- * The grid (features/volunteers/volunteer-grid.ts computes the same in TypeScript): rows are
+ * The grid (domain/volunteer-grid.ts computes the same in TypeScript): rows are
  * 250 m / 110574 m-per-degree of latitude tall; each row's columns are 250 m wide at the
  * row's centre latitude (111320 m per degree of longitude times its cosine). A point's cell
  * depends on the point alone. The numbers are written out here because a migration must not

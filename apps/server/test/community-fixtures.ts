@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import sharp from 'sharp';
-import type { Database } from '../../core/db/schema';
-import type { TestApp } from '../../../test/build';
-import { geoPoint } from '../../core/db/geo';
+import type { Database } from '../src/core/db/schema';
+import { geoPoint } from '../src/core/db/geo';
+import type { TestApp } from './build';
 
 /** An adult's birth date (the age gate needs one). */
 export const ADULT_DOB = '1990-05-17';
@@ -98,38 +97,4 @@ export function communityFixtures(t: TestApp) {
       return rows.rows[0] ?? { posts_count: 0, likes_count: 0, comments_count: 0 };
     },
   };
-}
-
-/** A multipart/form-data body for app.inject. */
-export function multipart(fields: Record<string, string>, files: { field: string; name: string; type: string; bytes: Buffer }[] = []) {
-  const boundary = `----saathi${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
-    );
-    chunks.push(file.bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** A real JPEG carrying EXIF GPS coordinates, like a phone photo. */
-export async function jpegWithGps(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 120 } } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '19/1 4/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '72/1 52/1 40/1' },
-    })
-    .toBuffer();
-}
-
-export async function pngImage(): Promise<Buffer> {
-  return sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 1 } } })
-    .png()
-    .toBuffer();
 }

@@ -1,8 +1,8 @@
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type DatabaseConnection, type Driver } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DbRef } from '../../core/db/db-ref';
-import type { Database } from '../../core/db/schema';
-import { ForbiddenError } from '../../core/errors';
+import { DbRef } from '../core/db/db-ref';
+import type { Database } from '../core/db/schema';
+import { ForbiddenError } from '../core/errors';
 import { AGE_GATE_MESSAGE, createCommunityAccess } from './community-access';
 
 /** A database that answers every query with one user row of this dob. */

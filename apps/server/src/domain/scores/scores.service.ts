@@ -2,8 +2,7 @@ import type { Transaction } from 'kysely';
 import { indiaDate } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/schema';
-import type { ScorePoints } from '../../config';
-import { awardsAbout, ledgerChanges } from './score-rules';
+import { awardsAbout, ledgerChanges, type ScorePoints } from './score-rules';
 import { scoresQueries, type ScoresRepository } from './scores.repository';
 
 export interface ScoresDeps {

@@ -10,7 +10,9 @@ import { METRES_PER_DEGREE_LATITUDE, METRES_PER_DEGREE_LONGITUDE, VOLUNTEER_CELL
  * centre: the best any attacker can learn is the cell.
  *
  * The database computes the same cells (the volunteer_cell() SQL function of migration
- * 0012-volunteer-cells, stored beside each volunteer point); a test checks both agree.
+ * 0012-volunteer-cells, stored beside each volunteer point); a test checks both agree. The
+ * SOS and local-alert fan-outs measure their radii to these cells too, so their tests place
+ * people with this code.
  */
 export const LAT_STEP_DEG = VOLUNTEER_CELL_SIZE_M / METRES_PER_DEGREE_LATITUDE;
 

@@ -1,6 +1,8 @@
-import type { ScorePoints } from '../../config';
 import type { ScoreReason } from '../../core/db/tables/scores';
 import type { LedgerRow, NetAward, ScoreFacts } from './scores.repository';
+
+/** Leaderboard points per kind of award (SCORE_*). */
+export type ScorePoints = Record<ScoreReason, number>;
 
 /** One thing that should stand awarded now: who earns, why and for what. */
 export interface Award {

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { DbRef } from '../../core/db/db-ref';
-import type { NotificationsTable } from '../../core/db/tables/notifications';
+import type { DbRef } from '../db/db-ref';
+import type { NotificationsTable } from '../db/tables/notifications';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { DbRef } from '../../core/db/db-ref';
-import type { TrackedEvent, TrackingRepository } from '../tracking/tracking.repository';
+import type { TrackedEvent, TrackingRepository } from './tracking.repository';
 
 /**
  * The contacts' tracking page (`/track/<token>`) for safety timer links too: a token that is
  * not an SOS link is looked up among the timers' links and shown the same way, with the
  * newest position the phone sent. Timer links carry negative ids so `touch` knows where they live.
+ * The safety-timer feature writes these links; reading them here keeps the page in one feature.
  */
 export function withSafetyTimerLinks(tracking: TrackingRepository, ref: DbRef): TrackingRepository {
   return {

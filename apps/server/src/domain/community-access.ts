@@ -1,8 +1,8 @@
 import { isOldEnoughForCommunity } from '@saathi/shared';
 import { sql } from 'kysely';
-import type { Clock } from '../../core/clock';
-import type { DbRef } from '../../core/db/db-ref';
-import { ForbiddenError } from '../../core/errors';
+import type { Clock } from '../core/clock';
+import type { DbRef } from '../core/db/db-ref';
+import { ForbiddenError } from '../core/errors';
 
 export const AGE_GATE_MESSAGE = 'Access Denied: You must be at least 13 years old to view this page.';
 

@@ -1,7 +1,7 @@
 import type { NotificationsPage } from '@saathi/shared';
-import type { Clock } from '../../core/clock';
-import type { OutcomeListener, PushOutcome, PushSender } from '../../core/push';
-import type { EventBus } from '../../core/realtime';
+import type { Clock } from '../clock';
+import type { OutcomeListener, PushOutcome, PushSender } from '../push';
+import type { EventBus } from '../realtime';
 import { toNotificationItem, toPushPayload } from './notifications.mapper';
 import type { NewNotification, NotificationsRepository } from './notifications.repository';
 

@@ -1,0 +1,2 @@
+export { createAlertsDeliveryHandlers } from './alerts-delivery';
+export { alertsPlugin } from './alerts.plugin';

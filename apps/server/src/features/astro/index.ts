@@ -1,0 +1,1 @@
+export { astroPlugin } from './astro.plugin';

@@ -1,0 +1,2 @@
+export { authPlugin, authServiceOf } from './auth.plugin';
+export type { AuthService } from './auth.service';

@@ -1,0 +1,1 @@
+export { catalogPlugin } from './catalog.plugin';

@@ -1,0 +1,1 @@
+export { certificatesPlugin } from './certificates.plugin';

@@ -1,0 +1,1 @@
+export { dataRightsPlugin } from './data-rights.plugin';

@@ -1,0 +1,1 @@
+export { eventsPlugin } from './events.plugin';

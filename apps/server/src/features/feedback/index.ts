@@ -1,0 +1,1 @@
+export { feedbackPlugin } from './feedback.plugin';

@@ -1,0 +1,1 @@
+export { leaderboardPlugin } from './leaderboard.plugin';

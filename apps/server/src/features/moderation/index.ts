@@ -1,0 +1,1 @@
+export { moderationPlugin } from './moderation.plugin';

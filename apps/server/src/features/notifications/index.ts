@@ -1,0 +1,1 @@
+export { notificationsPlugin } from './notifications.plugin';

@@ -1,0 +1,1 @@
+export { postPagePlugin, postsPlugin } from './posts.plugin';

@@ -1,0 +1,1 @@
+export { pushPlugin } from './push.plugin';

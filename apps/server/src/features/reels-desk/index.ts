@@ -1,0 +1,1 @@
+export { reelsDeskPlugin } from './reels-desk.plugin';

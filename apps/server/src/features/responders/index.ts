@@ -1,0 +1,1 @@
+export { respondersPlugin } from './responders.plugin';

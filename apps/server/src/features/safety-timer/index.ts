@@ -1,0 +1,2 @@
+export { createSafetyTimerHandlers } from './safety-timer-delivery';
+export { safetyTimerPlugin } from './safety-timer.plugin';

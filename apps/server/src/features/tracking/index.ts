@@ -1,0 +1,1 @@
+export { trackingPlugin } from './tracking.plugin';

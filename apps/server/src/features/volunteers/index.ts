@@ -1,0 +1,1 @@
+export { volunteersPlugin } from './volunteers.plugin';
