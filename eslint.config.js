@@ -90,40 +90,8 @@ export default defineConfig(
     files: ['apps/web/src/**/sw.ts', 'apps/web/src/**/service-worker.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
-  // Dependencies point one way: features use core/, plugins/ and lib/, never the reverse
-  // (docs/architecture.md). Only the composition root (app.ts, app-context.ts) imports features.
-  {
-    files: ['apps/server/src/core/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**'],
-              message: 'core/ and plugins/ must not depend on features/: move the shared piece into core/ or pass it in as an option.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**'],
-              message: 'lib/ must not depend on features/: let the feature register with lib/ (e.g. onUnauthorized) or move the piece into lib/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Which layer may import which (features, core/, lib/, the composition root) is checked by
+  // dependency-cruiser (.dependency-cruiser.cjs, ADR 19), not here: one rule, one place.
   // Test files in the web app also run under Node (vitest, jsdom).
   {
     files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.{ts,tsx}'],
