@@ -4,4 +4,4 @@ import { config } from 'zod';
 // first. The app's Content-Security-Policy forbids eval, so in a browser the probe is refused
 // and Chromium reports a CSP violation on every page that parses a form or an answer. The
 // server keeps the compiled parsers (faster, and no CSP applies there).
-if (typeof document !== 'undefined') config({ jitless: true });
+if ('document' in globalThis) config({ jitless: true });

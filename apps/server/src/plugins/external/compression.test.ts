@@ -78,6 +78,21 @@ describe('answers built per request', () => {
     expect(small.json()).toMatchObject({ status: expect.any(String) });
   });
 
+  it('follow what the client prefers and say that the answer varies with it', async () => {
+    const refusedBrotli = await get('/api/docs/json', 'br;q=0, gzip');
+    expect(refusedBrotli.headers['content-encoding']).toBe('gzip');
+    expect(refusedBrotli.headers.vary).toContain('accept-encoding');
+    const identity = await get('/api/docs/json', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toContain('accept-encoding');
+    expect(identity.json().openapi).toMatch(/^3\./);
+    // The OpenAPI document is larger than what is compressed on the request's own turn: it goes
+    // through the thread pool and arrives whole all the same.
+    expect(identity.body.length).toBeGreaterThan(128 * 1024);
+    const big = await get('/api/docs/json', 'br');
+    expect(brotliDecompressSync(big.rawPayload).toString()).toBe(identity.body);
+  });
+
   it('leave the live event stream uncompressed, so each event arrives as it is sent', async () => {
     const user = await t.factory.user();
     const token = await t.loginAs(user);
