@@ -5,7 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
 import { PageLoading } from '../components/page-loading';
-import type { RouteHandle, TitleKey } from './page-title';
+import type { RouteHandle, TitleKey } from '../lib/page-title';
 
 /**
  * One lazy chunk per screen: `page(() => import(...), 'ExportName')` loads the module on first
@@ -47,7 +47,7 @@ function more<M>(load: (pages: typeof import('./more-pages')) => Promise<M>): ()
 // All community screens share one chunk (cards, sheets), and so do the management screens.
 const communityPages = more((pages) => pages.communityPages());
 const managePages = more((pages) => pages.managePages());
-const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
+const notFound = page(() => import('../components/not-found-page'), 'NotFoundPage');
 // Screens that more than one path opens: one loader each.
 const dashboardPage = plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage');
 const newsPage = page(

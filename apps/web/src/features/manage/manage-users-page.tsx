@@ -15,7 +15,7 @@ import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
 import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
-import { useDebouncedValue } from '../volunteers/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';
 import { RoleGatedPage } from './role-gate';

@@ -16,7 +16,7 @@ import { PagedList } from '../../components/paged-list';
 import { ToggleChip } from '../../components/toggle-chip';
 import { ArticleImage } from '../news/components/article-image';
 import { BreakingLabel } from '../news/components/breaking-label';
-import { useDebouncedValue } from '../volunteers/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { StateLabel } from './components/state-label';
 import { DESK_SCREEN, useDeskRefusal } from './desk-gate';
 import { RoleGatedPage } from '../manage/role-gate';

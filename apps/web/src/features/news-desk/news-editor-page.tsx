@@ -6,7 +6,7 @@ import type { NewsLanguage } from '@saathi/shared/languages';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadFailed } from '../../components/load-failed';

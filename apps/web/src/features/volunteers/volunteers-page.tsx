@@ -23,7 +23,7 @@ import { useLocationPrompt } from '../location/use-location-prompt';
 import { LocationPromptHelper } from './location-prompt-helper';
 import { useNearbyVolunteersQuery, usePublicConfigQuery, useResolvedLocationQuery } from './queries';
 import { Radar } from './radar';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import './volunteers.css';
 
 /** `/volunteers` and `/volunteers-nearby` (SPEC.md §2). Anonymous visitors are told to sign in. */
