@@ -4,8 +4,8 @@ import type { Language } from '@saathi/shared';
 import { changeAppLanguage } from '../../i18n';
 import { APP_LANGUAGES } from '../../i18n/languages';
 import { TranslateIcon } from '../../components/icons';
-import { useSession } from '../../features/auth/session';
-import { useUpdateMeMutation } from '../../features/users/queries';
+import { useSession } from '../../entities/session';
+import { useUpdateMeMutation } from '../../entities/user';
 import { useToast } from '../../components/toast';
 import './language-switcher.css';
 

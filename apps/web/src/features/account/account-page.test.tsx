@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { getSession } from '../auth/session';
+import { getSession } from '../../entities/session';
 import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { AccountPage } from './account-page';
 

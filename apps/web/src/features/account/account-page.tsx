@@ -17,7 +17,7 @@ import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
-import { WithMe } from '../users/with-me';
+import { WithMe } from '../../entities/user';
 import { BusinessTab } from './tabs/business-tab';
 import { ContactsTab } from './tabs/contacts-tab';
 import { LanguageTab } from './tabs/language-tab';

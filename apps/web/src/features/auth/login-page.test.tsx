@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login-page';
-import { getSession, reloadSessionFromStorage } from './session';
+import { getSession, reloadSessionFromStorage } from '../../entities/session';
 import { page, renderRoutes } from '../../test/render';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { makeUser } from '../profile/test-helpers';

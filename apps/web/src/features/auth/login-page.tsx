@@ -14,9 +14,8 @@ import { fetchFeatureFlags, useFeatureFlags } from '../../lib/feature-flags';
 import { changeAppLanguage } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/languages';
 import { api } from '../../lib/api-client';
-import { userKeys } from '../users/queries';
-import { postLoginDestination, readFromState, type SavedLocation } from './post-login';
-import { useSession } from './session';
+import { userKeys } from '../../entities/user';
+import { postLoginDestination, readFromState, type SavedLocation, useSession } from '../../entities/session';
 import { PhoneStep } from './phone-step';
 import { CodeStep } from './code-step';
 

@@ -1,7 +1,7 @@
 import type { User } from '@saathi/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
-import { clearSession, setSession } from '../auth/session';
+import { clearSession, setSession } from '../../entities/session';
 import { createFeedbackOutbox, memoryStore, type QueuedFeedback } from './feedback-outbox';
 import { PENDING_FLAG } from './pending-flag';
 import { startFeedbackOutbox } from './outbox-start';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { clearSession } from '../auth/session';
+import { clearSession } from '../../entities/session';
 import { makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { HomePage } from './home-page';
 

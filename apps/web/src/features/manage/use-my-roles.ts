@@ -1,5 +1,5 @@
 import type { Role } from '@saathi/shared';
-import { useMeQuery } from '../users/queries';
+import { useMeQuery } from '../../entities/user';
 
 /**
  * The signed-in user's roles, fresh from the server (a grant applies at their next request),

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { page, renderRoutes } from '../../test/render';
-import { clearSession, setSession } from '../auth/session';
+import { clearSession, setSession } from '../../entities/session';
 
 /** One `api.call` as the desks' tests read it back. */
 export type Call = [key: string, options?: { query?: Record<string, unknown>; body?: unknown; params?: unknown }];

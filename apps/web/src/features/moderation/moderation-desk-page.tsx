@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { DecideDialog, overturnLabel, type DecisionRequest } from './decide-dialog';
 import { actionLabel, kindLabel } from './labels';
 import { ModeratorPage } from './moderator-page';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { reloadSessionFromStorage } from '../auth/session';
+import { reloadSessionFromStorage } from '../../entities/session';
 import { stubApi, type Route } from '../news/news-test-api';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { istInputValue } from './desk-form';

@@ -15,7 +15,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { DetailsSection } from './components/details-section';
 import { LanguagesSection } from './components/languages-section';
 import { PublishPanel, type DeskAction } from './components/publish-panel';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeAppLanguage } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
-import { reloadSessionFromStorage } from '../auth/session';
+import { reloadSessionFromStorage } from '../../entities/session';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { CURRENT_ARTICLE_STORAGE_KEY, readCurrentArticle, saveCurrentArticle } from './current-article-storage';
 import { NewsArticlePage } from './news-article-page';

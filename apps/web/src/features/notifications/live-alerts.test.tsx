@@ -8,7 +8,7 @@ import { renderRoutes } from '../../test/render';
 // The toast's own chunk, loaded up front: the first toast then shows within findBy's wait.
 import '../../components/toast-view';
 import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
-import { clearSession, setSession } from '../auth/session';
+import { clearSession, setSession } from '../../entities/session';
 import { LiveAlerts } from './live-alerts';
 import type { LiveMessage } from './live-events';
 import { emit } from './test-live-events';

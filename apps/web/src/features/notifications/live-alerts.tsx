@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { NotificationItem } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { endCachedEvent, sosApi, sosKeys } from '../sos/api/sos-api';
 import { useLiveEvents } from './live-events';
 import { notificationKeys } from './unread-count';

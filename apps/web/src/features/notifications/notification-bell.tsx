@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { useUnreadCount } from './unread-count';
 import './notification-bell.css';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { NO_SETTINGS } from '../alerts/test-data';
-import { getSession } from '../auth/session';
+import { getSession } from '../../entities/session';
 import { ProfileStepperPage } from './profile-stepper-page';
 import { makeUser, mockApi, signIn } from './test-helpers';
 

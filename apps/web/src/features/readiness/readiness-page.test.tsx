@@ -2,7 +2,7 @@ import type { NotificationItem } from '@saathi/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { clearSession } from '../auth/session';
+import { clearSession } from '../../entities/session';
 import { emit } from '../notifications/test-live-events';
 import { makeUser, mockApi, signIn } from '../profile/test-helpers';
 import { ReadinessPage } from './readiness-page';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMeQuery } from '../users/queries';
+import { useMeQuery } from '../../entities/user';
 import { EmergencyContactsCard } from './emergency-contacts-card';
 import { HELPLINES } from './helplines';
 import { SosPanel } from './components/sos-panel';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { locationStore, useLocationState, type StoredPosition } from '../location/location-store';
 
 /** At most one live position per minute, unless the volunteer moved further than this. */

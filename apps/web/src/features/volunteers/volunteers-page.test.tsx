@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { PUBLIC_CONFIG } from '../alerts/test-data';
-import { clearSession } from '../auth/session';
+import { clearSession } from '../../entities/session';
 import { forgetLocationStore, locationStore } from '../location/location-store';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { VolunteersPage } from './volunteers-page';

@@ -16,7 +16,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { formatCoordinatePair, VOLUNTEER_RANGE_M, VOLUNTEER_SEARCH_DEBOUNCE_MS, type LatLon } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { LocationDialogs } from '../location/location-dialogs';
 import { locationStore } from '../location/location-store';
 import { useLocationPrompt } from '../location/use-location-prompt';

@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../entities/session';
 import { relativeTimeText } from '../card-text';
 import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment, useInteractionLimits } from '../queries';
 import { PostSheet, type PostSheetOpenProps } from './post-sheet';

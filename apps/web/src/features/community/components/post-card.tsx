@@ -20,7 +20,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../entities/session';
 import { distanceLabel, mapsUrl, relativeTimeText } from '../card-text';
 import type { usePostActions } from '../use-post-actions';
 import { CommentsSheet } from './comments-sheet';

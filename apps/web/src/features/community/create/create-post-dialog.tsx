@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { BusinessCategorySelect, isBusinessCategory } from '../../account/components/business-category-select';
-import { useMeQuery } from '../../users/queries';
+import { useMeQuery } from '../../../entities/user';
 import { LocationSelectorDialog } from '../location-picker/location-selector-dialog';
 import { useInteractionLimits } from '../queries';
 import { isAllowedImage } from './compress-steps';

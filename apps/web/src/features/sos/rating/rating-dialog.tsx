@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { isRefusal, useErrorText } from '../../../lib/error-text';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../entities/session';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { feedbackPayload, toFeedbackRows, type VolunteerFeedbackRow } from './rating-rows';
 import { useSwipeDown } from './use-swipe-down';

@@ -12,7 +12,7 @@ import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import type { SosEventOwnerView } from '@saathi/shared';
 import { useHoldBackgroundToasts, useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
-import { useMeQuery } from '../../users/queries';
+import { useMeQuery } from '../../../entities/user';
 import { SosHeadlineCard } from '../components/sos-headline-card';
 import { sosApi, sosKeys } from '../api/sos-api';
 import { readActiveEvent } from '../lib/active-event';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SosRecipient, User } from '@saathi/shared';
 import { stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
-import { clearSession, setSession } from '../../auth/session';
+import { clearSession, setSession } from '../../../entities/session';
 import { emit } from '../../notifications/test-live-events';
 import { SosModePage } from './sos-mode-page';
 import { json, never, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from './test-fixtures';

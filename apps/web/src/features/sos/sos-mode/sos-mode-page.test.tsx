@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SosEventVolunteerView, User } from '@saathi/shared';
 import { stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
-import { clearSession, setSession } from '../../auth/session';
+import { clearSession, setSession } from '../../../entities/session';
 import { emit } from '../../notifications/test-live-events';
 import { useToast, type ToastApi } from '../../../components/toast';
 import { sosKeys } from '../api/sos-api';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody, User } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { updateSessionUser, useSession } from '../auth/session';
+import { updateSessionUser, useSession } from '../session';
 
 /** The user's own record changes only through this app, so it can stay fresh for a while. */
 export const ME_STALE_TIME_MS = 60_000;
