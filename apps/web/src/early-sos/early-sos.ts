@@ -7,7 +7,7 @@
  *
  * It does what the React panel does (features/sos/components/sos-panel.tsx and lib/): the
  * button, a countdown with Cancel, the threat choice and the contacts-only switch, Call 112,
- * the device position (lib/position.ts), `POST /api/sos` (lib/raise-sos.ts), and offline the
+ * the device position (src/lib/position.ts), `POST /api/sos` (lib/raise-sos.ts), and offline the
  * SMS to the emergency contacts (lib/sms-link.ts); the same classes and look, so nothing moves
  * when React takes over.
  *
@@ -60,7 +60,7 @@ interface EarlyUser {
 
 type EarlyWindow = Window & typeof globalThis & { saathiEarlySos?: EarlyState };
 
-// The same keys as the React app: auth/session.ts, i18n/languages.ts, sos/lib/position.ts, sos/lib/active-event.ts.
+// The same keys as the React app: entities/session/session.ts, i18n/languages.ts, lib/position.ts, sos/lib/active-event.ts.
 const SESSION_KEY = 'saathi.session';
 const LANGUAGE_KEY = 'saathi.language';
 const POSITION_KEY = 'saathi.last-position';

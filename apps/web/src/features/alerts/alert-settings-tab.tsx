@@ -14,7 +14,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
 import { TabSection } from '../account/components/tab-section';
-import { locationStore } from '../location/location-store';
+import { locationStore } from '../../entities/location';
 import { AlertSettingsFields } from './alert-settings-fields';
 import { useAlertSettingsQuery, useSaveAlertSettingsMutation } from './queries';
 

@@ -6,7 +6,7 @@ import { EmergencyContactsCard } from './emergency-contacts-card';
 import { HELPLINES } from './helplines';
 import { SosPanel } from './components/sos-panel';
 import { Call112 } from './components/call-112';
-import { warmUpPosition } from './lib/position';
+import { warmUpPosition } from '../../lib/position';
 import './dashboard.css';
 
 // Not needed to raise an SOS, so loaded after the dashboard, out of its JS budget (DESIGN.md §7):

@@ -6,7 +6,7 @@ import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { PUBLIC_CONFIG } from '../alerts/test-data';
 import { clearSession } from '../../entities/session';
-import { forgetLocationStore, locationStore } from '../location/location-store';
+import { forgetLocationStore, locationStore } from '../../entities/location';
 import { makeUser, signIn } from '../profile/test-helpers';
 import { VolunteersPage } from './volunteers-page';
 

@@ -17,9 +17,7 @@ import { formatCoordinatePair, VOLUNTEER_RANGE_M, VOLUNTEER_SEARCH_DEBOUNCE_MS, 
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../entities/session';
-import { LocationDialogs } from '../location/location-dialogs';
-import { locationStore } from '../location/location-store';
-import { useLocationPrompt } from '../location/use-location-prompt';
+import { LocationDialogs, locationStore, useLocationPrompt } from '../../entities/location';
 import { LocationPromptHelper } from './location-prompt-helper';
 import { useNearbyVolunteersQuery, usePublicConfigQuery, useResolvedLocationQuery } from './queries';
 import { Radar } from './radar';

@@ -16,7 +16,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import SearchIcon from '@mui/icons-material/Search';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locationStore } from '../../location/location-store';
+import { locationStore } from '../../../entities/location';
 import { resolveLocationText } from '../../../lib/geocode';
 import { usePublicConfig } from '../../../lib/feature-flags';
 import { EnterCoordinatesDialog } from './enter-coordinates-dialog';

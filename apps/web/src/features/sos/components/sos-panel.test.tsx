@@ -5,7 +5,7 @@ import type { CreateSosBody, User } from '@saathi/shared';
 import { jsonResponse, stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../../entities/session';
-import { rememberPosition } from '../lib/position';
+import { rememberPosition } from '../../../lib/position';
 import { raisedEvent } from '../sos-mode/test-fixtures';
 import { SosPanel } from './sos-panel';
 

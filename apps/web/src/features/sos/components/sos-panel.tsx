@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { sosKeys } from '../api/sos-api';
 import { countdownSeconds } from '../lib/countdown';
 import { useSosCountdown } from '../lib/use-sos-countdown';
-import { fixTimeoutMs, getSosPosition, vibrate, type DevicePosition } from '../lib/position';
+import { fixTimeoutMs, getSosPosition, vibrate, type DevicePosition } from '../../../lib/position';
 import { raiseSos } from '../lib/raise-sos';
 import { sosModePath, storeActiveEvent } from '../lib/active-event';
 import { ThreatChips } from './threat-chips';

@@ -1,7 +1,7 @@
 import type { SosEventView, Threat } from '@saathi/shared';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { sosApi } from '../api/sos-api';
-import type { DevicePosition } from './position';
+import type { DevicePosition } from '../../../lib/position';
 import { sosRequestBody } from './sos-request';
 
 /** What happened when the user asked for help. */
