@@ -16,7 +16,7 @@ import { hasManagementRole, type User } from '@saathi/shared';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
+import { formatIndianMobile } from '../../entities/profile';
 import { WithMe } from '../../entities/user';
 import { BusinessTab } from './tabs/business-tab';
 import { ContactsTab } from './tabs/contacts-tab';

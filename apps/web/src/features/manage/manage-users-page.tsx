@@ -14,7 +14,7 @@ import { FormTextField } from '../../components/form-fields';
 import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
+import { formatIndianMobile } from '../../entities/profile';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';

@@ -13,17 +13,21 @@ import { changeAppLanguage } from '../../i18n';
 import { fetchFeatureFlags } from '../../lib/feature-flags';
 import { defaultAppPath } from '../../entities/session';
 import { WithMe } from '../../entities/user';
-import { EmergencyContactsEditor } from './components/emergency-contacts-editor';
-import { PersonalFields } from './components/personal-fields';
-import { PreferencesFields } from './components/preferences-fields';
-import { SavedLocationsEditor } from './components/saved-locations-editor';
+import {
+  EmergencyContactsEditor,
+  PersonalFields,
+  PreferencesFields,
+  SavedLocationsEditor,
+  useContactsEditor,
+  useLocationsEditor,
+  type FieldErrors,
+  locationItemsFromUser,
+  personalBodyFromValues,
+  personalValuesFromUser,
+  type PersonalValues,
+  useSaveProfile,
+} from '../../entities/profile';
 import { StepperProgress } from './components/stepper-progress';
-import { useContactsEditor } from './hooks/use-contacts-editor';
-import { useLocationsEditor } from './hooks/use-locations-editor';
-import type { FieldErrors } from './lib/field-errors';
-import { locationItemsFromUser } from './lib/locations';
-import { personalBodyFromValues, personalValuesFromUser, type PersonalValues } from './lib/personal-values';
-import { useSaveProfile } from './lib/use-save-profile';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../lib/error-text';
 import { useAlertsStep } from '../alerts/alerts-step';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { useToast } from '../../../components/toast';
-import { useUpdateMeMutation } from '../../../entities/user';
+import { useUpdateMeMutation } from '../../user';
 import { fieldErrorsFromIssues, messageForServerError, type FieldErrors } from './field-errors';
 
 export type SaveResult = { ok: true; user: User } | { ok: false; errors: FieldErrors };
