@@ -173,11 +173,18 @@ export const routes: RouteObject[] = [
                   'CertificatePage',
                 ),
               },
-              // Management screens (features/manage/screens.ts lists them); each checks the role itself.
+              // Management screens (entities/manage-screens/screens.ts lists them); each checks the role itself.
               { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
               { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
-              { path: 'manage/responders', handle: title('manageResponders'), lazy: page(managePages, 'RespondersReviewPage') },
+              {
+                path: 'manage/responders',
+                handle: title('manageResponders'),
+                lazy: page(
+                  more((pages) => pages.respondersReviewPage()),
+                  'RespondersReviewPage',
+                ),
+              },
               {
                 path: 'manage/feedback',
                 handle: title('feedbackInbox'),

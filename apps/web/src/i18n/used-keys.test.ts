@@ -14,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { navItems } from '../app/nav-items';
 import { DIAGNOSTIC_PERMISSIONS } from '../features/feedback/diagnostics';
-import { MANAGE_SCREENS } from '../features/manage/screens';
+import { MANAGE_SCREENS } from '../entities/manage-screens';
 import { HELPLINES } from '../features/sos/helplines';
 
 /**

@@ -18,7 +18,7 @@ import { formatIndianMobile } from '../../entities/profile';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';
-import { RoleGatedPage } from './role-gate';
+import { RoleGatedPage } from '../../entities/manage-screens';
 
 /** Wait this long after the last key before searching. */
 const SEARCH_DELAY_MS = 300;

@@ -3,10 +3,9 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
-import { mayOpen } from '../manage/screens';
-import { useMyRoles } from '../manage/use-my-roles';
+import { mayOpen, useMyRoles } from '../../entities/manage-screens';
 
-/** Who may open the moderators' desks (features/manage/screens.ts lists them for the same roles). */
+/** Who may open the moderators' desks (entities/manage-screens/screens.ts lists them for the same roles). */
 export const MODERATOR_ROLES = ['moderator'] as const;
 
 /**

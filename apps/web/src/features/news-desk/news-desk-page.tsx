@@ -19,7 +19,7 @@ import { BreakingLabel } from '../news/components/breaking-label';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { StateLabel } from './components/state-label';
 import { DESK_SCREEN, useDeskRefusal } from './desk-gate';
-import { RoleGatedPage } from '../manage/role-gate';
+import { RoleGatedPage } from '../../entities/manage-screens';
 import { formatIst } from './desk-form';
 import { useDeskLabels } from './labels';
 import { useDeskListQuery } from './queries';

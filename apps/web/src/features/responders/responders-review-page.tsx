@@ -13,7 +13,7 @@ import { FormTextField } from '../../components/form-fields';
 import { QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { RoleGatedPage } from '../manage/role-gate';
+import { RoleGatedPage } from '../../entities/manage-screens';
 import { ResponderBadge } from './responder-badge';
 import { useDecideMutation, useVerificationsQuery } from './queries';
 import { label } from './labels';

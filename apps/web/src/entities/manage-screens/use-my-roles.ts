@@ -1,5 +1,5 @@
 import type { Role } from '@saathi/shared';
-import { useMeQuery } from '../../entities/user';
+import { useMeQuery } from '../user';
 
 /**
  * The signed-in user's roles, fresh from the server (a grant applies at their next request),
