@@ -10,11 +10,11 @@ import '../../components/toast-view';
 import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
 import { clearSession, setSession } from '../../entities/session';
 import { LiveAlerts } from './live-alerts';
-import type { LiveMessage } from './live-events';
-import { emit } from './test-live-events';
+import type { LiveMessage } from '../../entities/live-events';
+import { emit } from '../../test/live-events';
 
 // The stream itself is replaced: the tests hand LiveAlerts its messages.
-vi.mock('./live-events', () => import('./test-live-events'));
+vi.mock('../../entities/live-events/live-events', () => import('../../test/live-events'));
 
 function sosAlert(id: number, sosEventId: number, minutesAgo = 0): NotificationItem {
   return {

@@ -7,7 +7,7 @@ import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../entities/session';
 import { endCachedEvent, sosApi, sosKeys } from '../sos/api/sos-api';
-import { useLiveEvents } from './live-events';
+import { useLiveEvents } from '../../entities/live-events';
 import { notificationKeys } from './unread-count';
 import { isPushClientMessage } from '../../pwa/push-messages';
 import { refetchAfterChange } from '../../lib/refetch-after-change';

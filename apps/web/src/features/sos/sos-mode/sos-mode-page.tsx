@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import type { SosEventOwnerView, SosEventView, SosRecipient } from '@saathi/shared';
 import { isApiError } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
-import { useLiveEvents } from '../../notifications/live-events';
+import { useLiveEvents } from '../../../entities/live-events';
 import { endCachedEvent, sosApi, sosKeys } from '../api/sos-api';
 import { OwnerView } from './owner-view';
 import { VolunteerEventEnded, VolunteerView } from './volunteer-view';

@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
-import { checkLiveEvent } from '../../test/contract-answers';
-import type { LiveMessage } from './live-events';
+import { checkLiveEvent } from './contract-answers';
+import type { LiveMessage } from '../entities/live-events';
 
 /**
  * A stand-in for live-events.ts in tests: no stream, the test hands the screen its messages.
- * Use with `vi.mock('<path>/live-events', () => import('<path>/test-live-events'))`.
+ * Use with `vi.mock('<path>/entities/live-events/live-events', () => import('<path>/test/live-events'))`.
  */
 const listeners = new Set<(message: LiveMessage) => void>();
 

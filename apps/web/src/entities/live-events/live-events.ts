@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { LiveEvent, LiveEventType } from '@saathi/shared';
 import { apiUrl } from '../../lib/api-client';
-import { getSession } from '../../entities/session';
+import { getSession } from '../session';
 
 /** What subscribers receive: the server's events, plus `stream.ready` after every (re)connect. */
 export type LiveMessage = LiveEvent | { type: 'stream.ready' };

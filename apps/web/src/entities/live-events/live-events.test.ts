@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem, User } from '@saathi/shared';
 import { checkLiveEvent, stubFetch, type FetchMock } from '../../test/contract-answers';
-import { clearSession, setSession } from '../../entities/session';
+import { clearSession, setSession } from '../session';
 import { subscribeLiveEvents, type LiveMessage } from './live-events';
 
 /** EventSource as the browser has it, driven by the test. */
