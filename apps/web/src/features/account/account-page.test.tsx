@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { getSession } from '../../entities/session';
-import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../../test/user';
 import { AccountPage } from './account-page';
 
 // The volunteering tab loads the responder settings lazily: a test may end before that import

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { AccountPage } from '../account/account-page';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
-import { HERE, NO_SETTINGS, phoneAt } from './test-data';
+import { makeUser, mockApi, signIn } from '../../test/user';
+import { HERE, NO_SETTINGS, phoneAt } from '../../test/alerts';
 
 /** This machine is shared: lazy chunks (the map, the next screen) and saves may take a few seconds. */
 const SLOW = { timeout: 10_000 };

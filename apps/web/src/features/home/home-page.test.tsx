@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { clearSession } from '../../entities/session';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeUser, mockApi, signIn } from '../../test/user';
 import { HomePage } from './home-page';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { renderRoutes } from '../../test/render';
 // The toast's own chunk, loaded up front: the first toast then shows within findBy's wait.
 import '../../components/toast-view';
-import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
+import { volunteerEvent } from '../../test/sos-events';
 import { clearSession, setSession } from '../../entities/session';
 import { LiveAlerts } from './live-alerts';
 import type { LiveMessage } from '../../entities/live-events';

@@ -4,9 +4,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { changeAppLanguage } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
 import { AccountPage } from '../account/account-page';
-import { NO_SETTINGS } from '../alerts/test-data';
+import { NO_SETTINGS } from '../../test/alerts';
 import { ProfileStepperPage } from './profile-stepper-page';
-import { makeUser, mockApi, signIn } from './test-helpers';
+import { makeUser, mockApi, signIn } from '../../test/user';
 import type { User } from '@saathi/shared';
 
 /**

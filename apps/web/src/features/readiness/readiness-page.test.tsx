@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { clearSession } from '../../entities/session';
 import { emit } from '../../test/live-events';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeUser, mockApi, signIn } from '../../test/user';
 import { ReadinessPage } from './readiness-page';
 
 vi.mock('../../entities/live-events/live-events', () => import('../../test/live-events'));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../../test/render';
 import { getSession } from '../../../entities/session';
-import { makeUser, mockApi, signIn } from '../../profile/test-helpers';
+import { makeUser, mockApi, signIn } from '../../../test/user';
 import { AccountPage } from '../account-page';
 import { exportFileName } from './queries';
 

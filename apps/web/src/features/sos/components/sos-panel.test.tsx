@@ -6,7 +6,7 @@ import { jsonResponse, stubFetch, type FetchMock } from '../../../test/contract-
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../../entities/session';
 import { rememberPosition } from '../../../lib/position';
-import { raisedEvent } from '../sos-mode/test-fixtures';
+import { raisedEvent } from '../../../test/sos-events';
 import { SosPanel } from './sos-panel';
 
 const contacts = [

@@ -7,7 +7,7 @@ import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../../entities/session';
 import { emit } from '../../../test/live-events';
 import { SosModePage } from './sos-mode-page';
-import { json, never, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from './test-fixtures';
+import { json, never, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from '../../../test/sos-events';
 
 // The stream is replaced: the tests hand the screen its live messages.
 vi.mock('../../../entities/live-events/live-events', () => import('../../../test/live-events'));

@@ -10,7 +10,7 @@ import { emit } from '../../../test/live-events';
 import { useToast, type ToastApi } from '../../../components/toast';
 import { sosKeys } from '../api/sos-api';
 import { SosModePage } from './sos-mode-page';
-import { json, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from './test-fixtures';
+import { json, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from '../../../test/sos-events';
 
 // The stream is replaced: the tests hand the screen its live messages.
 vi.mock('../../../entities/live-events/live-events', () => import('../../../test/live-events'));

@@ -1,7 +1,7 @@
 import type { SavedLocation, UpdateUserBody, User } from '@saathi/shared';
 import { DEFAULT_LANGUAGE } from '@saathi/shared/languages';
-import { jsonResponse, stubFetch } from '../../test/contract-answers';
-import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../../entities/session';
+import { jsonResponse, stubFetch } from './contract-answers';
+import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../entities/session';
 
 /** A saved place as the profile holds it: "Home" at Ellisbridge, Ahmedabad, unless patched; `at` moves it. */
 export function makeSavedLocation({

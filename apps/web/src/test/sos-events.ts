@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { CreateSosBody, SosEventOwnerView, SosEventVolunteerView, SosRecipient } from '@saathi/shared';
-import { jsonResponse, stubFetch } from '../../../test/contract-answers';
-import { makeUser } from '../../profile/test-helpers';
+import { jsonResponse, stubFetch } from './contract-answers';
+import { makeUser } from './user';
 
 /** A volunteer alerted within 500 m who has not answered yet. */
 export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient => ({

@@ -2,9 +2,9 @@ import type { User } from '@saathi/shared';
 import { cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { api } from '../../lib/api-client';
-import { page, renderRoutes } from '../../test/render';
-import { clearSession, setSession } from '../../entities/session';
+import { api } from '../lib/api-client';
+import { page, renderRoutes } from './render';
+import { clearSession, setSession } from '../entities/session';
 
 /** One `api.call` as the desks' tests read it back. */
 export type Call = [key: string, options?: { query?: Record<string, unknown>; body?: unknown; params?: unknown }];

@@ -1,5 +1,5 @@
 import type { NewsArticle, NewsListItem } from '@saathi/shared';
-import { jsonResponse, stubFetch } from '../../test/contract-answers';
+import { jsonResponse, stubFetch } from './contract-answers';
 
 /** A published article as `GET /api/news` lists it (test data). */
 export function makeListItem(overrides: Partial<NewsListItem> & Pick<NewsListItem, 'id' | 'slug' | 'title'>): NewsListItem {

@@ -1,7 +1,7 @@
 import type { AlertSettings, NearbyAlert, PublicConfig } from '@saathi/shared';
 import { vi } from 'vitest';
 import { act } from '@testing-library/react';
-import { LocationError, locationStore } from '../../entities/location';
+import { LocationError, locationStore } from '../entities/location';
 
 /** Ellisbridge, Ahmedabad. */
 export const HERE = { latitude: 23.0225, longitude: 72.5714 };
