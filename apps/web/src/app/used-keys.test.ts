@@ -12,7 +12,7 @@ import {
   THREATS,
 } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
-import { navItems } from '../app/nav-items';
+import { navItems } from './nav-items';
 import { DIAGNOSTIC_PERMISSIONS } from '../features/feedback/diagnostics';
 import { MANAGE_SCREENS } from '../entities/manage-screens';
 import { HELPLINES } from '../features/sos/helplines';
@@ -41,7 +41,7 @@ import { HELPLINES } from '../features/sos/helplines';
 type Json = Record<string, unknown>;
 // __dirname: under jsdom import.meta.url is not a file: URL.
 const srcDir = path.resolve(__dirname, '..');
-const localeFiles = import.meta.glob<Json>(['./locales/en-US/*.json', '../../../../packages/shared/src/locales/en-US/*.json'], {
+const localeFiles = import.meta.glob<Json>(['../i18n/locales/en-US/*.json', '../../../../packages/shared/src/locales/en-US/*.json'], {
   eager: true,
   import: 'default',
 });
