@@ -27,7 +27,7 @@ import { ProfileTab } from './tabs/profile-tab';
 import { SosTab } from './tabs/sos-tab';
 import { VolunteeringTab } from './tabs/volunteering-tab';
 import { SafetyTimerAccountSection } from '../safety-timer/safety-timer-account-section';
-import { AlertSettingsTab } from '../alerts/alert-settings-tab';
+import { AlertSettingsTab } from './tabs/alerts-tab';
 import { useLogout } from './use-logout';
 import { AstroLinkButton } from '../astro/astro-link';
 

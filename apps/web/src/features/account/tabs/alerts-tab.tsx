@@ -9,14 +9,14 @@ import type { AlertSettings, LocalAlertCategory } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LoadFailed } from '../../components/load-failed';
-import { PageLoading } from '../../components/page-loading';
-import { useToast } from '../../components/toast';
-import { useErrorText } from '../../lib/error-text';
-import { TabSection } from '../account/components/tab-section';
-import { locationStore } from '../../entities/location';
-import { AlertSettingsFields } from './alert-settings-fields';
-import { useAlertSettingsQuery, useSaveAlertSettingsMutation } from './queries';
+import { LoadFailed } from '../../../components/load-failed';
+import { PageLoading } from '../../../components/page-loading';
+import { useToast } from '../../../components/toast';
+import { useErrorText } from '../../../lib/error-text';
+import { TabSection } from '../components/tab-section';
+import { locationStore } from '../../../entities/location';
+import { AlertSettingsFields } from '../../alerts/alert-settings-fields';
+import { useAlertSettingsQuery, useSaveAlertSettingsMutation } from '../../alerts/queries';
 
 /** The account's "Local alerts" tab: which kinds of confirmed alert to be told about, and where. */
 export function AlertSettingsTab() {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { AccountPage } from '../account/account-page';
+import { AccountPage } from './account-page';
 import { makeUser, mockApi, signIn } from '../../test/user';
 import { HERE, NO_SETTINGS, phoneAt } from '../../test/alerts';
 
