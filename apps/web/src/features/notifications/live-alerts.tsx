@@ -6,7 +6,7 @@ import type { NotificationItem } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../entities/session';
-import { endCachedEvent, sosApi, sosKeys } from '../sos/api/sos-api';
+import { endCachedEvent, sosApi, sosKeys } from '../../entities/sos-event';
 import { useLiveEvents } from '../../entities/live-events';
 import { notificationKeys } from './unread-count';
 import { isPushClientMessage } from '../../pwa/push-messages';

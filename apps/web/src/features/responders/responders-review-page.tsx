@@ -14,9 +14,8 @@ import { QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
 import { RoleGatedPage } from '../../entities/manage-screens';
-import { ResponderBadge } from './responder-badge';
+import { ResponderBadge, label } from '../../entities/responder';
 import { useDecideMutation, useVerificationsQuery } from './queries';
-import { label } from './labels';
 
 const TABS: readonly VerificationStatus[] = ['pending', 'approved', 'expired', 'rejected', 'revoked'];
 

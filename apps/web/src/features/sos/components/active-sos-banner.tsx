@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldBackgroundToasts } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { sosApi, sosKeys } from '../api/sos-api';
+import { sosApi, sosKeys } from '../../../entities/sos-event';
 import { useNow } from '../../../lib/use-now';
 import { clearActiveEvent, readActiveEvent, sosModePath } from '../lib/active-event';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EmergencyContact } from '@saathi/shared';
 import { PhoneInTalkIcon } from '../../../components/icons';
-import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../lib/sms-link';
+import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../../../entities/sos';
 import type { DevicePosition } from '../../../lib/position';
 
 interface SmsFallbackProps {

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { isRefusal, useErrorText } from '../../../lib/error-text';
 import { useSession } from '../../../entities/session';
-import { sosApi, sosKeys } from '../api/sos-api';
+import { sosApi, sosKeys } from '../../../entities/sos-event';
 import { feedbackPayload, toFeedbackRows, type VolunteerFeedbackRow } from './rating-rows';
 import { useSwipeDown } from './use-swipe-down';
 import { VolunteerFeedbackRowCard } from './volunteer-feedback-row';

@@ -14,7 +14,7 @@ import { useHoldBackgroundToasts, useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
 import { useMeQuery } from '../../../entities/user';
 import { SosHeadlineCard } from '../components/sos-headline-card';
-import { sosApi, sosKeys } from '../api/sos-api';
+import { sosApi, sosKeys } from '../../../entities/sos-event';
 import { readActiveEvent } from '../lib/active-event';
 import { useEvidenceRecorder } from '../evidence/use-evidence-recorder';
 import { EvidencePlayer } from '../evidence/evidence-player';

@@ -8,7 +8,7 @@ import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../../entities/session';
 import { emit } from '../../../test/live-events';
 import { useToast, type ToastApi } from '../../../components/toast';
-import { sosKeys } from '../api/sos-api';
+import { sosKeys } from '../../../entities/sos-event';
 import { SosModePage } from './sos-mode-page';
 import { json, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from '../../../test/sos-events';
 

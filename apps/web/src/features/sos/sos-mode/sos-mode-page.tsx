@@ -8,7 +8,7 @@ import type { SosEventOwnerView, SosEventView, SosRecipient } from '@saathi/shar
 import { isApiError } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
 import { useLiveEvents } from '../../../entities/live-events';
-import { endCachedEvent, sosApi, sosKeys } from '../api/sos-api';
+import { endCachedEvent, sosApi, sosKeys } from '../../../entities/sos-event';
 import { OwnerView } from './owner-view';
 import { VolunteerEventEnded, VolunteerView } from './volunteer-view';
 import { refetchAfterChange } from '../../../lib/refetch-after-change';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sosApi } from '../api/sos-api';
+import { sosApi } from '../../../entities/sos-event';
 import { rememberPosition } from '../../../lib/position';
 import { LocationSender, toLocationBody } from './location-sender';
 

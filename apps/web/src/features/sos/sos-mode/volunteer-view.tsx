@@ -15,15 +15,15 @@ import type { DeclineReason, SosEventView, SosEventVolunteerView } from '@saathi
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { locationStore } from '../../../entities/location';
-import { sosApi, sosKeys } from '../api/sos-api';
+import { sosApi, sosKeys } from '../../../entities/sos-event';
 import { getSosPosition, lastKnownPosition } from '../../../lib/position';
-import { formatCoordinates } from '../lib/sms-link';
+import { formatCoordinates } from '../../../entities/sos';
 import { OpenMapsButton } from '../components/open-maps-button';
 import { SosHeadlineCard } from '../components/sos-headline-card';
 import { DistanceBandText, DistanceText } from './distance-text';
 import { DeclineDialog } from '../../responders/decline-dialog';
 import { sceneApi } from '../../responders/queries';
-import { ResponderBadge } from '../../responders/responder-badge';
+import { ResponderBadge } from '../../../entities/responder';
 import { ScenePanel } from '../../responders/scene-panel';
 import { PracticeBanner } from './practice-banner';
 import { refetchAfterChange } from '../../../lib/refetch-after-change';

@@ -2,8 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SceneResponder } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { ResponderBadge } from './responder-badge';
-import { sceneStatusText } from './labels';
+import { ResponderBadge, sceneStatusText } from '../responder';
 
 /** The volunteers and contacts coming, each with whether they are a contact or a volunteer, their badge and step on the scene (the tracking page, the other volunteers). */
 export function SceneResponders({ responders, title }: { responders: readonly SceneResponder[]; title: string }) {

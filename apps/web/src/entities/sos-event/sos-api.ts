@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateSosBody, EvidenceKind, EvidenceUploadResponse, SosEventView, SosFeedbackBody, SosLocationBody } from '@saathi/shared';
-import { api, type CallOptions } from '../../../lib/api-client';
+import { api, type CallOptions } from '../../lib/api-client';
 
 /** The SOS calls (contract in packages/shared/src/api/sos.endpoints.ts). */
 export const sosKeys = {
