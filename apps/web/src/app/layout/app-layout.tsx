@@ -5,7 +5,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { PageLoading } from '../../components/page-loading';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { NavLinks } from './nav-links';
-import { NotificationBell } from '../../features/notifications/notification-bell';
+import { NotificationBell } from './notification-bell';
 import './layout.css';
 
 // Live alerts (event stream, push messages) start just after the first paint, off the SOS budget.

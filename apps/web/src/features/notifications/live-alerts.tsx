@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client';
 import { useSession } from '../../entities/session';
 import { endCachedEvent, sosApi, sosKeys } from '../../entities/sos-event';
 import { useLiveEvents } from '../../entities/live-events';
-import { notificationKeys } from './unread-count';
+import { notificationKeys } from '../../entities/notifications';
 import { isPushClientMessage } from '../../pwa/push-messages';
 import { refetchAfterChange } from '../../lib/refetch-after-change';
 

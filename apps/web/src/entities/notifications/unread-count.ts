@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../entities/session';
+import { useSession } from '../session';
 
 // Kept apart from queries.ts: the bell and the live alerts sit in the app shell, which must not
 // load the paged list's code (useInfiniteQuery) before the SOS dashboard (DESIGN.md §7 budget).

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../entities/session';
-import { useUnreadCount } from './unread-count';
+import { useUnreadCount } from '../../entities/notifications';
 import './notification-bell.css';
 
 /** Material "notifications" icon as bare SVG: the app bar stays free of MUI (DESIGN.md §7). */
