@@ -1,13 +1,11 @@
-// The device's location: the app's one location store, the permission checks and the prompt that asks for it.
+// The device's location: the app's one location store (permission, last fix, watching).
 export {
   CHECK_TIMEOUT_MS,
   LocationError,
+  PROMPT_TIMEOUT_MS,
   forgetLocationStore,
   locationStore,
   useLocationState,
   type LocationStore,
   type StoredPosition,
 } from './location-store';
-export { usePermissionChecker, type DevicePermission } from './permission-checker';
-export { LocationDialogs } from './location-dialogs';
-export { useLocationPrompt } from './use-location-prompt';

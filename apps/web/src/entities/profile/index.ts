@@ -1,7 +1,6 @@
-// A profile's pieces, shared by the profile stepper, the account tabs, the community's post form
-// and the management screens: the fields and editors, their checks and the save hook.
-export { BusinessCategorySelect, isBusinessCategory } from './components/business-category-select';
-export { EmergencyContactsEditor, formatIndianMobile } from './components/emergency-contacts-editor';
+// A profile's pieces, shared by the first-login stepper and the account's tabs: the fields and
+// editors, their checks and the save hook.
+export { EmergencyContactsEditor } from './components/emergency-contacts-editor';
 export { PersonalFields } from './components/personal-fields';
 export { DefaultAppSelect, LanguageSelect, PreferencesFields } from './components/preferences-fields';
 export { ProfessionSelect } from './components/profession-select';

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { WithMe } from '../../entities/user';
+import { WithMe } from '../../entities/user-screen';
 import { usePublicConfig } from '../../lib/feature-flags';
 import { AlertCard, alertElementId } from './alert-card';
 import type { MapAlert } from './alerts-map';

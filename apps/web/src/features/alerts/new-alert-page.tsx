@@ -31,7 +31,7 @@ import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { WithMe } from '../../entities/user';
+import { WithMe } from '../../entities/user-screen';
 import { REPORTED_PARAM } from './alerts-page';
 import { CategoryIcon } from './category-icon';
 import { label } from './labels';

@@ -14,7 +14,7 @@ import { FormTextField } from '../../components/form-fields';
 import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { formatIndianMobile } from '../../entities/profile';
+import { formatIndianMobile } from '../../lib/indian-mobile';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';

@@ -12,7 +12,7 @@ import { useToast } from '../../components/toast';
 import { changeAppLanguage } from '../../i18n';
 import { fetchFeatureFlags } from '../../lib/feature-flags';
 import { defaultAppPath } from '../../entities/session';
-import { WithMe } from '../../entities/user';
+import { WithMe } from '../../entities/user-screen';
 import {
   EmergencyContactsEditor,
   PersonalFields,

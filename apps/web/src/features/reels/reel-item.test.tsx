@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { ReelItem } from './reel-item';
-import { reelTextBody } from './reel-text-fields';
+import { reelTextBody } from '../../entities/reel';
 import { reelsApi } from './reels-api';
 import { makeReel } from '../../test/reels';
 

@@ -17,7 +17,9 @@ import { formatCoordinatePair, VOLUNTEER_RANGE_M, VOLUNTEER_SEARCH_DEBOUNCE_MS, 
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../entities/session';
-import { LocationDialogs, locationStore, useLocationPrompt } from '../../entities/location';
+import { locationStore } from '../../entities/location';
+import { LocationDialogs } from './location-dialogs';
+import { useLocationPrompt } from './use-location-prompt';
 import { LocationPromptHelper } from './location-prompt-helper';
 import { useNearbyVolunteersQuery, usePublicConfigQuery, useResolvedLocationQuery } from './queries';
 import { Radar } from './radar';

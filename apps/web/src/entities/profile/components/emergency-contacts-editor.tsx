@@ -7,17 +7,13 @@ import { RELATIONS } from '../lib/contacts';
 import type { FieldErrors } from '../lib/field-errors';
 import { FormTextField } from '../../../components/form-fields';
 import { ChoiceField } from '../../../components/form/choice-field';
+import { formatIndianMobile } from '../../../lib/indian-mobile';
 import { ListEditor } from './list-editor';
 
 interface EmergencyContactsEditorProps {
   editor: ContactsEditorState;
   /** Errors from the server, keyed like 'emergencyContacts.1.phoneNumber'. */
   errors?: FieldErrors;
-}
-
-/** Shows '9876543210' as '98765 43210', the way Indian numbers are read out. */
-export function formatIndianMobile(digits: string): string {
-  return /^\d{10}$/.test(digits) ? `${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
 }
 
 export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContactsEditorProps) {

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { BusinessCategorySelect, isBusinessCategory } from '../../../entities/profile';
+import { BusinessCategorySelect, isBusinessCategory } from '../../../components/business-category-select';
 import { useMeQuery } from '../../../entities/user';
 import { LocationSelectorDialog } from '../location-picker/location-selector-dialog';
 import { useInteractionLimits } from '../queries';

@@ -1,6 +1,6 @@
 import { BUSINESS_CATEGORIES, BUSINESS_CATEGORY_GROUPS, type BusinessCategory, type BusinessCategoryGroup } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { ChoiceField, type ChoiceProps } from '../../../components/form/choice-field';
+import { ChoiceField, type ChoiceProps } from './form/choice-field';
 
 export function isBusinessCategory(value: string): value is BusinessCategory {
   return (BUSINESS_CATEGORIES as readonly string[]).includes(value);

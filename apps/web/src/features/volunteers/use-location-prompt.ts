@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import type { LocationDialog } from './location-dialogs';
-import { LocationError, locationStore, PROMPT_TIMEOUT_MS, useLocationState, type LocationStore, type StoredPosition } from './location-store';
+import { LocationError, locationStore, PROMPT_TIMEOUT_MS, useLocationState, type LocationStore, type StoredPosition } from '../../entities/location';
 import { isIosStandalone } from './platform';
 
 export interface LocationPromptOptions {

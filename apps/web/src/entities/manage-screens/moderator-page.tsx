@@ -3,9 +3,10 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
-import { mayOpen, useMyRoles } from '../../entities/manage-screens';
+import { mayOpen } from './screens';
+import { useMyRoles } from './use-my-roles';
 
-/** Who may open the moderators' desks (entities/manage-screens/screens.ts lists them for the same roles). */
+/** Who may open the moderators' desks (screens.ts lists them for the same roles). */
 export const MODERATOR_ROLES = ['moderator'] as const;
 
 /**
