@@ -1,34 +1,31 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ageText as alertAgeText } from '../features/alerts/labels';
-import { likeTimeText, relativeTimeText } from '../features/community/card-text';
-import { demoPostTime } from '../features/demo-feed/demo-posts';
-import { ageText as reportAgeText } from '../features/moderation/labels';
-import { notificationTimeText } from '../features/notifications/relative-time';
-import { reelTimeText } from '../features/reels/reel-time';
+import { ageText as alertAgeText } from '../features/alerts';
+import { likeTimeText, relativeTimeText } from '../features/community';
+import { demoPostTime } from '../features/demo-feed';
+import { ageText as reportAgeText } from '../features/moderation';
+import { reelTimeText } from '../features/reels';
 import enCommunity from '../i18n/locales/en-US/community.json';
 import enCreate from '../i18n/locales/en-US/community-create.json';
 import enAlerts from '../i18n/locales/en-US/local-alerts.json';
 import enModeration from '../i18n/locales/en-US/moderation.json';
-import enNotifications from '../i18n/locales/en-US/notifications.json';
 import enReels from '../i18n/locales/en-US/reels.json';
 import guCommunity from '../i18n/locales/gu-IN/community.json';
 import guCreate from '../i18n/locales/gu-IN/community-create.json';
 import guAlerts from '../i18n/locales/gu-IN/local-alerts.json';
 import guModeration from '../i18n/locales/gu-IN/moderation.json';
-import guNotifications from '../i18n/locales/gu-IN/notifications.json';
 import guReels from '../i18n/locales/gu-IN/reels.json';
 import hiCommunity from '../i18n/locales/hi-IN/community.json';
 import hiCreate from '../i18n/locales/hi-IN/community-create.json';
 import hiAlerts from '../i18n/locales/hi-IN/local-alerts.json';
 import hiModeration from '../i18n/locales/hi-IN/moderation.json';
-import hiNotifications from '../i18n/locales/hi-IN/notifications.json';
 import hiReels from '../i18n/locales/hi-IN/reels.json';
 
 /**
  * Every relative-time formatter of the app, in each language, at the edges: under a minute is
  * "just now" in words (never "0 minutes" or "0 hours"), 60 s is one minute, 59 min is still
- * minutes, 60 min is one hour, and a moment from a clock running ahead is "just now".
+ * minutes, 60 min is one hour, and a moment from a clock running ahead is "just now". The
+ * notifications' formatter is checked the same way in features/notifications/relative-time.test.ts.
  */
 const i18n = i18next.createInstance();
 await i18n.init({
@@ -39,7 +36,6 @@ await i18n.init({
       'community-create': enCreate,
       'local-alerts': enAlerts,
       moderation: enModeration,
-      notifications: enNotifications,
       reels: enReels,
     },
     'hi-IN': {
@@ -47,7 +43,6 @@ await i18n.init({
       'community-create': hiCreate,
       'local-alerts': hiAlerts,
       moderation: hiModeration,
-      notifications: hiNotifications,
       reels: hiReels,
     },
     'gu-IN': {
@@ -55,7 +50,6 @@ await i18n.init({
       'community-create': guCreate,
       'local-alerts': guAlerts,
       moderation: guModeration,
-      notifications: guNotifications,
       reels: guReels,
     },
   },
@@ -163,15 +157,6 @@ describe.each(Object.entries(EXPECTED))('relative times in %s', (language, e) =>
     same(format(ago(59 * M)), e.minutes59);
     same(format(ago(60 * M)), e.hour);
     same(format(ago(-2 * M)), e.justNow);
-  });
-
-  it('notifications', () => {
-    const format = (iso: string) => notificationTimeText(ns('notifications'), iso, now.getTime(), language);
-    same(format(ago(59 * S)), e.justNow);
-    same(format(ago(60 * S)), e.minute);
-    same(format(ago(59 * M)), e.minutes59);
-    same(format(ago(60 * M)), e.hour);
-    same(format(ago(-90 * S)), e.justNow);
   });
 
   it('local alerts and the demo feed (ages in minutes)', () => {

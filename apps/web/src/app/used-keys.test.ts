@@ -13,9 +13,9 @@ import {
 } from '@saathi/shared';
 import { describe, expect, it } from 'vitest';
 import { navItems } from './nav-items';
-import { DIAGNOSTIC_PERMISSIONS } from '../features/feedback/diagnostics';
+import { DIAGNOSTIC_PERMISSIONS } from '../features/feedback';
 import { MANAGE_SCREENS } from '../entities/manage-screens';
-import { HELPLINES } from '../features/sos/helplines';
+import { HELPLINES } from '../features/sos';
 
 /**
  * Every literal translation key the app uses must exist in the locale files (in en-US; the

@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { PageLoading } from '../../components/page-loading';
-import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { LanguageSwitcher } from '../../features/language';
 import { NavLinks } from './nav-links';
 import { NotificationBell } from './notification-bell';
 import './layout.css';

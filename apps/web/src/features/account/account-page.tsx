@@ -26,10 +26,10 @@ import { NewsTab } from './tabs/news-tab';
 import { ProfileTab } from './tabs/profile-tab';
 import { SosTab } from './tabs/sos-tab';
 import { VolunteeringTab } from './tabs/volunteering-tab';
-import { SafetyTimerAccountSection } from '../safety-timer/safety-timer-account-section';
+import { SafetyTimerAccountSection } from '../safety-timer';
 import { AlertSettingsTab } from './tabs/alerts-tab';
 import { useLogout } from './use-logout';
-import { AstroLinkButton } from '../astro/astro-link';
+import { AstroLinkButton } from '../astro';
 
 const TABS = [
   { id: 'profile', Panel: ProfileTab },

@@ -37,8 +37,9 @@ import { CategoryIcon } from './category-icon';
 import { label } from './labels';
 import { useOwnReelsQuery, useReportAlertMutation } from './queries';
 import { useDevicePosition } from './use-device-position';
+import { loadLocationPicker } from '../community/lazy';
 
-const LocationSelectorDialog = lazy(() => import('../community/location-picker').then((module) => ({ default: module.LocationSelectorDialog })));
+const LocationSelectorDialog = lazy(() => loadLocationPicker().then((module) => ({ default: module.LocationSelectorDialog })));
 
 type Where = 'here' | 'saved' | 'map';
 type Problem = 'category' | 'where' | 'text';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { LoginResponse, User } from '@saathi/shared';
 import { BrandMark } from '../../components/brand-mark';
-import { LanguageSwitcher } from '../language/language-switcher';
+import { LanguageSwitcher } from '../language';
 import { fetchFeatureFlags, useFeatureFlags } from '../../lib/feature-flags';
 import { changeAppLanguage } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/languages';

@@ -30,7 +30,7 @@ import {
 import { StepperProgress } from './components/stepper-progress';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../lib/error-text';
-import { useAlertsStep } from '../alerts/alerts-step';
+import { useAlertsStep } from '../alerts';
 
 const STEPS = ['about', 'contacts', 'locations', 'alerts', 'preferences'] as const;
 type StepId = (typeof STEPS)[number];

@@ -11,10 +11,9 @@ import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { api, isApiError } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
-import { sosKeys } from '../../entities/sos-event';
 import { formatCoordinates } from '../../entities/sos';
-import { OpenMapsButton } from '../sos/components/open-maps-button';
-import { SosHeadlineCard } from '../sos/components/sos-headline-card';
+import { sosKeys } from '../../entities/sos-event';
+import { OpenMapsButton, SosHeadlineCard } from '../sos';
 import { QueryState } from '../../components/query-state';
 import { SceneResponders } from '../../entities/sos-scene';
 

@@ -15,8 +15,7 @@ import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
 import { TabSection } from '../components/tab-section';
 import { locationStore } from '../../../entities/location';
-import { AlertSettingsFields } from '../../alerts/alert-settings-fields';
-import { useAlertSettingsQuery, useSaveAlertSettingsMutation } from '../../alerts/queries';
+import { AlertSettingsFields, useAlertSettingsQuery, useSaveAlertSettingsMutation } from '../../alerts';
 
 /** The account's "Local alerts" tab: which kinds of confirmed alert to be told about, and where. */
 export function AlertSettingsTab() {

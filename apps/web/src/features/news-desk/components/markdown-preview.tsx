@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { articleTypography } from '../../news/components/article-body';
+import { articleTypography } from '../../news';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePreviewQuery } from '../queries';
 

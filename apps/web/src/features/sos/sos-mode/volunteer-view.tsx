@@ -21,10 +21,8 @@ import { formatCoordinates } from '../../../entities/sos';
 import { OpenMapsButton } from '../components/open-maps-button';
 import { SosHeadlineCard } from '../components/sos-headline-card';
 import { DistanceBandText, DistanceText } from './distance-text';
-import { DeclineDialog } from '../../responders/decline-dialog';
-import { sceneApi } from '../../responders/queries';
 import { ResponderBadge } from '../../../entities/responder';
-import { ScenePanel } from '../../responders/scene-panel';
+import { DeclineDialog, sceneApi, ScenePanel } from '../../responders';
 import { PracticeBanner } from './practice-banner';
 import { refetchAfterChange } from '../../../lib/refetch-after-change';
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
-import { ReportReelDialog } from '../reels/report-reel-dialog';
-import { ReportContentDialog } from './report-content-dialog';
+import { ReportReelDialog } from './report-reel-dialog';
+import { ReportContentDialog } from '../moderation';
 
 /** What each report endpoint answers: a reported post is hidden from its reporter at once. */
 const reported = (key: string) => (key === 'POST /posts/:postId/report' ? { reported: true, hidden: true } : { reported: true });
