@@ -19,9 +19,12 @@ module.exports = {
       name: 'feature-through-its-entry',
       severity: 'error',
       comment:
-        "A feature is used only through its public entry (index.ts). Reaching into another feature's files ties you to its insides; export the piece from its index.ts, or move it down a layer if both own it.",
+        "A feature is used only through its public entry (index.ts; in the web app also lazy.ts, whose loaders keep what others load on demand in chunks of its own). Reaching into another feature's files ties you to its insides; export the piece from its index.ts, or move it down a layer if both own it.",
       from: { path: FEATURE },
-      to: { path: '^apps/$1/src/features/([^/]+)/', pathNot: ['^apps/$1/src/features/$2/', '^apps/$1/src/features/[^/]+/index\\.tsx?$'] },
+      to: {
+        path: '^apps/$1/src/features/([^/]+)/',
+        pathNot: ['^apps/$1/src/features/$2/', '^apps/$1/src/features/[^/]+/index\\.tsx?$', '^apps/web/src/features/[^/]+/lazy\\.ts$'],
+      },
     },
     {
       name: 'server-lower-layers-not-up',
@@ -42,9 +45,25 @@ module.exports = {
       name: 'web-lower-layers-not-up',
       severity: 'error',
       comment:
-        'lib/, components/, i18n/, theme/ and pwa/ serve every feature: they must not depend on a feature or on the app shell. Let the feature register with them (e.g. onUnauthorized) or move the piece down.',
+        'lib/, components/, i18n/, theme/ and pwa/ serve every feature: they must not depend on an entity, a feature or the app shell. Let the feature register with them (e.g. onUnauthorized), let the app shell pass it in, or move the piece down.',
       from: { path: '^apps/web/src/(lib|components|i18n|theme|pwa)/' },
+      to: { path: ['^apps/web/src/entities/', '^apps/web/src/features/', '^apps/web/src/app/'] },
+    },
+    {
+      name: 'web-entities-not-up',
+      severity: 'error',
+      comment:
+        'entities/ holds what several features share (the session, the signed-in user, a location…): it sits under the features and may use lib/, components/, i18n/ and theme/ and other entities, never a feature or the app shell.',
+      from: { path: '^apps/web/src/entities/' },
       to: { path: ['^apps/web/src/features/', '^apps/web/src/app/'] },
+    },
+    {
+      name: 'entity-through-its-entry',
+      severity: 'error',
+      comment:
+        'An entity is used only through its public entry (index.ts), by features, the app shell, tests and other entities alike. Export the piece from its index.ts. (Group 1 is the entity a module belongs to, or the top folder of any other module, which names no entity.)',
+      from: { path: '^apps/web/src/(?:entities/)?([^/]+)' },
+      to: { path: '^apps/web/src/entities/[^/]+/', pathNot: ['^apps/web/src/entities/$1/', '^apps/web/src/entities/[^/]+/index\\.tsx?$'] },
     },
     {
       name: 'web-features-not-up',

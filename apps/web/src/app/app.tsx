@@ -5,8 +5,8 @@ import { ToastProvider } from '../components/toast';
 import { queryClient } from './query-client';
 import { routes } from './routes';
 
-/** Registers the service worker; it shows nothing until an update waits, so it loads after the first screen. */
-const PwaUpdatePrompt = lazy(() => import('../pwa/pwa-update-prompt').then((module) => ({ default: module.PwaUpdatePrompt })));
+/** The service worker and the feedback outbox: they show nothing at first, so they load after the first screen. */
+const BackgroundTasks = lazy(() => import('./background-tasks').then((module) => ({ default: module.BackgroundTasks })));
 
 export function App() {
   // Created once per page load; lazy so tests can render <App/> in isolation if needed.
@@ -17,7 +17,7 @@ export function App() {
       <ToastProvider>
         <RouterProvider router={router} />
         <Suspense fallback={null}>
-          <PwaUpdatePrompt />
+          <BackgroundTasks />
         </Suspense>
       </ToastProvider>
     </QueryClientProvider>

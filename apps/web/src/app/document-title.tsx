@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { formatDocumentTitle, pageTitleOverride, routeTitleKey, subscribeToPageTitle } from './page-title';
+import { formatDocumentTitle, pageTitleOverride, routeTitleKey, subscribeToPageTitle } from '../lib/page-title';
 
 /**
  * Keeps `document.title` as "<page> · <app>" in the UI language: the page's name from the matched

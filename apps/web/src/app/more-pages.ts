@@ -14,6 +14,7 @@ export const createReelPage = () => import('../features/reels/create-reel-page')
 export const newsArticlePage = () => import('../features/news/news-article-page');
 export const newsDeskRoute = () => import('../features/news-desk/news-desk-route');
 export const managePages = () => import('../features/manage/pages');
+export const respondersReviewPage = () => import('../features/responders/responders-review-page');
 export const reelsDeskPage = () => import('../features/reels-desk/reels-desk-page');
 export const moderationPages = () => import('../features/moderation/pages');
 export const feedbackPage = () => import('../features/feedback/feedback-page');

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { changeAppLanguage, initI18n } from '../i18n';
 import { useDocumentTitle } from './document-title';
-import { formatDocumentTitle, routeTitleKey, usePageTitle, type RouteHandle, type TitleKey } from './page-title';
+import { formatDocumentTitle, routeTitleKey, usePageTitle, type RouteHandle, type TitleKey } from '../lib/page-title';
 import { routes } from './routes';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../entities/session';
 
 /** Sends anonymous users to /login, remembering where they were going (`state.from`). */
 export function RequireAuth() {

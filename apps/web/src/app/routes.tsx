@@ -5,7 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './require-auth';
 import { RouteErrorPage } from './route-error-page';
 import { PageLoading } from '../components/page-loading';
-import type { RouteHandle, TitleKey } from './page-title';
+import type { RouteHandle, TitleKey } from '../lib/page-title';
 
 /**
  * One lazy chunk per screen: `page(() => import(...), 'ExportName')` loads the module on first
@@ -47,7 +47,7 @@ function more<M>(load: (pages: typeof import('./more-pages')) => Promise<M>): ()
 // All community screens share one chunk (cards, sheets), and so do the management screens.
 const communityPages = more((pages) => pages.communityPages());
 const managePages = more((pages) => pages.managePages());
-const notFound = page(() => import('../features/info/not-found-page'), 'NotFoundPage');
+const notFound = page(() => import('../components/not-found-page'), 'NotFoundPage');
 // Screens that more than one path opens: one loader each.
 const dashboardPage = plainPage(() => import('../features/sos/dashboard-page'), 'DashboardPage');
 const newsPage = page(
@@ -173,11 +173,18 @@ export const routes: RouteObject[] = [
                   'CertificatePage',
                 ),
               },
-              // Management screens (features/manage/screens.ts lists them); each checks the role itself.
+              // Management screens (entities/manage-screens/screens.ts lists them); each checks the role itself.
               { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
               { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
-              { path: 'manage/responders', handle: title('manageResponders'), lazy: page(managePages, 'RespondersReviewPage') },
+              {
+                path: 'manage/responders',
+                handle: title('manageResponders'),
+                lazy: page(
+                  more((pages) => pages.respondersReviewPage()),
+                  'RespondersReviewPage',
+                ),
+              },
               {
                 path: 'manage/feedback',
                 handle: title('feedbackInbox'),

@@ -2,7 +2,7 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { MuiScope } from '../theme/mui-scope';
-import type { ToastAction } from './toast';
+import type { ToastAction } from './toast-action';
 
 export interface ToastViewProps {
   id: number;

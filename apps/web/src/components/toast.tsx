@@ -1,14 +1,12 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ToastAction } from './toast-action';
 
 /** SPEC.md §9: notifications close after 5 s by default. */
 export const TOAST_DEFAULT_TIMEOUT_MS = 5000;
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
 
-export interface ToastAction {
-  label: string;
-  onClick: () => void;
-}
+export type { ToastAction } from './toast-action';
 
 export interface ToastOptions {
   /** Milliseconds before it closes; `null` keeps it until dismissed or acted upon. */

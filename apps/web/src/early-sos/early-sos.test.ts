@@ -10,7 +10,7 @@ import enErrors from '../i18n/locales/en-US/errors.json';
 import hiErrors from '../i18n/locales/hi-IN/errors.json';
 import guErrors from '../i18n/locales/gu-IN/errors.json';
 import { waitText } from '../lib/wait-text';
-import { raisedEvent } from '../features/sos/sos-mode/test-fixtures';
+import { raisedEvent } from '../test/sos-events';
 import { jsonResponse, offContract, stubFetch } from '../test/contract-answers';
 import { startEarlySos, type EarlyState } from './early-sos';
 import { pickEarlyTexts, type EarlyCatalog } from './texts';

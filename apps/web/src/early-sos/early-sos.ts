@@ -2,14 +2,15 @@
  * The early SOS: a working SOS screen for a signed-in user on `/` and `/sos`, inlined into
  * index.html (vite-plugin.ts) so it runs before any bundle has loaded, on a slow network or
  * with the JavaScript bundle failing altogether. No framework: it is bundled, with the SOS
- * feature's own helpers it imports (countdown, SMS link, request body, threats, wait text),
- * into the one inline script that is all the page has until React arrives.
+ * helpers it shares with the React SOS (entities/sos: countdown, SMS link, request body,
+ * threats) and lib/wait-text, into the one inline script that is all the page has until React
+ * arrives.
  *
  * It does what the React panel does (features/sos/components/sos-panel.tsx and lib/): the
  * button, a countdown with Cancel, the threat choice and the contacts-only switch, Call 112,
- * the device position (lib/position.ts), `POST /api/sos` (lib/raise-sos.ts), and offline the
- * SMS to the emergency contacts (lib/sms-link.ts); the same classes and look, so nothing moves
- * when React takes over.
+ * the device position (src/lib/position.ts), `POST /api/sos` (features/sos/lib/raise-sos.ts),
+ * and offline the SMS to the emergency contacts (entities/sos/sms-link.ts); the same classes
+ * and look, so nothing moves when React takes over.
  *
  * Hand-over, with no code on the React side: React renders into #root, hidden while this
  * screen shows. A MutationObserver on #root notices when React has drawn a screen (something
@@ -21,10 +22,7 @@
  * hand-over then waits for that screen. The state is on `window.saathiEarlySos` for tests.
  */
 import type { Threat } from '@saathi/shared';
-import { countdownSeconds } from '../features/sos/lib/countdown';
-import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../features/sos/lib/sms-link';
-import { sosRequestBody } from '../features/sos/lib/sos-request';
-import { THREAT_CHOICES } from '../features/sos/lib/threats';
+import { buildSosSmsLink, countdownSeconds, formatCoordinates, smsMessageValues, sosRequestBody, THREAT_CHOICES } from '../entities/sos';
 import { escapeHtml } from '../lib/escape-html';
 import { waitText } from '../lib/wait-text';
 import type { EarlyCatalog, EarlyLanguage, EarlyTextKey } from './texts';
@@ -60,7 +58,7 @@ interface EarlyUser {
 
 type EarlyWindow = Window & typeof globalThis & { saathiEarlySos?: EarlyState };
 
-// The same keys as the React app: auth/session.ts, i18n/languages.ts, sos/lib/position.ts, sos/lib/active-event.ts.
+// The same keys as the React app: entities/session/session.ts, i18n/languages.ts, lib/position.ts, sos/lib/active-event.ts.
 const SESSION_KEY = 'saathi.session';
 const LANGUAGE_KEY = 'saathi.language';
 const POSITION_KEY = 'saathi.last-position';

@@ -81,9 +81,9 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
 const unauthorizedHandlers = new Set<() => void>();
 
 /**
- * Registers what else a 401 does before the redirect to /login: the auth feature forgets its
- * session (features/auth/session.ts), so this module never imports a feature. Returns the
- * function that unregisters the handler.
+ * Registers what else a 401 does before the redirect to /login: the session entity forgets
+ * who was signed in (entities/session/session.ts), so this module never imports an entity or a
+ * feature. Returns the function that unregisters the handler.
  */
 export function onUnauthorized(handler: () => void): () => void {
   unauthorizedHandlers.add(handler);

@@ -1,23 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/toast';
-import { getSession } from '../features/auth/session';
-import { startFeedbackOutbox } from '../features/feedback/outbox-start';
 
 /** Set just before reloading into a new version, so the reloaded app can say so. */
 const UPDATED_FLAG_KEY = 'saathi.app-updated';
 
 /**
  * Registers the service worker (production builds only). A new version waits until the user
- * taps Refresh, so an SOS in progress is never interrupted by a reload.
+ * taps Refresh, so an SOS in progress is never interrupted by a reload. `isSignedIn` is asked
+ * when the app is ready offline (the app shell passes the session's answer in).
  */
-export function PwaUpdatePrompt() {
+export function PwaUpdatePrompt({ isSignedIn }: { isSignedIn: () => boolean }) {
   const { t } = useTranslation('common');
   const toast = useToast();
-
-  // Feedback written offline is sent at start and when the connection returns. It starts here
-  // because this module loads after the first screen, keeping it off the SOS dashboard's budget.
-  useEffect(() => startFeedbackOutbox(), []);
 
   useEffect(() => {
     try {
@@ -55,7 +50,7 @@ export function PwaUpdatePrompt() {
         onOfflineReady() {
           // Worth saying to members (their SOS screen now opens offline); a visitor who came
           // from a shared link would only find it covering the post they came to read.
-          if (getSession()) toast.success(t('pwa.offlineReady'), { background: true });
+          if (isSignedIn()) toast.success(t('pwa.offlineReady'), { background: true });
         },
       });
     });

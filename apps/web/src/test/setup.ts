@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'preact/debug';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { forgetLocationStore } from '../features/location/location-store';
+import { forgetLocationStore } from '../entities/location';
 import { failOnContractViolations } from './contract-answers';
 
 afterEach(() => {

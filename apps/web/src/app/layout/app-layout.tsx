@@ -3,9 +3,9 @@ import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { PageLoading } from '../../components/page-loading';
-import { LanguageSwitcher } from './language-switcher';
+import { LanguageSwitcher } from '../../features/language';
 import { NavLinks } from './nav-links';
-import { NotificationBell } from '../../features/notifications/notification-bell';
+import { NotificationBell } from './notification-bell';
 import './layout.css';
 
 // Live alerts (event stream, push messages) start just after the first paint, off the SOS budget.

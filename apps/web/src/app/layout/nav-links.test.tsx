@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, setSession } from '../../features/auth/session';
-import { makeUser } from '../../features/profile/test-helpers';
+import { clearSession, setSession } from '../../entities/session';
+import { makeUser } from '../../test/user';
 import { page, renderRoutes } from '../../test/render';
 import { NavLinks } from './nav-links';
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasManagementRole, type Role } from '@saathi/shared/roles';
-import { useSession } from '../../features/auth/session';
+import { useSession } from '../../entities/session';
 import { useFeatureFlags } from '../../lib/feature-flags';
 
 /**

@@ -3,15 +3,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { getSession } from '../auth/session';
-import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { getSession } from '../../entities/session';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../../test/user';
 import { AccountPage } from './account-page';
+import { loadResponderSettings } from '../responders/lazy';
 
 // The volunteering tab loads the responder settings lazily: a test may end before that import
 // has, and a worker that ends with it still loading fails ("after the environment was torn
 // down"). The file waits for it before it ends.
 afterAll(async () => {
-  await import('../responders/responder-settings');
+  await loadResponderSettings();
 });
 
 afterEach(() => {

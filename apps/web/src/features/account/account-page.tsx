@@ -16,8 +16,8 @@ import { hasManagementRole, type User } from '@saathi/shared';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
-import { WithMe } from '../users/with-me';
+import { formatIndianMobile } from '../../lib/indian-mobile';
+import { WithMe } from '../../entities/user-screen';
 import { BusinessTab } from './tabs/business-tab';
 import { ContactsTab } from './tabs/contacts-tab';
 import { LanguageTab } from './tabs/language-tab';
@@ -26,10 +26,10 @@ import { NewsTab } from './tabs/news-tab';
 import { ProfileTab } from './tabs/profile-tab';
 import { SosTab } from './tabs/sos-tab';
 import { VolunteeringTab } from './tabs/volunteering-tab';
-import { SafetyTimerAccountSection } from '../safety-timer/safety-timer-account-section';
-import { AlertSettingsTab } from '../alerts/alert-settings-tab';
+import { SafetyTimerAccountSection } from '../safety-timer';
+import { AlertSettingsTab } from './tabs/alerts-tab';
 import { useLogout } from './use-logout';
-import { AstroLinkButton } from '../astro/astro-link';
+import { AstroLinkButton } from '../astro';
 
 const TABS = [
   { id: 'profile', Panel: ProfileTab },

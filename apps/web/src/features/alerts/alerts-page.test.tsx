@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../../test/user';
 import { AlertsRoute } from './alerts-route';
-import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from './test-data';
+import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from '../../test/alerts';
 import type { NearbyAlert, User } from '@saathi/shared';
 
 // The page loads its map lazily: a worker that ends while that import is still

@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { WithMe } from '../users/with-me';
-import { usePublicConfigQuery } from '../volunteers/queries';
+import { WithMe } from '../../entities/user-screen';
+import { usePublicConfig } from '../../lib/feature-flags';
 import { AlertCard, alertElementId } from './alert-card';
 import type { MapAlert } from './alerts-map';
 import { label } from './labels';
@@ -140,7 +140,7 @@ function LocalAlerts({ user, focusId }: { user: User; focusId: number | null }) 
 function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeName: string | null; focusId: number | null }) {
   const { t } = useTranslation('local-alerts');
   const nearby = useNearbyAlertsQuery(origin, NEARBY_RADIUS_M);
-  const config = usePublicConfigQuery();
+  const config = usePublicConfig();
   const items = useMemo(() => nearby.data?.items ?? [], [nearby.data]);
   const focusNearby = focusId !== null && items.some((item) => item.id === focusId);
   // The alert asked for (just reported, or opened from a notification) comes first even when it is

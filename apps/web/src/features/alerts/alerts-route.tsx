@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title';
-import { NotFoundPage } from '../info/not-found-page';
+import { usePageTitle } from '../../lib/page-title';
+import { NotFoundPage } from '../../components/not-found-page';
 import { AlertsPage } from './alerts-page';
 import { NewAlertPage } from './new-alert-page';
 

@@ -2,15 +2,16 @@ import type { User } from '@saathi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { makeSavedLocation, makeUser, mockApi, signIn } from '../profile/test-helpers';
-import { makeReel } from '../reels/test-data';
+import { makeSavedLocation, makeUser, mockApi, signIn } from '../../test/user';
+import { makeReel } from '../../test/reels';
 import { AlertsRoute } from './alerts-route';
-import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from './test-data';
+import { HERE, nearbyAlert, phoneAt, PUBLIC_CONFIG } from '../../test/alerts';
+import { loadLocationPicker } from '../community/lazy';
 
 // The form loads the map picker lazily: a worker that ends while that import is still
 // loading fails ("after the environment was torn down"), so the file waits for it.
 afterAll(async () => {
-  await import('../community/location-picker');
+  await loadLocationPicker();
 });
 
 /** This machine is shared: lazy chunks (the map, the next screen) and saves may take a few seconds. */

@@ -31,14 +31,15 @@ import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { WithMe } from '../users/with-me';
+import { WithMe } from '../../entities/user-screen';
 import { REPORTED_PARAM } from './alerts-page';
 import { CategoryIcon } from './category-icon';
 import { label } from './labels';
 import { useOwnReelsQuery, useReportAlertMutation } from './queries';
 import { useDevicePosition } from './use-device-position';
+import { loadLocationPicker } from '../community/lazy';
 
-const LocationSelectorDialog = lazy(() => import('../community/location-picker').then((module) => ({ default: module.LocationSelectorDialog })));
+const LocationSelectorDialog = lazy(() => loadLocationPicker().then((module) => ({ default: module.LocationSelectorDialog })));
 
 type Where = 'here' | 'saved' | 'map';
 type Problem = 'category' | 'where' | 'text';

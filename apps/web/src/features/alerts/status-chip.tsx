@@ -5,7 +5,7 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import Chip from '@mui/material/Chip';
 import type { LocalAlert } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { label as responderLabel } from '../responders/labels';
+import { label as responderLabel } from '../../entities/responder';
 import { label, statusWording } from './labels';
 
 /**

@@ -1,6 +1,6 @@
 import type { LatLon } from '@saathi/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { locationStore, type LocationStore } from '../location/location-store';
+import { locationStore, type LocationStore } from '../../entities/location';
 
 export type DevicePosition = { state: 'locating' } | { state: 'found'; point: LatLon } | { state: 'failed' };
 

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login-page';
-import { getSession, reloadSessionFromStorage } from './session';
+import { getSession, reloadSessionFromStorage } from '../../entities/session';
 import { page, renderRoutes } from '../../test/render';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
-import { makeUser } from '../profile/test-helpers';
+import { makeUser } from '../../test/user';
 
 // The proof-of-work widget needs Web Workers, which jsdom lacks: here it is a button that hands
 // over a solution (the real widget solves in Chromium: e2e/tests/login-challenge.spec.ts).

@@ -9,14 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { LoginResponse, User } from '@saathi/shared';
 import { BrandMark } from '../../components/brand-mark';
-import { LanguageSwitcher } from '../../app/layout/language-switcher';
+import { LanguageSwitcher } from '../language';
 import { fetchFeatureFlags, useFeatureFlags } from '../../lib/feature-flags';
 import { changeAppLanguage } from '../../i18n';
 import { readStoredLanguage } from '../../i18n/languages';
 import { api } from '../../lib/api-client';
-import { userKeys } from '../users/queries';
-import { postLoginDestination, readFromState, type SavedLocation } from './post-login';
-import { useSession } from './session';
+import { userKeys } from '../../entities/user';
+import { postLoginDestination, readFromState, type SavedLocation, useSession } from '../../entities/session';
 import { PhoneStep } from './phone-step';
 import { CodeStep } from './code-step';
 

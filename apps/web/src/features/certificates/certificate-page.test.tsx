@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
 import { serveJson } from '../../test/serve-json';
-import { makeUser, signIn } from '../profile/test-helpers';
+import { makeUser, signIn } from '../../test/user';
 import { CertificatePage } from './certificate-page';
 import { fakeCanvas } from './test-canvas';
 

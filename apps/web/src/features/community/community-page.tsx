@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../components/toast';
-import { useMeQuery } from '../users/queries';
+import { useMeQuery } from '../../entities/user';
 import { AccessDenied } from './components/access-denied';
 import { LocationSheet, type FeedLocation } from './components/location-sheet';
 import { PostFeed } from './components/post-feed';

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeading } from '../../components/page-heading';
 import { QueryState } from '../../components/query-state';
-import { useNotifications } from '../notifications/queries';
+import { useNotifications } from '../notifications';
 import { communityNotifications } from './community-notifications';
 
 /** `/post-notifications`: the caller's community notifications; a tap opens the post. */

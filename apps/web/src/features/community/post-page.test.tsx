@@ -6,8 +6,7 @@ import { useLocation } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
-import { readFromState } from '../auth/post-login';
-import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../auth/session';
+import { readFromState, reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../../entities/session';
 import { PostPage } from './post-page';
 import { communityAllowed } from './use-community-access';
 

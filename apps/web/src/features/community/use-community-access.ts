@@ -1,5 +1,5 @@
 import { isOldEnoughForCommunity } from '@saathi/shared';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 
 /**
  * SPEC.md §6: users under 13 (or without a date of birth) may not see the community; the server

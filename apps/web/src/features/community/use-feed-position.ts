@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CHECK_TIMEOUT_MS, locationStore, useLocationState } from '../location/location-store';
+import { CHECK_TIMEOUT_MS, locationStore, useLocationState } from '../../entities/location';
 import type { FeedLocation } from './components/location-sheet';
 
 export interface FeedPosition {

@@ -2,7 +2,7 @@ import type { CommunityPost } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { shareOrCopy } from '../../lib/share-or-copy';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { publicPostUrl, whatsappLinks } from './card-text';
 import { useCountShare, useInteractionLimits, useToggleLike } from './queries';
 

@@ -14,7 +14,7 @@ import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { DemoPostCard } from './demo-post-card';
 import { addDemoPost, reportPost, samplePosts, toggleSaved, type DemoPost } from './demo-posts';
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FeedbackDiagnostics } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { DIAGNOSTIC_PERMISSIONS } from './diagnostics';
+import { DIAGNOSTIC_PERMISSIONS } from './diagnostic-permissions';
 import { useFeedbackLabels } from './labels';
 
 /** The diagnostics of a ticket as a definition list: what the sender sees before sending, and what admins read. */

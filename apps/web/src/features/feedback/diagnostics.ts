@@ -2,8 +2,7 @@ import type { FeedbackDiagnostics, PermissionStateName } from '@saathi/shared';
 import { version } from '../../../package.json';
 import { currentLanguage } from '../../i18n';
 
-export const DIAGNOSTIC_PERMISSIONS = ['geolocation', 'camera', 'microphone', 'notifications'] as const;
-export type DiagnosticPermission = (typeof DIAGNOSTIC_PERMISSIONS)[number];
+import { DIAGNOSTIC_PERMISSIONS, type DiagnosticPermission } from './diagnostic-permissions';
 
 /** One permission's state from the Permissions API; `unsupported` where the browser cannot say (Firefox for the camera). */
 async function permissionState(name: DiagnosticPermission): Promise<PermissionStateName> {

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
-import { getSession } from '../auth/session';
+import { getSession } from '../../entities/session';
 import { useErrorText } from '../../lib/error-text';
 import { DiagnosticsList } from './diagnostics-list';
 import { readDiagnostics, readPosition } from './diagnostics';

@@ -12,13 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../components/paged-list';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../lib/error-text';
-import { RoleGate } from '../manage/role-gate';
+import { RoleGate } from '../../entities/manage-screens';
 import { DiagnosticsList } from './diagnostics-list';
 import { TicketCard, formatWhen } from './ticket-card';
 import { useFeedbackInboxQuery, useReplyMutation } from './queries';
 import { useFeedbackLabels } from './labels';
 
-/** Who may open the inbox (features/manage/screens.ts lists it for the same role). */
+/** Who may open the inbox (entities/manage-screens/screens.ts lists it for the same role). */
 export const FEEDBACK_INBOX_ROLES = ['admin'] as const;
 
 /** `/manage/feedback`: the admins' feedback inbox, by status; each ticket answered (and closed) in place. */

@@ -1,9 +1,10 @@
 import type { User } from '@saathi/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
-import { clearSession, setSession } from '../auth/session';
+import { clearSession, setSession } from '../../entities/session';
 import { createFeedbackOutbox, memoryStore, type QueuedFeedback } from './feedback-outbox';
-import { PENDING_FLAG, startFeedbackOutbox } from './outbox-start';
+import { PENDING_FLAG } from './pending-flag';
+import { startFeedbackOutbox } from './outbox-start';
 
 const WRITER = 11;
 const OTHER = 12;

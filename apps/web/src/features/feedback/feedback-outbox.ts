@@ -1,5 +1,5 @@
 import type { FeedbackCategory, FeedbackCreated, FeedbackDiagnostics } from '@saathi/shared';
-import { PENDING_FLAG } from './outbox-start';
+import { PENDING_FLAG } from './pending-flag';
 import { indexedDbRunner } from '../../lib/idb-store';
 
 /** A ticket written while the server could not be reached, kept on the device until it is sent. */

@@ -1,6 +1,6 @@
 import type { FeedbackCategory, FeedbackStatus, PermissionStateName } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosticPermission } from './diagnostics';
+import type { DiagnosticPermission } from './diagnostic-permissions';
 
 /** The words for the feedback enums, in one place (i18n/used-keys.test.ts checks each family against its list). */
 export function useFeedbackLabels() {

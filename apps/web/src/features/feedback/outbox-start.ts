@@ -1,5 +1,4 @@
-/** Set while something waits in the outbox, so app start looks in IndexedDB only when there is something to send. */
-export const PENDING_FLAG = 'saathi.feedback.pending';
+import { PENDING_FLAG } from './pending-flag';
 
 /**
  * Sends feedback that waits on this device at app start and whenever the connection returns.

@@ -1,5 +1,5 @@
 import { api, isApiError } from '../../lib/api-client';
-import { getSession } from '../auth/session';
+import { getSession } from '../../entities/session';
 import { createFeedbackOutbox, feedbackForm, indexedDbStore, memoryStore, type FeedbackOutbox, type QueuedFeedback, type SendOutcome } from './feedback-outbox';
 
 /** Sends one queued ticket; offline, a server fault or a lost session keeps it for later. */

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { clearSession } from '../auth/session';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { clearSession } from '../../entities/session';
+import { makeUser, mockApi, signIn } from '../../test/user';
 import { HomePage } from './home-page';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CommunityIcon, NewsIcon, SosIcon, VolunteersIcon, type IconComponent } from '../../components/icons';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { isInstalled, useInstallPrompt } from './install-prompt';
 import { SHORTCUTS } from './shortcuts';
 

@@ -3,12 +3,12 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfigQuery } from '../volunteers/queries';
+import { usePublicConfig } from '../../lib/feature-flags';
 
 /** The grievance officer from the server's configuration (GRIEVANCE_OFFICER_*), with mail and call links. */
 export function GrievanceOfficer() {
   const { t } = useTranslation('pages');
-  const config = usePublicConfigQuery();
+  const config = usePublicConfig();
   const officer = config.data?.grievanceOfficer;
   return (
     <Box component="section" aria-labelledby="grievance-heading" sx={{ mb: 3 }}>

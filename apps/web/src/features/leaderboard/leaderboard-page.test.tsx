@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
-import { makeSavedLocation, makeUser, signIn } from '../profile/test-helpers';
+import { makeSavedLocation, makeUser, signIn } from '../../test/user';
 import { LeaderboardPage } from './leaderboard-page';
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import type { User } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { WithMe } from '../users/with-me';
+import { WithMe } from '../../entities/user-screen';
 import { LeaderboardList } from './leaderboard-list';
 import { useLeaderboardQuery } from './queries';
 import { ScoreCard } from './score-card';

@@ -1,4 +1,4 @@
-import { makeSavedLocation } from '../profile/test-helpers';
+import { makeSavedLocation } from '../../test/user';
 import { describe, expect, it } from 'vitest';
 import { defaultTab, leaderboardTabs, scopeOf } from './tabs';
 

@@ -11,7 +11,7 @@ import { PagedList } from '../../components/paged-list';
 import { formatIndiaDateTime } from '../../lib/india-time-format';
 import { actionName, summaryText, targetName } from './audit-text';
 import { useAuditQuery, type AuditFilters } from './queries';
-import { RoleGatedPage } from './role-gate';
+import { RoleGatedPage } from '../../entities/manage-screens';
 
 /** `/manage/audit` (admin): every management action, newest first, filtered by who, what and on what. */
 export function ManageAuditPage() {

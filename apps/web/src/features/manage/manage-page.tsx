@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
-import { screensFor } from './screens';
-import { useMyRoles } from './use-my-roles';
+import { screensFor, useMyRoles } from '../../entities/manage-screens';
 
 /** `/manage`: the management screens the signed-in user's roles open, or a calm word when there are none. */
 export function ManagePage() {

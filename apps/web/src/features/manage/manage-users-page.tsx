@@ -14,11 +14,11 @@ import { FormTextField } from '../../components/form-fields';
 import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { formatIndianMobile } from '../profile/components/emergency-contacts-editor';
-import { useDebouncedValue } from '../volunteers/use-debounced-value';
+import { formatIndianMobile } from '../../lib/indian-mobile';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsersQuery, useSetRolesMutation } from './queries';
 import { roleName } from './audit-text';
-import { RoleGatedPage } from './role-gate';
+import { RoleGatedPage } from '../../entities/manage-screens';
 
 /** Wait this long after the last key before searching. */
 const SEARCH_DELAY_MS = 300;

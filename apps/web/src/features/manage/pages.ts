@@ -2,4 +2,3 @@
 export { ManagePage } from './manage-page';
 export { ManageUsersPage } from './manage-users-page';
 export { ManageAuditPage } from './manage-audit-page';
-export { RespondersReviewPage } from '../responders/responders-review-page';

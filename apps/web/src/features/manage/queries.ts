@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditPage, AuditTargetType, AdminUsersPage, Role, UserRoles } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 import { useCursorPagesQuery } from '../../lib/cursor-paging';
-import { userKeys } from '../users/queries';
+import { userKeys } from '../../entities/user';
 import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** An admin acts on what they see; a short staleness keeps another admin's changes close. */

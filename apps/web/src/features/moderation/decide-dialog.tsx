@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { actionLabel, effectText, kindLabel } from './labels';
 import { useDecideAppealMutation, useDecideMutation } from './queries';
 

@@ -2,7 +2,7 @@ import type { ModerationQueue, QueueItem } from '@saathi/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callsOf, closeDesk, serveDesk, showDesk } from './desk-test-kit';
+import { callsOf, closeDesk, serveDesk, showDesk } from '../../test/moderation-desk';
 import { ModerationDeskPage } from './moderation-desk-page';
 
 const item: QueueItem = {

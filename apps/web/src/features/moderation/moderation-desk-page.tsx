@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../components/paged-list';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { DecideDialog, overturnLabel, type DecisionRequest } from './decide-dialog';
 import { actionLabel, kindLabel } from './labels';
-import { ModeratorPage } from './moderator-page';
+import { ModeratorPage } from '../../entities/manage-screens';
 import { useAcknowledgeMutation, useModerationQueueQuery } from './queries';
 import { QueueItemCard } from './queue-item-card';
 

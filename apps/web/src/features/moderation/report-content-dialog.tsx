@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { kindLabel, reasonLabel } from './labels';
 import { reportContent, type ReportTarget } from './queries';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RoleGate, type Refusal } from '../manage/role-gate';
+import { RoleGate, type Refusal } from '../../entities/manage-screens';
 
 /** Editors (and admins, who open every screen) use the desk. */
 export const DESK_SCREEN = { roles: ['editor'] } as const;

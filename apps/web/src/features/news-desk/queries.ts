@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CreateNewsArticleBody, EditorNewsArticle, NewsState, UpdateNewsArticleBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
 import { useCursorPagesQuery } from '../../lib/cursor-paging';
-import { newsKeys } from '../news/queries';
+import { newsKeys } from '../news';
 import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Rows per page of the desk's list. */

@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeAppLanguage } from '../../i18n';
 import { page, renderRoutes } from '../../test/render';
-import { reloadSessionFromStorage } from '../auth/session';
-import { makeUser, signIn } from '../profile/test-helpers';
+import { reloadSessionFromStorage } from '../../entities/session';
+import { makeUser, signIn } from '../../test/user';
 import { CURRENT_ARTICLE_STORAGE_KEY, readCurrentArticle, saveCurrentArticle } from './current-article-storage';
 import { NewsArticlePage } from './news-article-page';
 import { NewsPage } from './news-page';
 import { GUEST_NEWS_PREFERENCES_KEY } from './news-preferences';
-import { makeArticle, makeListItem, stubApi, type Route, type SeenRequest } from './news-test-api';
+import { makeArticle, makeListItem, stubApi, type Route, type SeenRequest } from '../../test/news-api';
 
 // Each test starts signed out (the setup clears localStorage after every test; the session module keeps its copy).
 beforeEach(() => {

@@ -3,8 +3,8 @@ import { isNewsLanguage, newsLanguageOf, type NewsLanguage } from '@saathi/share
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAppLanguage } from '../../i18n/languages';
-import { useSession } from '../auth/session';
-import { useMeQuery, useUpdateMeMutation } from '../users/queries';
+import { useSession } from '../../entities/session';
+import { useMeQuery, useUpdateMeMutation } from '../../entities/user';
 
 /** What the news screens ask the server for: `GET /news?language=&category=&type=`. */
 export interface ReaderPreferences {

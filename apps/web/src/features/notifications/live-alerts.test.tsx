@@ -7,14 +7,14 @@ import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { renderRoutes } from '../../test/render';
 // The toast's own chunk, loaded up front: the first toast then shows within findBy's wait.
 import '../../components/toast-view';
-import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
-import { clearSession, setSession } from '../auth/session';
+import { volunteerEvent } from '../../test/sos-events';
+import { clearSession, setSession } from '../../entities/session';
 import { LiveAlerts } from './live-alerts';
-import type { LiveMessage } from './live-events';
-import { emit } from './test-live-events';
+import type { LiveMessage } from '../../entities/live-events';
+import { emit } from '../../test/live-events';
 
 // The stream itself is replaced: the tests hand LiveAlerts its messages.
-vi.mock('./live-events', () => import('./test-live-events'));
+vi.mock('../../entities/live-events/live-events', () => import('../../test/live-events'));
 
 function sosAlert(id: number, sosEventId: number, minutesAgo = 0): NotificationItem {
   return {

@@ -5,10 +5,10 @@ import { useLocation, useNavigate } from 'react-router';
 import type { NotificationItem } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
-import { endCachedEvent, sosApi, sosKeys } from '../sos/api/sos-api';
-import { useLiveEvents } from './live-events';
-import { notificationKeys } from './unread-count';
+import { useSession } from '../../entities/session';
+import { endCachedEvent, sosApi, sosKeys } from '../../entities/sos-event';
+import { useLiveEvents } from '../../entities/live-events';
+import { notificationKeys } from '../../entities/notifications';
 import { isPushClientMessage } from '../../pwa/push-messages';
 import { refetchAfterChange } from '../../lib/refetch-after-change';
 

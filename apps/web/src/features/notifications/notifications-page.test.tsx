@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
-import { makeUser, signIn } from '../profile/test-helpers';
+import { makeUser, signIn } from '../../test/user';
 import { NotificationsPage } from './notifications-page';
 
 afterEach(() => {

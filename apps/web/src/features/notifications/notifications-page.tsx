@@ -16,7 +16,7 @@ import type { NotificationItem } from '@saathi/shared';
 import { notificationTarget } from './live-alerts';
 import { useMarkRead, useNotifications } from './queries';
 import { notificationTimeText } from './relative-time';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 import { QueryState } from '../../components/query-state';
 
 /** `/notifications`: the caller's notifications, newest first, live; opening the page marks them read. */

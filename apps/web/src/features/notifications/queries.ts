@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { notificationKeys } from './unread-count';
+import { notificationKeys } from '../../entities/notifications';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

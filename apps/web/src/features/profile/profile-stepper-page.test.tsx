@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { NO_SETTINGS } from '../alerts/test-data';
-import { getSession } from '../auth/session';
+import { NO_SETTINGS } from '../../test/alerts';
+import { getSession } from '../../entities/session';
 import { ProfileStepperPage } from './profile-stepper-page';
-import { makeUser, mockApi, signIn } from './test-helpers';
+import { makeUser, mockApi, signIn } from '../../test/user';
 
 afterEach(() => {
   vi.unstubAllGlobals();

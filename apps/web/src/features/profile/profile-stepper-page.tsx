@@ -11,22 +11,26 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { changeAppLanguage } from '../../i18n';
 import { fetchFeatureFlags } from '../../lib/feature-flags';
-import { defaultAppPath } from '../auth/post-login';
-import { WithMe } from '../users/with-me';
-import { EmergencyContactsEditor } from './components/emergency-contacts-editor';
-import { PersonalFields } from './components/personal-fields';
-import { PreferencesFields } from './components/preferences-fields';
-import { SavedLocationsEditor } from './components/saved-locations-editor';
+import { defaultAppPath } from '../../entities/session';
+import { WithMe } from '../../entities/user-screen';
+import {
+  EmergencyContactsEditor,
+  PersonalFields,
+  PreferencesFields,
+  SavedLocationsEditor,
+  useContactsEditor,
+  useLocationsEditor,
+  type FieldErrors,
+  locationItemsFromUser,
+  personalBodyFromValues,
+  personalValuesFromUser,
+  type PersonalValues,
+  useSaveProfile,
+} from '../../entities/profile';
 import { StepperProgress } from './components/stepper-progress';
-import { useContactsEditor } from './hooks/use-contacts-editor';
-import { useLocationsEditor } from './hooks/use-locations-editor';
-import type { FieldErrors } from './lib/field-errors';
-import { locationItemsFromUser } from './lib/locations';
-import { personalBodyFromValues, personalValuesFromUser, type PersonalValues } from './lib/personal-values';
-import { useSaveProfile } from './lib/use-save-profile';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../lib/error-text';
-import { useAlertsStep } from '../alerts/alerts-step';
+import { useAlertsStep } from '../alerts';
 
 const STEPS = ['about', 'contacts', 'locations', 'alerts', 'preferences'] as const;
 type StepId = (typeof STEPS)[number];

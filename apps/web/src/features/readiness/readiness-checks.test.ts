@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeSavedLocation } from '../profile/test-helpers';
+import { makeSavedLocation } from '../../test/user';
 import { askPermission, browserFamily, profileGaps, readOfflineReadiness, readPermissions, worksOffline } from './readiness-checks';
 
 function stubNavigator(values: Record<string, unknown>) {

@@ -2,12 +2,12 @@ import type { NotificationItem } from '@saathi/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../test/render';
-import { clearSession } from '../auth/session';
-import { emit } from '../notifications/test-live-events';
-import { makeUser, mockApi, signIn } from '../profile/test-helpers';
+import { clearSession } from '../../entities/session';
+import { emit } from '../../test/live-events';
+import { makeUser, mockApi, signIn } from '../../test/user';
 import { ReadinessPage } from './readiness-page';
 
-vi.mock('../notifications/live-events', () => import('../notifications/test-live-events'));
+vi.mock('../../entities/live-events/live-events', () => import('../../test/live-events'));
 
 beforeEach(() => {
   Object.defineProperty(navigator, 'permissions', { value: { query: async () => ({ state: 'prompt' }) }, configurable: true });

@@ -11,9 +11,9 @@ import { Link as RouterLink } from 'react-router';
 import { useErrorText } from '../../lib/error-text';
 import { isPushClientMessage } from '../../pwa/push-messages';
 import { enablePush, syncPushSubscription } from '../../pwa/push-subscription';
-import { useSession } from '../auth/session';
-import { useLiveEvents } from '../notifications/live-events';
-import { useMeQuery } from '../users/queries';
+import { useSession } from '../../entities/session';
+import { useLiveEvents } from '../../entities/live-events';
+import { useMeQuery } from '../../entities/user';
 import { FixSteps } from './fix-steps';
 import { useSendTestPushMutation } from './queries';
 import {

@@ -7,9 +7,9 @@ import { FormTextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { ReelTextFields, type ReelText } from '../reels/reel-text-fields';
+import { ReelTextFields, type ReelText } from '../../entities/reel';
 import { hostedVideoId, reasonError } from './desk-filters';
-import { FormDialog } from '../moderation/form-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { useAddHostedReelMutation, useEditReelMutation, useModerateReelMutation, type DeskAction } from './queries';
 
 /** A moderator changes a reel's title and caption (only what changed is sent). */

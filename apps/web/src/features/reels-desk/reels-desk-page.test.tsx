@@ -2,7 +2,7 @@ import type { DeskReel, DeskReelsPage } from '@saathi/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callsOf, closeDesk, serveDesk, showDesk } from '../moderation/desk-test-kit';
+import { callsOf, closeDesk, serveDesk, showDesk } from '../../test/moderation-desk';
 import { hostedVideoId, reasonError } from './desk-filters';
 import { ReelsDeskPage } from './reels-desk-page';
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
 import { PageLoading } from '../../components/page-loading';
 import { useErrorText } from '../../lib/error-text';
-import { ModeratorPage } from '../moderation/moderator-page';
+import { ModeratorPage } from '../../entities/manage-screens';
 import { AddHostedReelDialog, EditDeskReelDialog, ReasonDialog } from './desk-dialogs';
 import { NO_FILTERS, type DeskFilters } from './desk-filters';
 import { DeskReelCard } from './desk-reel-card';

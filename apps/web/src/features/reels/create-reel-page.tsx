@@ -18,7 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { CountdownRing } from './countdown-ring';
 import { AspectToggle, ZoomSlider, type Aspect } from './recorder-controls';
-import { ReelTextFields, reelTextBody, type ReelText } from './reel-text-fields';
+import { ReelTextFields, reelTextBody, type ReelText } from '../../entities/reel';
 import { putWithProgress, reelsApi } from './reels-api';
 import { useCamera } from './use-camera';
 import { useRecorder } from './use-recorder';

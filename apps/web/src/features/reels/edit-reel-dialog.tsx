@@ -7,7 +7,7 @@ import type { Reel } from '@saathi/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
-import { ReelTextFields, type ReelText } from './reel-text-fields';
+import { ReelTextFields, type ReelText } from '../../entities/reel';
 import { reelsApi } from './reels-api';
 
 interface EditReelDialogProps {

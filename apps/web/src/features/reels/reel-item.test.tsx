@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, stubApiCall } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
 import { ReelItem } from './reel-item';
-import { reelTextBody } from './reel-text-fields';
+import { reelTextBody } from '../../entities/reel';
 import { reelsApi } from './reels-api';
-import { makeReel } from './test-data';
+import { makeReel } from '../../test/reels';
 
 const AUTHOR = 24;
 const LONG = 'Water has entered the underpass near the railway station and two cars are stuck, please take the bridge road instead until it is cleared.';

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
-import { useSession } from '../auth/session';
+import { useSession } from '../../entities/session';
 import { ReelComments } from './reel-comments';
 import { ReelItem } from './reel-item';
 import { prefersSaveData } from './reel-playback';

@@ -1,6 +1,6 @@
 import { REEL_MAX_SECONDS } from '@saathi/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { locationStore } from '../location/location-store';
+import { locationStore } from '../../entities/location';
 
 export type RecorderPhase = 'idle' | 'recording' | 'recorded';
 

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf } from '../../test/contract-answers';
 import { reelsApi } from './reels-api';
-import { makeReel } from './test-data';
+import { makeReel } from '../../test/reels';
 import { useReelsFeed } from './use-reels-feed';
 
 /** Page `page` of GET /incidents/reels: five reels, newest first. */

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DeclineReason } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { label } from './labels';
+import { label } from '../../entities/responder';
 
 /** The server's DECLINE_REASONS, by type only: no schema code in the SOS screen's chunk. */
 const DECLINE_REASONS: readonly DeclineReason[] = ['too_far', 'busy', 'not_qualified'];

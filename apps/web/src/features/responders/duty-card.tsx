@@ -11,7 +11,7 @@ import type { Duty, QuietHours } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { useSetDutyMutation } from './queries';
-import { label } from './labels';
+import { label } from '../../entities/responder';
 
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 const NIGHTS: QuietHours = { days: [0, 1, 2, 3, 4, 5, 6], start: '22:00', end: '06:00' };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { getSosPosition } from '../sos/lib/position';
+import { getSosPosition } from '../../lib/position';
 import { usePracticeMutation } from './queries';
 
 /** How long the button waits for a position before sending the practice alert without one. */

@@ -13,10 +13,9 @@ import { FormTextField } from '../../components/form-fields';
 import { QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
-import { RoleGatedPage } from '../manage/role-gate';
-import { ResponderBadge } from './responder-badge';
+import { RoleGatedPage } from '../../entities/manage-screens';
+import { ResponderBadge, label } from '../../entities/responder';
 import { useDecideMutation, useVerificationsQuery } from './queries';
-import { label } from './labels';
 
 const TABS: readonly VerificationStatus[] = ['pending', 'approved', 'expired', 'rejected', 'revoked'];
 

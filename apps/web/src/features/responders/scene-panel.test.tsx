@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
-import { volunteerEvent } from '../sos/sos-mode/test-fixtures';
+import { volunteerEvent } from '../../test/sos-events';
 import { ScenePanel } from './scene-panel';
 
 const json = (body: unknown, status = 200) => jsonResponse(status, body);

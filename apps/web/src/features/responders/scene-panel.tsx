@@ -6,8 +6,8 @@ import type { HandedTo, SceneStatus, SosEventVolunteerView } from '@saathi/share
 import { useTranslation } from 'react-i18next';
 import { isRefusal, useErrorText } from '../../lib/error-text';
 import { sceneApi } from './queries';
-import { SceneResponders } from './scene-responders';
-import { label, type LabelFamilies } from './labels';
+import { label, type LabelFamilies } from '../../entities/responder';
+import { SceneResponders } from '../../entities/sos-scene';
 import { SectionCard } from '../../components/section-card';
 
 interface Step {

@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField, NativeSelectField } from '../../components/form-fields';
 import { isApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { ResponderBadge } from './responder-badge';
+import { ResponderBadge, label } from '../../entities/responder';
 import { useRequestVerificationMutation } from './queries';
-import { label } from './labels';
 
 const PROFESSIONS: readonly ResponderProfession[] = ['doctor', 'nurse', 'hospital', 'police', 'firefighter', 'mechanic'];
 /** Which fields each profession asks for (the server's VERIFICATION_FIELDS; `false`: optional, absent: not asked). */

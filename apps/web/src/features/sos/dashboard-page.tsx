@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMeQuery } from '../users/queries';
+import { useMeQuery } from '../../entities/user';
 import { EmergencyContactsCard } from './emergency-contacts-card';
 import { HELPLINES } from './helplines';
 import { SosPanel } from './components/sos-panel';
 import { Call112 } from './components/call-112';
-import { warmUpPosition } from './lib/position';
+import { warmUpPosition } from '../../lib/position';
 import './dashboard.css';
 
 // Not needed to raise an SOS, so loaded after the dashboard, out of its JS budget (DESIGN.md §7):

@@ -11,12 +11,11 @@ import Typography from '@mui/material/Typography';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { api, isApiError } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
-import { sosKeys } from '../sos/api/sos-api';
-import { formatCoordinates } from '../sos/lib/sms-link';
-import { OpenMapsButton } from '../sos/components/open-maps-button';
-import { SosHeadlineCard } from '../sos/components/sos-headline-card';
+import { formatCoordinates } from '../../entities/sos';
+import { sosKeys } from '../../entities/sos-event';
+import { OpenMapsButton, SosHeadlineCard } from '../sos';
 import { QueryState } from '../../components/query-state';
-import { SceneResponders } from '../responders/scene-responders';
+import { SceneResponders } from '../../entities/sos-scene';
 
 /** Contacts without the app see the location refresh this often. */
 export const TRACKING_POLL_MS = 5000;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
-import { locationStore, useLocationState, type StoredPosition } from '../location/location-store';
+import { useSession } from '../../entities/session';
+import { locationStore, useLocationState, type StoredPosition } from '../../entities/location';
 
 /** At most one live position per minute, unless the volunteer moved further than this. */
 export const LIVE_SEND_INTERVAL_MS = 60_000;

@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLocationState } from '../location/location-store';
-import { usePermissionChecker, type DevicePermission } from '../location/permission-checker';
+import { useLocationState } from '../../entities/location';
+import { usePermissionChecker, type DevicePermission } from './permission-checker';
 import { SectionCard } from '../../components/section-card';
 
 const PERMISSIONS: readonly DevicePermission[] = ['location', 'camera', 'microphone', 'notifications'];

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatCoordinatePair, type LatLon, type VolunteersNearbyResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
-import { resolveLocationText } from './geocode';
+import { resolveLocationText } from '../../lib/geocode';
 
 /** Volunteers move and the server snaps them to cells: a short staleness is plenty. */
 export const NEARBY_STALE_TIME_MS = 30_000;

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/contract-answers';
 import { page, renderRoutes } from '../../test/render';
-import { PUBLIC_CONFIG } from '../alerts/test-data';
-import { clearSession } from '../auth/session';
-import { forgetLocationStore, locationStore } from '../location/location-store';
-import { makeUser, signIn } from '../profile/test-helpers';
+import { PUBLIC_CONFIG } from '../../test/alerts';
+import { clearSession } from '../../entities/session';
+import { forgetLocationStore, locationStore } from '../../entities/location';
+import { makeUser, signIn } from '../../test/user';
 import { VolunteersPage } from './volunteers-page';
 
 const geolocation = {

@@ -16,14 +16,14 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { formatCoordinatePair, VOLUNTEER_RANGE_M, VOLUNTEER_SEARCH_DEBOUNCE_MS, type LatLon } from '@saathi/shared';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
-import { useSession } from '../auth/session';
-import { LocationDialogs } from '../location/location-dialogs';
-import { locationStore } from '../location/location-store';
-import { useLocationPrompt } from '../location/use-location-prompt';
+import { useSession } from '../../entities/session';
+import { locationStore } from '../../entities/location';
+import { LocationDialogs } from './location-dialogs';
+import { useLocationPrompt } from './use-location-prompt';
 import { LocationPromptHelper } from './location-prompt-helper';
 import { useNearbyVolunteersQuery, usePublicConfigQuery, useResolvedLocationQuery } from './queries';
 import { Radar } from './radar';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import './volunteers.css';
 
 /** `/volunteers` and `/volunteers-nearby` (SPEC.md §2). Anonymous visitors are told to sign in. */

@@ -1,8 +1,7 @@
 import type { UpdateUserBody } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../profile/lib/field-errors';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { type FieldErrors, useSaveProfile } from '../../../entities/profile';
 
 /**
  * Save for a tab that edits one profile list (contacts, locations): the list with any typed,

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes } from '../../../test/render';
-import { getSession } from '../../auth/session';
-import { makeUser, mockApi, signIn } from '../../profile/test-helpers';
+import { getSession } from '../../../entities/session';
+import { makeUser, mockApi, signIn } from '../../../test/user';
 import { AccountPage } from '../account-page';
 import { exportFileName } from './queries';
 

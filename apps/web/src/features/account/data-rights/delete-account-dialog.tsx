@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/error-text';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../entities/session';
 import { useDeleteAccountMutation, useDeletionCodeMutation } from './queries';
 
 interface DeleteAccountDialogProps {

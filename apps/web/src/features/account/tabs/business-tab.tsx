@@ -2,10 +2,8 @@ import TextField from '@mui/material/TextField';
 import { LIMITS, type BusinessCategory, type User } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../profile/lib/field-errors';
-import { locationItemsFromUser, withBusinessLocation } from '../../profile/lib/locations';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
-import { BusinessCategorySelect, isBusinessCategory } from '../components/business-category-select';
+import { BusinessCategorySelect, isBusinessCategory } from '../../../components/business-category-select';
+import { type FieldErrors, locationItemsFromUser, withBusinessLocation, useSaveProfile } from '../../../entities/profile';
 import { TabSection } from '../components/tab-section';
 
 export function BusinessTab({ user }: { user: User }) {

@@ -1,7 +1,6 @@
 import type { User } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { EmergencyContactsEditor } from '../../profile/components/emergency-contacts-editor';
-import { useContactsEditor } from '../../profile/hooks/use-contacts-editor';
+import { EmergencyContactsEditor, useContactsEditor } from '../../../entities/profile';
 import { TabSection } from '../components/tab-section';
 import { useListSave } from '../components/use-list-save';
 

@@ -1,8 +1,6 @@
 import type { User } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { SavedLocationsEditor } from '../../profile/components/saved-locations-editor';
-import { useLocationsEditor } from '../../profile/hooks/use-locations-editor';
-import { locationItemsFromUser } from '../../profile/lib/locations';
+import { SavedLocationsEditor, useLocationsEditor, locationItemsFromUser } from '../../../entities/profile';
 import { TabSection } from '../components/tab-section';
 import { useListSave } from '../components/use-list-save';
 

@@ -19,7 +19,7 @@ import {
 } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { useSaveProfile } from '../../../entities/profile';
 import { SwitchField } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SwitchField } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { useSaveProfile } from '../../../entities/profile';
 
 /**
  * "Show me on leaderboards", saved as soon as it is switched (like the language above it):

@@ -1,10 +1,7 @@
 import type { User } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PersonalFields } from '../../profile/components/personal-fields';
-import type { FieldErrors } from '../../profile/lib/field-errors';
-import { personalBodyFromValues, personalValuesFromUser } from '../../profile/lib/personal-values';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { PersonalFields, type FieldErrors, personalBodyFromValues, personalValuesFromUser, useSaveProfile } from '../../../entities/profile';
 import { TabSection } from '../components/tab-section';
 
 export function ProfileTab({ user }: { user: User }) {

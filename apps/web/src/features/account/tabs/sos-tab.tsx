@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { LIMITS, type User } from '@saathi/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { useSaveProfile } from '../../../entities/profile';
 import { SwitchFields } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
 

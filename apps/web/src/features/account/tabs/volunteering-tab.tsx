@@ -5,15 +5,13 @@ import Typography from '@mui/material/Typography';
 import type { Profession, User } from '@saathi/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProfessionSelect } from '../../profile/components/profession-select';
-import type { FieldErrors } from '../../profile/lib/field-errors';
-import { locationItemsFromUser, type LocationItem } from '../../profile/lib/locations';
-import { useSaveProfile } from '../../profile/lib/use-save-profile';
+import { ProfessionSelect, type FieldErrors, locationItemsFromUser, type LocationItem, useSaveProfile } from '../../../entities/profile';
 import { SwitchFields } from '../components/switch-field';
 import { TabSection } from '../components/tab-section';
+import { loadResponderSettings } from '../../responders/lazy';
 
 // Duty, verification and practice alerts: the responders feature's own chunk.
-const ResponderSettings = lazy(() => import('../../responders/responder-settings').then((m) => ({ default: m.ResponderSettings })));
+const ResponderSettings = lazy(() => loadResponderSettings().then((m) => ({ default: m.ResponderSettings })));
 
 type VolunteerSwitch = 'availableForCommunity' | 'availableForPaidProfessionalService' | 'shareLiveLocation';
 const SWITCHES: readonly VolunteerSwitch[] = ['availableForCommunity', 'availableForPaidProfessionalService', 'shareLiveLocation'];

@@ -5,7 +5,7 @@ import type { AstroPlace } from '@saathi/shared';
 import type { Language } from '@saathi/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/feature-flags';
-import { resolveLocationText } from '../../volunteers/geocode';
+import { resolveLocationText } from '../../../lib/geocode';
 import { loadedGazetteer, loadGazetteer, townLabel, type Gazetteer } from './gazetteer';
 
 /** A choice in the list: a town of the bundled gazetteer, or "search online for what I typed". */

@@ -2,7 +2,7 @@ import type { LatLon } from '@saathi/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { locationStore } from '../../location/location-store';
+import { locationStore } from '../../../entities/location';
 
 // The dialog is its own chunk so this route adds almost nothing to the app's route table.
 const BusinessCatalogDialog = lazy(() => import('./business-catalog-dialog').then((module) => ({ default: module.BusinessCatalogDialog })));

@@ -15,14 +15,15 @@ import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../entities/session';
 import { relativeTimeText } from '../card-text';
 import { commentsOldestFirst, useAddComment, useCommentsQuery, useDeleteComment, useInteractionLimits } from '../queries';
 import { PostSheet, type PostSheetOpenProps } from './post-sheet';
 import { useSignInLink } from './visitor-sign-in';
+import { loadReportContentDialog } from '../../moderation/lazy';
 
 // The report dialog loads only when a reader opens it.
-const ReportContentDialog = lazy(() => import('../../moderation/report-content-dialog').then((module) => ({ default: module.ReportContentDialog })));
+const ReportContentDialog = lazy(() => loadReportContentDialog().then((module) => ({ default: module.ReportContentDialog })));
 
 /** SPEC.md §4: older comments load when the list is scrolled within 100 px of its top. */
 const LOAD_OLDER_MARGIN_PX = 100;

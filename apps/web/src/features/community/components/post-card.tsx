@@ -20,7 +20,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '../../../components/toast';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../entities/session';
 import { distanceLabel, mapsUrl, relativeTimeText } from '../card-text';
 import type { usePostActions } from '../use-post-actions';
 import { CommentsSheet } from './comments-sheet';
@@ -29,9 +29,10 @@ import { MediaGrid } from './media-grid';
 import { PostDescription } from './post-description';
 import { PostVideo } from './post-video';
 import { SignInPrompt, type SignInReason } from './visitor-sign-in';
+import { loadReportContentDialog } from '../../moderation/lazy';
 
 // The report dialog loads only when a reader opens it.
-const ReportContentDialog = lazy(() => import('../../moderation/report-content-dialog').then((module) => ({ default: module.ReportContentDialog })));
+const ReportContentDialog = lazy(() => loadReportContentDialog().then((module) => ({ default: module.ReportContentDialog })));
 // The catalog (carousel, cart, orders) loads only when a reader opens one.
 const BusinessCatalogDialog = lazy(() => import('../catalog').then((module) => ({ default: module.BusinessCatalogDialog })));
 

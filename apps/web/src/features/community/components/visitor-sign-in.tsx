@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { SavedLocation } from '../../auth/post-login';
+import type { SavedLocation } from '../../../entities/session';
 
 /** What a visitor tried to do: each has its own sentence in the prompt. */
 export type SignInReason = 'like' | 'likes' | 'order';

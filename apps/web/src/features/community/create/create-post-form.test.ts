@@ -1,5 +1,5 @@
 import type { SavedLocation } from '@saathi/shared';
-import { makeSavedLocation } from '../../profile/test-helpers';
+import { makeSavedLocation } from '../../../test/user';
 import { describe, expect, it } from 'vitest';
 import {
   applyBusinessToggle,

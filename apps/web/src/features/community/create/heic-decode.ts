@@ -1,10 +1,5 @@
 import HeicWorker from './heic.worker?worker';
-
-export interface HeicRequest {
-  id: number;
-  bytes: ArrayBuffer;
-}
-export type HeicReply = { id: number; bitmap: ImageBitmap } | { id: number; error: string };
+import type { HeicReply, HeicRequest } from './heic-messages';
 
 interface Waiting {
   resolve: (bitmap: ImageBitmap) => void;

@@ -1,5 +1,5 @@
 import wasmUrl from 'libheif-js/libheif-wasm/libheif.wasm?url';
-import type { HeicReply, HeicRequest } from './heic-decode';
+import type { HeicReply, HeicRequest } from './heic-messages';
 import { decodePrimaryImage, loadLibheif, type Libheif } from './heic-pixels';
 
 // Decoding a 12-megapixel HEIC takes a second or more: here it never freezes the page.

@@ -1,6 +1,6 @@
 import type { SavedLocation } from '@saathi/shared';
 import { useEffect, useRef, useState } from 'react';
-import { locationStore } from '../../location/location-store';
+import { locationStore } from '../../../entities/location';
 import { savedLocationOptions, withCustomLocation, type LocationOption } from './create-post-form';
 
 /** SPEC.md §4: 'Current Location' waits up to 10 s for the device. */

@@ -16,9 +16,9 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import SearchIcon from '@mui/icons-material/Search';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locationStore } from '../../location/location-store';
-import { resolveLocationText } from '../../volunteers/geocode';
-import { usePublicConfigQuery } from '../../volunteers/queries';
+import { locationStore } from '../../../entities/location';
+import { resolveLocationText } from '../../../lib/geocode';
+import { usePublicConfig } from '../../../lib/feature-flags';
 import { EnterCoordinatesDialog } from './enter-coordinates-dialog';
 import type { MapHandle } from './leaflet-map';
 import { DialogHeader } from '../../../components/dialog-header';
@@ -54,7 +54,7 @@ export function LocationSelectorDialog({ open, initial, onClose, onSelect }: Loc
 
 function SelectorBody({ initial, onClose, onSelect }: { initial: LatLon | null; onClose: () => void; onSelect: (location: PickedLocation) => void }) {
   const { t, i18n } = useTranslation('community-create');
-  const config = usePublicConfigQuery();
+  const config = usePublicConfig();
   const [picked, setPicked] = useState<LatLon | null>(null);
   const [pickedName, setPickedName] = useState('');
   const [query, setQuery] = useState('');

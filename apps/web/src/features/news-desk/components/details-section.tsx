@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { NEWS_CATEGORIES, NEWS_LIMITS, type NewsCategory } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, NativeSelectField } from '../../../components/form-fields';
-import { useCategoryNames } from '../../news/labels';
+import { useCategoryNames } from '../../news';
 import type { DeskForm } from '../desk-form';
 import { ImageField } from './image-field';
 import { SectionCard } from '../../../components/section-card';

@@ -6,7 +6,7 @@ import { NEWS_LIMITS } from '@saathi/shared';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { ArticleImage } from '../../news/components/article-image';
+import { ArticleImage } from '../../news';
 import type { ArticleImageRef } from '../desk-form';
 import { useUploadImageMutation } from '../queries';
 

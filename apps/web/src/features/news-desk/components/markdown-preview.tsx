@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { articleTypography } from '../../news/components/article-body';
-import { useDebouncedValue } from '../../volunteers/use-debounced-value';
+import { articleTypography } from '../../news';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePreviewQuery } from '../queries';
 
 /** Render the preview once typing pauses this long: one request per pause, not per key. */

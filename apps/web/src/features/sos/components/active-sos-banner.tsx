@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoldBackgroundToasts } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { sosApi, sosKeys } from '../api/sos-api';
-import { useNow } from '../../notifications/use-now';
+import { sosApi, sosKeys } from '../../../entities/sos-event';
+import { useNow } from '../../../lib/use-now';
 import { clearActiveEvent, readActiveEvent, sosModePath } from '../lib/active-event';
 
 /** An ended SOS stays reachable from the dashboard (to rate volunteers, see evidence) this long. */

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import MapIcon from '@mui/icons-material/Map';
-import { mapsLink } from '../lib/sms-link';
+import { mapsLink } from '../../../entities/sos';
 
 /** SPEC.md §7: the person in danger's position in a maps app (q=lat,lng), opened in a new tab. */
 export function OpenMapsButton({ latitude, longitude, label }: { latitude: number; longitude: number; label: string }) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { EmergencyContact } from '@saathi/shared';
 import { PhoneInTalkIcon } from '../../../components/icons';
-import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../lib/sms-link';
-import type { DevicePosition } from '../lib/position';
+import { buildSosSmsLink, formatCoordinates, smsMessageValues } from '../../../entities/sos';
+import type { DevicePosition } from '../../../lib/position';
 
 interface SmsFallbackProps {
   reason: 'offline' | 'no-position';

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateSosBody, User } from '@saathi/shared';
 import { jsonResponse, stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
-import { clearSession, setSession } from '../../auth/session';
-import { rememberPosition } from '../lib/position';
-import { raisedEvent } from '../sos-mode/test-fixtures';
+import { clearSession, setSession } from '../../../entities/session';
+import { rememberPosition } from '../../../lib/position';
+import { raisedEvent } from '../../../test/sos-events';
 import { SosPanel } from './sos-panel';
 
 const contacts = [

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Threat } from '@saathi/shared';
-import { THREAT_CHOICES } from '../lib/threats';
+import { THREAT_CHOICES } from '../../../entities/sos';
 
 /** One optional threat; tapping the chosen chip again clears it ('Emergency Alert'). */
 export function ThreatChips({ value, onChange, disabled }: { value: Threat | null; onChange: (threat: Threat | null) => void; disabled?: boolean }) {

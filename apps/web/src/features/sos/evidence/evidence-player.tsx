@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { EvidenceRecording } from '@saathi/shared';
-import { fetchEvidenceBlob, sosApi, sosKeys } from '../api/sos-api';
+import { fetchEvidenceBlob, sosApi, sosKeys } from '../../../entities/sos-event';
 
 /**
  * The owner's recordings, played back after the event: one per recorder start (a reload or a

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EvidenceHeld } from '@saathi/shared';
 import { registerMediaStream, unregisterMediaStream } from '../../../lib/media-streams';
-import { sosApi, sosKeys, uploadEvidenceChunk } from '../api/sos-api';
+import { sosApi, sosKeys, uploadEvidenceChunk } from '../../../entities/sos-event';
 import { createPendingJournal, pendingChunkStore } from './pending-chunks';
 import { recordingAfter, takeRecordingNumber } from './recording-numbers';
 import { ChunkUploadQueue, EMPTY_STATS, type RecordingSlot, type UploadStats } from './upload-queue';

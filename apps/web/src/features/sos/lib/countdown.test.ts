@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countdownReducer, countdownSeconds, type CountdownState } from './countdown';
+import { countdownReducer, countdownSeconds, type CountdownState } from '../../../entities/sos';
 import { useSosCountdown } from './use-sos-countdown';
 
 describe('countdown rules', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { answerOf, apiErrorOf } from '../../../test/contract-answers';
-import { raisedEvent } from '../sos-mode/test-fixtures';
+import { raisedEvent } from '../../../test/sos-events';
 import { raiseSos } from './raise-sos';
 
 const position = { latitude: 23.0225, longitude: 72.5714, accuracy: 14.6, at: 0, stale: false };

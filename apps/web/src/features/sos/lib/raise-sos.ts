@@ -1,8 +1,8 @@
 import type { SosEventView, Threat } from '@saathi/shared';
 import { isApiError, type ApiError } from '../../../lib/api-client';
-import { sosApi } from '../api/sos-api';
-import type { DevicePosition } from './position';
-import { sosRequestBody } from './sos-request';
+import { sosApi } from '../../../entities/sos-event';
+import type { DevicePosition } from '../../../lib/position';
+import { sosRequestBody } from '../../../entities/sos';
 
 /** What happened when the user asked for help. */
 export type RaiseOutcome =

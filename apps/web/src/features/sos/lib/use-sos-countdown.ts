@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { countdownReducer, type CountdownState } from './countdown';
+import { countdownReducer, type CountdownState } from '../../../entities/sos';
 
 export interface SosCountdown {
   state: CountdownState;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SosAcceptedUsersResponse, SosFeedbackBody, User } from '@saathi/shared';
 import { jsonResponse, stubFetch } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
-import { clearSession, setSession } from '../../auth/session';
+import { clearSession, setSession } from '../../../entities/session';
 import { RatingDialog, type RatingSource } from './rating-dialog';
 import { canSubmit, feedbackPayload, shouldCloseOnSwipe, toFeedbackRows } from './rating-rows';
 

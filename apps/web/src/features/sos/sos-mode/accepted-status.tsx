@@ -2,8 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SosRecipient } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
-import { ResponderBadge } from '../../responders/responder-badge';
-import { sceneStatusText } from '../../responders/labels';
+import { ResponderBadge, sceneStatusText } from '../../../entities/responder';
 import { recipientRoleText } from './recipient-role';
 
 /** Under someone who is coming: a contact or a volunteer, where they are on the scene (live) and their verified badge. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, renderRoutes } from '../../../test/render';
 import { RecipientsList } from './recipients-list';
 import { VolunteerView } from './volunteer-view';
-import { recipient, volunteerEvent } from './test-fixtures';
+import { recipient, volunteerEvent } from '../../../test/sos-events';
 
 afterEach(cleanup);
 

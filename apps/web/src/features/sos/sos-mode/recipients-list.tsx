@@ -8,7 +8,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import type { SosRecipient } from '@saathi/shared';
 import { RecipientDistance } from './distance-text';
-import { ResponderBadge } from '../../responders/responder-badge';
+import { ResponderBadge } from '../../../entities/responder';
 import { recipientRoleText } from './recipient-role';
 
 const STATUS_COLOR = { accepted: 'success', declined: 'default', notified: 'info' } as const;

@@ -5,15 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SosEventVolunteerView, User } from '@saathi/shared';
 import { stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
-import { clearSession, setSession } from '../../auth/session';
-import { emit } from '../../notifications/test-live-events';
+import { clearSession, setSession } from '../../../entities/session';
+import { emit } from '../../../test/live-events';
 import { useToast, type ToastApi } from '../../../components/toast';
-import { sosKeys } from '../api/sos-api';
+import { sosKeys } from '../../../entities/sos-event';
 import { SosModePage } from './sos-mode-page';
-import { json, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from './test-fixtures';
+import { json, ownerEvent, recipient, stubOwnerFetch, stubSlowGeolocation, volunteerEvent } from '../../../test/sos-events';
 
 // The stream is replaced: the tests hand the screen its live messages.
-vi.mock('../../notifications/live-events', () => import('../../notifications/test-live-events'));
+vi.mock('../../../entities/live-events/live-events', () => import('../../../test/live-events'));
 
 interface Deferred {
   promise: Promise<Response>;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { sosApi } from '../api/sos-api';
-import { rememberPosition } from '../lib/position';
+import { sosApi } from '../../../entities/sos-event';
+import { rememberPosition } from '../../../lib/position';
 import { LocationSender, toLocationBody } from './location-sender';
 
 export interface StreamingState {
