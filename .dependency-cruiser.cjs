@@ -27,6 +27,18 @@ module.exports = {
       },
     },
     {
+      name: 'composition-root-through-entries',
+      severity: 'error',
+      comment:
+        "The composition root (app.ts, app-context.ts, the web's app/), the seed, the command line and the tests outside a feature use it through its entry like any other feature does. Only a lazy import (a route's screen) may point at a screen module, so each screen stays a chunk of its own.",
+      from: { path: '^apps/(server|web)/', pathNot: FEATURE },
+      to: {
+        path: '^apps/$1/src/features/[^/]+/',
+        pathNot: ['^apps/$1/src/features/[^/]+/index\\.tsx?$', '^apps/web/src/features/[^/]+/lazy\\.ts$'],
+        dynamic: false,
+      },
+    },
+    {
       name: 'server-lower-layers-not-up',
       severity: 'error',
       comment:

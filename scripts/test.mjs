@@ -23,10 +23,16 @@ const stages = [
   { name: 'typecheck', describe: 'tsc in every workspace', run: (output) => npm({ output }, 'run', 'typecheck') },
   {
     name: 'lint',
-    describe: "Prettier's check and type-aware eslint over the repository",
-    // The same checks as `npm run lint`, in three processes: eslint with type information is
+    describe: "Prettier's check, type-aware eslint and the import rules over the repository",
+    // The same checks as `npm run lint`, in four processes: eslint with type information is
     // single-threaded, and the web app and the rest have separate TypeScript programs anyway.
-    run: (output) => inParallel([npm({ output }, 'run', 'lint:format'), npm({ output }, 'run', 'lint:web'), npm({ output }, 'run', 'lint:others')]),
+    run: (output) =>
+      inParallel([
+        npm({ output }, 'run', 'lint:format'),
+        npm({ output }, 'run', 'lint:web'),
+        npm({ output }, 'run', 'lint:others'),
+        npm({ output }, 'run', 'lint:deps'),
+      ]),
     alongsidePrevious: true,
   },
   { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm({}, 'run', 'test:unit') },
