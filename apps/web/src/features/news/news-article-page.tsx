@@ -96,7 +96,7 @@ function ArticleView({ article, waiting, offline }: ArticleViewProps) {
           {article.bodyHtml ? t('offlineCopy') : t('offlineSummary')}
         </Alert>
       )}
-      <ArticleImage src={article.imageUrl} height={MAIN_IMAGE_HEIGHT} fit="whole" sx={{ borderRadius: 2 }} />
+      <ArticleImage src={article.imageUrl} height={MAIN_IMAGE_HEIGHT} fit="whole" priority sx={{ borderRadius: 2 }} />
       <Box sx={{ mt: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {article.breaking && <BreakingLabel />}

@@ -87,6 +87,20 @@ describe('the news page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: fraud.title })).toBeInTheDocument();
   });
 
+  it('fetches the main picture first and the thumbnails past the first three only as they come near', async () => {
+    const items = Array.from({ length: 6 }, (_, i) => makeListItem({ id: 10 + i, slug: `article-${i}`, title: `Article number ${'abcdef'[i]}` }));
+    stubApi(newsList({ items, nextCursor: null }));
+    await renderRoutes(routes, '/news');
+
+    const strip = await screen.findByRole('list', { name: 'Articles' });
+    // Pictures are decoration (alt=""): found by their element, in the strip's order.
+    const thumbnails = [...strip.querySelectorAll('img')];
+    expect(thumbnails.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy']);
+    const main = screen.getByRole('article', { name: 'Article number a' }).querySelector('img');
+    expect(main?.getAttribute('loading')).toBe('eager');
+    expect(main?.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it("asks with a signed-in reader's preferences and saves a change to the profile", async () => {
     const user = userEvent.setup({ delay: null });
     const priya = makeUser({

@@ -19,9 +19,13 @@ interface ArticleImageProps {
   /** `whole`: the entire picture on wide screens (a main image), letterboxed on a quiet tint; a phone fills the frame. */
   fit?: 'cover' | 'whole';
   sx?: StyleObject;
+  /** `lazy` for pictures that start out of view (the strip past its first few): fetched only as they near the screen. */
+  loading?: 'eager' | 'lazy';
+  /** The screen's largest picture, fetched ahead of the others. */
+  priority?: boolean;
 }
 
-export function ArticleImage({ src, height, fit = 'cover', sx = {} }: ArticleImageProps) {
+export function ArticleImage({ src, height, fit = 'cover', sx = {}, loading = 'eager', priority = false }: ArticleImageProps) {
   if (!src) {
     return (
       <Box sx={{ height, display: 'grid', placeItems: 'center', bgcolor: brand.pinkTint, color: 'primary.light', ...sx }}>
@@ -34,6 +38,9 @@ export function ArticleImage({ src, height, fit = 'cover', sx = {} }: ArticleIma
       component="img"
       src={src}
       alt=""
+      loading={loading}
+      decoding="async"
+      fetchPriority={priority ? 'high' : 'auto'}
       sx={{ width: '100%', height, objectFit: fit === 'whole' ? { xs: 'cover', sm: 'contain' } : 'cover', display: 'block', bgcolor: brand.pinkTint, ...sx }}
     />
   );

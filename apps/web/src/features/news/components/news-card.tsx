@@ -22,7 +22,7 @@ export function NewsCard({ article, onReadMore }: NewsCardProps) {
   const titleId = `news-card-title-${article.id}`;
   return (
     <Card variant="outlined" component="article" aria-labelledby={titleId}>
-      <ArticleImage src={article.imageUrl} height={MAIN_IMAGE_HEIGHT} fit="whole" />
+      <ArticleImage src={article.imageUrl} height={MAIN_IMAGE_HEIGHT} fit="whole" priority />
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {article.breaking && <BreakingLabel />}

@@ -12,6 +12,8 @@ import { BreakingLabel } from './breaking-label';
 /** SPEC.md §9: strip 120 px high, thumbnails 120x80 with the title below. */
 const STRIP_HEIGHT = 120;
 const THUMB_WIDTH = 120;
+/** Thumbnails a phone shows before the strip is scrolled (360 px wide: three): the rest load as they come near. */
+const THUMBS_IN_FIRST_VIEW = 3;
 const THUMB_HEIGHT = 80;
 
 interface NewsStripProps {
@@ -49,7 +51,7 @@ export function NewsStrip({ articles, selectedId, onSelect, ...paging }: NewsStr
         scrollbarWidth: 'thin',
       }}
     >
-      {articles.map((article) => {
+      {articles.map((article, index) => {
         const isSelected = article.id === selectedId;
         return (
           <Box component="li" key={article.id} sx={{ flex: `0 0 ${THUMB_WIDTH}px`, scrollSnapAlign: 'start' }}>
@@ -71,6 +73,7 @@ export function NewsStrip({ articles, selectedId, onSelect, ...paging }: NewsStr
                 <ArticleImage
                   src={article.thumbnailUrl}
                   height={THUMB_HEIGHT}
+                  loading={index < THUMBS_IN_FIRST_VIEW ? 'eager' : 'lazy'}
                   sx={{ width: THUMB_WIDTH, borderRadius: 1.5, boxSizing: 'border-box', border: 3, borderColor: isSelected ? 'primary.main' : 'transparent' }}
                 />
                 {article.breaking && (
