@@ -45,7 +45,7 @@ try {
     console.log(
       `lighthouse page=${page.label} performance=${chosen.performance} accessibility=${chosen.accessibility} ` +
         `best_practices=${chosen.bestPractices} seo=${chosen.seo} fcp_ms=${chosen.fcpMs} lcp_ms=${chosen.lcpMs} ` +
-        `tbt_ms=${chosen.tbtMs} cls=${chosen.cls} requests=${chosen.requests} kb=${chosen.kb}` +
+        `tbt_ms=${chosen.tbtMs} cls=${chosen.cls} requests=${chosen.requests} kb=${chosen.kb} benchmark_index=${chosen.benchmarkIndex}` +
         (over.length ? ` OVER_BUDGET=${over.join(',')}` : ''),
     );
     if (over.length && chosen.opportunities.length) console.log(`  what Lighthouse would change first: ${chosen.opportunities.join('; ')}`);
@@ -141,6 +141,8 @@ function summarise({ lhr, report }) {
     kb: Math.round(requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024),
     opportunities,
     failedAudits,
+    // Lighthouse's measure of this machine's speed: the CPU figures scale with it.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
     html: report,
   };
 }
