@@ -110,8 +110,5 @@ module.exports = {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
-    reporterOptions: {
-      dot: { collapsePattern: '^apps/(server|web)/src/features/[^/]+|^apps/(server|web)/src/[^/]+|^packages/[^/]+' },
-    },
   },
 };

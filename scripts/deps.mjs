@@ -126,6 +126,7 @@ const summary = ['server', 'web']
   })
   .join('\n');
 
+console.log(summary);
 if (report) {
   const out = join(root, '.tmp', 'deps');
   mkdirSync(out, { recursive: true });
@@ -146,9 +147,6 @@ if (report) {
   } catch {
     drawn += ' (install Graphviz for an SVG)';
   }
-  console.log(summary);
   console.log(`feature graph: ${drawn}`);
-} else {
-  console.log(summary);
 }
 process.exitCode = failed ? 1 : 0;
