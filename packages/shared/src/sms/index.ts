@@ -1,0 +1,15 @@
+export { smsSize, type SmsEncoding, type SmsSize } from './segments';
+export {
+  SMS_SEGMENTS_MAX,
+  SMS_TEMPLATES,
+  SMS_TEMPLATE_NAMES,
+  SMS_VARIABLE_MAX,
+  dltTemplateText,
+  fillSmsTemplate,
+  smsTemplateText,
+  smsTemplateVariables,
+  type SmsCategory,
+  type SmsMessage,
+  type SmsTemplateName,
+  type SmsVariables,
+} from './templates';
