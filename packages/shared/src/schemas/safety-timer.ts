@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SmsDelivery } from './sos';
 import { Id, Latitude, Longitude } from './common';
 
 /** The safety timer's limits ("walk me home", docs in apps/server/src/features/safety-timer/README.md). */
@@ -76,6 +77,18 @@ export const SafetyTimerView = z.object({
   extendedMinutes: z.number().int(),
   /** Minutes the timer may still be extended by. */
   extendableMinutes: z.number().int(),
+  /**
+   * Once the timer ran out and alerted the contacts: each contact's SMS, so the owner can call
+   * whoever it did not reach. Empty before that and once the timer ended (a silent alert
+   * never shows on the screen).
+   */
+  contactSms: z.array(
+    z.object({
+      name: z.string(),
+      phoneNumber: z.string(),
+      sms: SmsDelivery,
+    }),
+  ),
 });
 export type SafetyTimerView = z.infer<typeof SafetyTimerView>;
 

@@ -82,6 +82,22 @@ export function sosDistanceBand(metres: number): SosDistanceBand {
   return '2000-5000';
 }
 
+/**
+ * Where an SMS is, as the gateway reports it: `queued` (waiting for us or the gateway),
+ * `sent` (handed to the carrier), `delivered` (the phone has it), `failed` (never left: every
+ * gateway refused it) or `undelivered` (the carrier could not reach the phone).
+ */
+export const SmsStatus = z.enum(['queued', 'sent', 'delivered', 'failed', 'undelivered']);
+export type SmsStatus = z.infer<typeof SmsStatus>;
+
+/** The SMS that carried an alert to a contact, as its sender sees it. */
+export const SmsDelivery = z.object({
+  status: SmsStatus,
+  /** When the status last changed (a delivery receipt's time, or ours). */
+  updatedAt: z.string(),
+});
+export type SmsDelivery = z.infer<typeof SmsDelivery>;
+
 /** Someone the event reached, as its owner sees them (never a volunteer's phone number). */
 export const SosRecipient = z.object({
   notificationId: z.number().int(),
@@ -123,6 +139,11 @@ export const SosRecipient = z.object({
   /** On the scene, once accepted: en route, arrived, handed over, done. */
   sceneStatus: SceneStatus.nullable(),
   handedTo: HandedTo.nullable(),
+  /**
+   * Contacts: the SMS that carried the alert, so the owner can call whoever it did not reach.
+   * Null for volunteers, and for a contact whose SMS is not written yet.
+   */
+  sms: SmsDelivery.nullable(),
 });
 export type SosRecipient = z.infer<typeof SosRecipient>;
 
