@@ -112,6 +112,8 @@ export const SosRecipient = z.object({
   userId: z.number().int().nullable(),
   /** A contact's name as the owner saved it, or a volunteer's first name. */
   name: z.string().nullable(),
+  /** A contact's number as the owner saved it (to call them from the SOS screen); null for volunteers. */
+  phoneNumber: z.string().nullable(),
   status: SosRecipientStatus,
   deliveryStatus: z.enum(['pending', 'sent', 'failed']),
   /**
