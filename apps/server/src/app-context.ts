@@ -13,14 +13,14 @@ import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter';
 import { createMemoryBus, createRedisBus } from './core/realtime';
 import { loadSecrets } from './core/secrets';
 import { createSessionsRepository } from './core/sessions/sessions.repository';
-import { createSmsProvider, type SmsProvider } from './core/sms';
+import { createSmsDispatch, createSmsGateways, SMS_TOPIC, TWILIO_STATUS_PATH, type SmsProvider } from './core/sms';
 import { createPrivateStorage, createStorage } from './core/storage';
 import { createNotificationsRepository, createNotificationsService } from './core/notifications';
 import { createScoresRepository, createScoresService } from './domain/scores';
 import { createAlertsDeliveryHandlers } from './features/alerts';
 import { createNewsDeliveryHandlers } from './features/news';
 import { createSafetyTimerHandlers } from './features/safety-timer';
-import { createSosDeliveryHandlers, createSosRepository } from './features/sos';
+import { createSosDeliveryHandlers, createSosRepository, markContactTexted } from './features/sos';
 import { sessionCookie } from './plugins/app/session-cookie';
 import { findWebDist } from './plugins/external/static';
 import { readIndexHtml } from './core/http/preview-page';
@@ -33,7 +33,9 @@ export interface AppDeps {
    * `config` and closes it on `app.close()`.
    */
   db?: DbHandle | Promise<DbHandle>;
+  /** The SMS gateway instead of the configured one (tests), and its fallback. */
   sms?: SmsProvider;
+  smsFallback?: SmsProvider;
   clock?: Clock;
   /**
    * This process is the only user of the database (the embedded one is opened by one
@@ -62,7 +64,19 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   }
   const clock = deps.clock ?? systemClock;
   const secrets = await loadSecrets(config.dataDir, config.authSecret);
-  const sms = deps.sms ?? createSmsProvider(config.sms);
+  const gateways = deps.sms
+    ? { primary: deps.sms, fallback: deps.smsFallback ?? null }
+    : createSmsGateways(config.sms, { statusCallbackUrl: `${config.publicUrl}${TWILIO_STATUS_PATH}` });
+  const sms = createSmsDispatch({
+    dbRef,
+    gateways,
+    clock,
+    log,
+    // An SOS contact counts as reached once a gateway took their SMS (the all-clear follows it).
+    onAccepted: async (trx, message, now) => {
+      if (message.sosNotificationId !== null) await markContactTexted(trx, message.sosNotificationId, now);
+    },
+  });
 
   // Live events, push and the outbox: SOS alerts reach people through these.
   const bus = config.redisUrl
@@ -106,6 +120,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
       ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, sms, kick: () => outbox.kick(), log }),
       ...createAlertsDeliveryHandlers({ dbRef, notifications, config }),
+      [SMS_TOPIC]: sms.handler,
     },
     clock,
     log,

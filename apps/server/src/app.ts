@@ -8,6 +8,7 @@ import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
 import { adminPlugin } from './features/admin';
 import { alertsPlugin } from './features/alerts';
+import { smsReceiptsPlugin } from './features/sms-receipts';
 import { astroPlugin } from './features/astro';
 import { authPlugin } from './features/auth';
 import { catalogPlugin } from './features/catalog';
@@ -26,7 +27,7 @@ import { reelsDeskPlugin } from './features/reels-desk';
 import { safetyTimerPlugin } from './features/safety-timer';
 import { moderationPlugin } from './features/moderation';
 import { evidenceGuard, sosPlugin } from './features/sos';
-import { trackingPlugin } from './features/tracking';
+import { shortLinkPlugin, trackingPlugin } from './features/tracking';
 import { usersPlugin } from './features/users';
 import { volunteersPlugin } from './features/volunteers';
 import { respondersPlugin } from './features/responders';
@@ -87,6 +88,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   astroPlugin,
   safetyTimerPlugin,
   alertsPlugin,
+  smsReceiptsPlugin,
 ];
 
 /** Builds the whole app (API, docs, web app, media) without listening on a port. */
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await app.register(postPagePlugin, { ctx });
   await app.register(newsPagePlugin, { ctx });
+  await app.register(shortLinkPlugin, { ctx });
   await app.register(
     async (api) => {
       // One upload route for every feature, so it takes the largest of their limits.

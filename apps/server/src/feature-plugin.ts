@@ -11,7 +11,7 @@ import type { RateLimiter } from './core/rate-limit/rate-limiter';
 import type { EventBus } from './core/realtime';
 import type { ServerSecrets } from './core/secrets';
 import type { SessionsRepository } from './core/sessions/sessions.repository';
-import type { SmsProvider } from './core/sms';
+import type { SmsDispatch } from './core/sms';
 import type { MediaStorage, PrivateStorage } from './core/storage';
 import type { ScoresService } from './domain/scores';
 import type { SessionCookie } from './plugins/app/session-cookie';
@@ -25,7 +25,8 @@ export interface AppContext {
   dbRef: DbRef;
   clock: Clock;
   secrets: ServerSecrets;
-  sms: SmsProvider;
+  /** Every SMS goes through it: codes at once, alerts kept and retried (core/sms). */
+  sms: SmsDispatch;
   /** Live events (in-process, or Redis pub/sub with REDIS_URL). */
   bus: EventBus;
   /** The one media store every feature that keeps public files writes to (STORAGE). */

@@ -1,26 +1,27 @@
-import type { SmsMessage, SmsProvider } from '../src/core/sms';
+import { SmsGatewayError, type SmsMessage, type SmsProvider } from '../src/core/sms';
 
 /** Keeps every message instead of sending it, so tests can read the login code. */
 export interface RecordingSms extends SmsProvider {
   messages: SmsMessage[];
   /** The code of the last message to `phoneNumber` (the first 6-digit run, as e2e reads it). */
   lastCode(phoneNumber: string): string;
-  /** Makes the next send throw, like a gateway that is down. */
-  failNext(): void;
+  /** Makes the next `count` sends fail, like a gateway that is down (a 5xx: worth trying again). */
+  failNext(count?: number): void;
 }
 
-export function createRecordingSms(): RecordingSms {
-  let fail = false;
+export function createRecordingSms(name = 'recording'): RecordingSms {
+  let failures = 0;
   const messages: SmsMessage[] = [];
   return {
-    name: 'recording',
+    name,
     messages,
     async send(message) {
-      if (fail) {
-        fail = false;
-        throw new Error('gateway down');
+      if (failures > 0) {
+        failures -= 1;
+        throw new SmsGatewayError('gateway down', false);
       }
       messages.push(message);
+      return { providerMessageId: `${name}-${messages.length}`, status: 'sent' };
     },
     lastCode(phoneNumber) {
       const last = messages.filter((m) => m.to === phoneNumber).at(-1);
@@ -28,8 +29,8 @@ export function createRecordingSms(): RecordingSms {
       if (!code) throw new Error(`no code was sent to ${phoneNumber}`);
       return code;
     },
-    failNext() {
-      fail = true;
+    failNext(count = 1) {
+      failures = count;
     },
   };
 }

@@ -31,3 +31,21 @@ export function randomString(alphabet: string, length: number): string {
 export function newOtpCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A short token derived from `value` with the server secret: 12 letters and digits (71 bits),
+ * short enough for a link in an SMS variable (30 characters with the host), far too many to
+ * guess through a rate-limited page. The same input always gives the same token, so a retried
+ * SMS carries the same link and only the token's hash needs keeping.
+ */
+export function shortHmacToken(secret: string, value: string, length = 12): string {
+  let number = BigInt(`0x${hmacHex(secret, value)}`);
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    out += BASE62[Number(number % 62n)];
+    number /= 62n;
+  }
+  return out;
+}

@@ -285,7 +285,8 @@ export const TrackingView = z.object({
 });
 export type TrackingView = z.infer<typeof TrackingView>;
 
-export const TrackingParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid link') });
+/** A tracking link's token: 12 letters and digits in SMS links, 43 in links written before them. */
+export const TrackingParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{12,100}$/, 'Invalid link') });
 
 /** SPEC.md §7 `GET /sos/sos-accepted-users` query (ids arrive as text). */
 export const SosAcceptedUsersQuery = z.object({ userId: Id, eventId: Id });

@@ -13,6 +13,7 @@ import type { PlatformTables } from './tables/platform';
 import type { RespondersTables } from './tables/responders';
 import type { SafetyTimerTables } from './tables/safety-timer';
 import type { ScoresTables } from './tables/scores';
+import type { SmsTables } from './tables/sms';
 import type { SosTables } from './tables/sos';
 import type { UsersTables } from './tables/users';
 
@@ -35,4 +36,5 @@ export interface Database
     FeedbackTables,
     RespondersTables,
     SafetyTimerTables,
-    AlertsTables {}
+    AlertsTables,
+    SmsTables {}

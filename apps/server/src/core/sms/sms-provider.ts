@@ -16,7 +16,8 @@ export interface SmsAccepted {
 
 /** Sends one filled template (see @saathi/shared/sms): the only way an SMS leaves the server. */
 export interface SmsProvider {
-  readonly name: SmsGatewayKind;
+  /** The gateway's kind (console, http, msg91, twilio): what sms_messages.provider records. */
+  readonly name: string;
   send(message: SmsMessage): Promise<SmsAccepted>;
 }
 

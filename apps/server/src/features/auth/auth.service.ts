@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema';
 import type { Clock } from '../../core/clock';
-import { acceptedLanguage, alertsT, languageOf } from '../../core/i18n';
+import { acceptedLanguage, languageOf } from '../../core/i18n';
 import { hmacHex, newOtpCode, newToken, randomString, sameHex, sha256Hex } from '../../core/crypto';
 import { AppError, ChallengeRequiredError, TooManyRequestsError, ValidationError } from '../../core/errors';
-import type { SmsProvider } from '../../core/sms';
+import { fillSmsTemplate, type SmsMessage } from '@saathi/shared/sms';
+import type { SmsDispatch } from '../../core/sms';
 import type { UsersService } from '../users';
 import type { AuthRepository, OtpCodeRow } from './auth.repository';
 import type { ChallengeScope, LoginChallenges } from './login-challenges';
@@ -17,7 +18,7 @@ export interface AuthServiceDeps {
   auth: AuthRepository;
   sessions: SessionsRepository;
   users: UsersService;
-  sms: SmsProvider;
+  sms: Pick<SmsDispatch, 'sendCode'>;
   clock: Clock;
   /** Keys the HMAC of stored codes. */
   secret: string;
@@ -50,11 +51,14 @@ export interface CodeRequest {
   signedIn?: boolean;
   /** A login's is random; confirming an account deletion names its own (see confirmCode). */
   attemptId?: string;
+  /** Which SMS carries the code: the login's, or the one that confirms deleting the account. */
+  purpose?: 'login' | 'deletion';
 }
 
-/** The login code SMS, in `language` (the `alerts` catalog of packages/shared). */
-export function otpMessage(code: string, language: Language = DEFAULT_LANGUAGE): string {
-  return alertsT(language)('sms.loginCode', { code, count: LIMITS.otpTtlSeconds / 60 });
+/** The code's SMS to `phoneNumber`, in `language` (a template of @saathi/shared/sms). */
+export function codeMessage(phoneNumber: string, code: string, language: Language = DEFAULT_LANGUAGE, purpose: CodeRequest['purpose'] = 'login'): SmsMessage {
+  const minutes = String(LIMITS.otpTtlSeconds / 60);
+  return fillSmsTemplate(phoneNumber, purpose === 'deletion' ? 'deletionCode' : 'loginCode', language, { code, minutes });
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -106,12 +110,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         return { codeId: id, sent: own.count + 1 };
       });
-      const text = otpMessage(code, await smsLanguage(phoneNumber, input.acceptLanguage));
+      const message = codeMessage(phoneNumber, code, await smsLanguage(phoneNumber, input.acceptLanguage), input.purpose);
       try {
-        await sms.send({ to: phoneNumber, text });
+        await sms.sendCode(message);
       } catch (error) {
         await auth.deleteCode(codeId);
-        deps.log.error({ err: error, provider: sms.name }, 'sending the login code failed');
+        deps.log.error({ reason: String(error), template: message.template.name }, 'sending the code failed');
         throw new AppError('sms_failed', 'The code could not be sent. Try again in a minute.');
       }
       return { sent: true, attemptId, expiresInSeconds: LIMITS.otpTtlSeconds, resendAfterSeconds: waitAfterCode(sent) };

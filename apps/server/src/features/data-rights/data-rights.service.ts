@@ -51,6 +51,7 @@ export function createDataRightsService(deps: DataRightsDeps) {
         device: { hash: sha256Hex(`account-deletion:${sessionId}`), presented: true },
         signedIn: true,
         attemptId: `${deletionAttemptPrefix(sessionId)}${newToken()}`,
+        purpose: 'deletion',
       });
       return { sent: true, expiresInSeconds, resendAfterSeconds };
     },

@@ -1,16 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
-import { hmacHex, sha256Hex } from '../../core/crypto';
+import { sha256Hex, shortHmacToken } from '../../core/crypto';
 import type { DbRef } from '../../core/db/db-ref';
 import type { SafetyTimerDbStage } from '../../core/db/tables/safety-timer';
 import type { Database } from '../../core/db/schema';
-import { backoffMs, type OutboxHandler, type OutboxMessage } from '../../core/outbox';
+import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
-import type { SmsProvider } from '../../core/sms';
+import { smsLink, type OutgoingSms, type SmsDispatch } from '../../core/sms';
 import type { NewNotification, NotificationsService } from '../../core/notifications';
 import { SOS_LIMITS, smsName } from '@saathi/shared';
+import { fillSmsTemplate } from '@saathi/shared/sms';
 import { createSosRepository, createSosService, fanoutMessage, SOS_TOPICS, SosEndedError } from '../sos';
 import { batchedByTurn } from './safety-timer-stages';
 import { createSafetyTimerRepository, type SafetyTimerRepository, type TimerContact, type TimerRecord } from './safety-timer.repository';
@@ -81,7 +81,7 @@ export const silentAlertMessage = (timerId: number, now: Date): OutboxMessage =>
 
 /** A contact's link token, derived (HMAC) from the timer and their number: a retried alert carries the same link; only its hash is stored. */
 export function timerLinkToken(secret: string, timerId: number, phone: string): string {
-  return Buffer.from(hmacHex(secret, `safety-timer-track:${timerId}:${phone}`), 'hex').toString('base64url');
+  return shortHmacToken(secret, `safety-timer-track:${timerId}:${phone}`);
 }
 
 export interface SafetyTimerDeliveryDeps {
@@ -91,14 +91,11 @@ export interface SafetyTimerDeliveryDeps {
   clock: Clock;
   config: Pick<Config, 'safetyTimer' | 'sos' | 'publicUrl'>;
   secret: string;
-  sms: SmsProvider;
+  sms: Pick<SmsDispatch, 'write' | 'sendNow'>;
   /** Wakes the outbox after the SOS stage raised an alert. */
   kick: () => void;
   log: { warn(obj: object, msg: string): void };
 }
-
-/** How long an SMS job written by a stage stays with its writer before the outbox may send it instead. */
-const SMS_LEASE_MS = 60_000;
 
 interface StagePayload {
   timerId: number;
@@ -133,7 +130,6 @@ function onePerUser<T extends { userId: number }>(items: readonly T[]): T[][] {
 export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   const { notifications, config, secret, log } = deps;
   const timers: SafetyTimerRepository = createSafetyTimerRepository(deps.dbRef);
-  const workerId = `timer-sms-${process.pid}-${randomBytes(3).toString('hex')}`;
   // The SOS stage raises a real SOS through the SOS feature's own service (its ladder, its rate limit).
   const sos = createSosService({
     sos: createSosRepository(deps.dbRef),
@@ -150,38 +146,16 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   }
 
   /**
-   * SMS jobs are written (leased to this worker) in the transaction that records the step, then
-   * sent at once and marked sent: an alert does not queue behind older work, a retry finds the
-   * jobs already written and texts nobody twice, and a stop in between leaves them to the outbox.
+   * The SMS are written in the transaction that records the step, then sent at once: an alert
+   * does not queue behind older work, a retry finds them written and texts nobody twice, and
+   * what no gateway took (or a stop in between) is left to the outbox (core/sms).
    */
-  async function textAndRecord(
-    messages: ReadonlyArray<{ to: string; text: string; dedupeKey: string }>,
-    record: (trx: Transaction<Database>) => Promise<void>,
-    now: Date,
-  ): Promise<void> {
-    const jobs = await timers.transaction(async (trx) => {
+  async function textAndRecord(messages: readonly OutgoingSms[], record: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    const written = await timers.transaction(async (trx) => {
       await record(trx);
-      return timers.insertLeasedSms(trx, messages, SOS_TOPICS.sms, workerId, new Date(now.getTime() + SMS_LEASE_MS));
+      return deps.sms.write(trx, messages);
     });
-    const sent: number[] = [];
-    const failed: number[] = [];
-    let reason = '';
-    await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await deps.sms.send({ to: job.to, text: job.text });
-          sent.push(job.id);
-        } catch (error) {
-          reason = String(error);
-          failed.push(job.id);
-        }
-      }),
-    );
-    await timers.smsSent(sent, deps.clock());
-    if (failed.length > 0) {
-      log.warn({ failed: failed.length, reason }, 'safety timer SMS failed; queued for a retry');
-      await timers.smsFailed(failed, reason, new Date(deps.clock().getTime() + backoffMs(1)));
-    }
+    await deps.sms.sendNow(written);
   }
 
   function ownerNotification(timer: TimerRecord, step: 'reminder' | 'ask', dueAtMs: number): NewNotification {
@@ -206,13 +180,17 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
       const token = tokenOf(timer, c.phone);
       return token ? [{ tokenHash: sha256Hex(token), name: c.name, phone: c.phone }] : [];
     });
-    const sms = contacts.map((c) => {
+    const sms = contacts.map((c): OutgoingSms => {
       const token = tokenOf(timer, c.phone);
-      const link = token ? `${config.publicUrl}/track/${token}` : null;
+      const language = c.language ?? timer.ownerLanguage;
+      const name = owner ?? '';
+      const template = kind === 'overdue' ? 'timerOverdue' : 'timerSilent';
       return {
-        to: c.phone,
-        text: timerTexts.contactSms(c.language ?? timer.ownerLanguage, kind, owner, timer.destination, link),
+        message: token
+          ? fillSmsTemplate(c.phone, template, language, { name, link: smsLink(config.publicUrl, token) })
+          : fillSmsTemplate(c.phone, `${template}NoLink`, language, { name }),
         dedupeKey: `safety_timer:${timer.id}:${kind}:sms:${c.phone}`,
+        safetyTimerId: timer.id,
       };
     });
     const inApp = contacts.flatMap((c): NewNotification[] => {
@@ -235,11 +213,13 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   function allClearTo(timer: TimerRecord, contacts: readonly TimerContact[]) {
     const owner = smsName(timer.ownerName);
     return {
-      sms: contacts.map((c) => ({
-        to: c.phone,
-        text: timerTexts.allClearSms(c.language ?? timer.ownerLanguage, owner),
-        dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
-      })),
+      sms: contacts.map(
+        (c): OutgoingSms => ({
+          message: fillSmsTemplate(c.phone, 'timerAllClear', c.language ?? timer.ownerLanguage, { name: owner ?? '' }),
+          dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
+          safetyTimerId: timer.id,
+        }),
+      ),
       inApp: contacts.flatMap((c): NewNotification[] =>
         c.userId === null || c.userId === timer.userId
           ? []
@@ -303,7 +283,6 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
             trx,
             overdue.map((timer) => ({ id: timer.id, stage: STEP_STAGE.contacts, contactsAlertedAt: now })),
           ),
-        now,
       );
       for (const timer of overdue) {
         timer.contactsAlertedAt = now;
@@ -370,7 +349,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
       expiresAt: new Date((timer.endedAt ?? now).getTime() + LINK_AFTER_END_MS),
     });
     await deliver(alert?.inApp ?? clear?.inApp ?? []);
-    await textAndRecord(alert?.sms ?? clear?.sms ?? [], (trx) => timers.settleEnded(trx, timer.id, now), now);
+    await textAndRecord(alert?.sms ?? clear?.sms ?? [], (trx) => timers.settleEnded(trx, timer.id, now));
     if (!duress && timer.sosEventId) {
       await sos.end(timer.userId, timer.sosEventId, 'cancelled').catch((error: unknown) => {
         if (!(error instanceof SosEndedError)) throw error;
@@ -387,7 +366,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
     const expiresAt = new Date(Math.max(timer.dueAt.getTime(), now.getTime()) + LINK_AFTER_END_MS);
     await timers.upsertLinks(alert.links.map((l) => ({ ...l, timerId: timer.id, expiresAt })));
     await deliver(alert.inApp);
-    await textAndRecord(alert.sms, async () => undefined, now);
+    await textAndRecord(alert.sms, async () => undefined);
   }
 
   return { runStages, settleEnded, silentAlert };

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type SmsStatus } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import type { Database } from '../../core/db/schema';
 import type { SafetyTimerDbStage, SafetyTimerStatus } from '../../core/db/tables/safety-timer';
@@ -358,28 +358,6 @@ export function createSafetyTimerRepository(ref: DbRef) {
     },
 
     /**
-     * SMS jobs written leased to `workerId`, who sends them at once and then marks them sent;
-     * should it stop first, the outbox sends them once the lease runs out. A job already
-     * written under the same key (a retried stage) is not written again and not returned,
-     * so a retry never texts anyone twice. One statement, whatever the number (none too).
-     */
-    async insertLeasedSms(
-      db: Db,
-      messages: ReadonlyArray<{ to: string; text: string; dedupeKey: string }>,
-      topic: string,
-      workerId: string,
-      leaseUntil: Date,
-    ): Promise<Array<{ id: number; to: string; text: string }>> {
-      const result = await sql<{ id: string | number; to: string; text: string }>`
-        INSERT INTO outbox (topic, payload, dedupe_key, attempts, next_attempt_at, locked_until, locked_by)
-        SELECT ${topic}, jsonb_build_object('to', m.phone, 'text', m.body), m.key, 1, ${leaseUntil}, ${leaseUntil}, ${workerId}
-        FROM unnest(${messages.map((m) => m.to)}::text[], ${messages.map((m) => m.text)}::text[], ${messages.map((m) => m.dedupeKey)}::text[]) AS m(phone, body, key)
-        ON CONFLICT (dedupe_key) DO NOTHING
-        RETURNING id, payload->>'to' AS to, payload->>'text' AS text`.execute(db);
-      return result.rows.map((r) => ({ id: Number(r.id), to: r.to, text: r.text }));
-    },
-
-    /**
      * The links of an ended timer, in one statement either way: a duress ending writes (or
      * keeps alive) the contacts' links; a safe one revokes them.
      */
@@ -400,25 +378,17 @@ export function createSafetyTimerRepository(ref: DbRef) {
         ON CONFLICT (timer_id, contact_phone) DO UPDATE SET expires_at = GREATEST(safety_timer_links.expires_at, excluded.expires_at)`.execute(ref.db);
     },
 
-    /** The leased SMS jobs that went out. */
-    async smsSent(ids: readonly number[], now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await ref.db
-        .updateTable('outbox')
-        .set({ status: 'delivered', delivered_at: now, locked_until: null })
-        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
-        .execute();
-    },
-
-    /** A leased SMS job the gateway refused: the outbox retries it from `retryAt`. */
-    async smsFailed(ids: readonly number[], error: string, retryAt: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await ref.db
-        .updateTable('outbox')
-        .set({ next_attempt_at: retryAt, locked_until: null, locked_by: null, last_error: error.slice(0, 2000) })
-        .where('id', '=', sql<number>`ANY(${[...ids]}::bigint[])`)
-        .where('status', '=', 'pending')
-        .execute();
+    /** The newest overdue-alert SMS to each contact of a timer, in the order they were written. */
+    async overdueSms(timerId: number): Promise<Array<{ phone: string; status: SmsStatus; updatedAt: Date }>> {
+      const rows = await sql<{ to_phone: string; status: SmsStatus; updated_at: Date | string }>`
+        SELECT to_phone, status, updated_at FROM (
+          SELECT DISTINCT ON (to_phone) id, to_phone, status, updated_at
+          FROM sms_messages
+          WHERE safety_timer_id = ${timerId} AND template IN ('timerOverdue', 'timerOverdueNoLink')
+          ORDER BY to_phone, id DESC
+        ) newest
+        ORDER BY id`.execute(ref.db);
+      return rows.rows.map((r) => ({ phone: r.to_phone, status: r.status, updatedAt: new Date(r.updated_at) }));
     },
 
     async setLinksExpiry(db: Db, timerId: number, expiresAt: Date): Promise<void> {

@@ -15,8 +15,11 @@ export interface SafetyTimerServiceDeps {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
-/** What the owner sees: an ended timer says `ended` and nothing of how (a duress check-in must look like a safe one). */
-export function toTimerView(timer: TimerRecord): SafetyTimerView {
+/**
+ * What the owner sees: an ended timer says `ended` and nothing of how (a duress check-in must
+ * look like a safe one). `contactSms`: the contacts' SMS of a running timer that ran out.
+ */
+export function toTimerView(timer: TimerRecord, contactSms: SafetyTimerView['contactSms'] = []): SafetyTimerView {
   const running = timer.status === 'running';
   return {
     id: timer.id,
@@ -30,6 +33,7 @@ export function toTimerView(timer: TimerRecord): SafetyTimerView {
     contactsOnly: timer.contactsOnly,
     extendedMinutes: timer.extendedMinutes,
     extendableMinutes: running ? SAFETY_TIMER_LIMITS.extendTotalMinutes - timer.extendedMinutes : 0,
+    contactSms: running ? contactSms : [],
   };
 }
 
@@ -39,6 +43,22 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
     // Someone else's timer is answered like one that does not exist.
     if (!timer || timer.userId !== userId) throw new NotFoundError('Safety timer not found', 'safety_timer_not_found');
     return timer;
+  }
+
+  /**
+   * Whether the SMS of a timer that ran out reached each contact, so the owner can call whoever
+   * it did not. Only the overdue alert's SMS, and only while the timer runs: a silent alert ends
+   * the timer on screen and must leave no trace there.
+   */
+  async function viewOf(timer: TimerRecord): Promise<SafetyTimerView> {
+    const alerted = timer.status === 'running' && (timer.stage === 'contacts_alerted' || timer.stage === 'sos_raised');
+    if (!alerted) return toTimerView(timer);
+    const [texts, contacts] = await Promise.all([timers.overdueSms(timer.id), timers.contactsOfMany([timer])]);
+    const nameOf = new Map((contacts.get(timer.id) ?? []).map((c) => [c.phone, c.name]));
+    return toTimerView(
+      timer,
+      texts.map((t) => ({ name: nameOf.get(t.phone) ?? t.phone, phoneNumber: t.phone, sms: { status: t.status, updatedAt: t.updatedAt.toISOString() } })),
+    );
   }
 
   const timerEnded = () => new ConflictError('This safety timer has ended', undefined, 'safety_timer_ended');
@@ -95,7 +115,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
 
     async current(userId: number): Promise<CurrentSafetyTimer> {
       const timer = await timers.newestOf(userId);
-      return { timer: timer ? toTimerView(timer) : null };
+      return { timer: timer ? await viewOf(timer) : null };
     },
 
     /**
@@ -150,7 +170,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
         await timers.enqueue(escalationMessages(timer, dueAt, now, offsets), trx);
         await timers.setLinksExpiry(trx, timerId, new Date(dueAt.getTime() + LINK_AFTER_END_MS));
       });
-      return toTimerView(await ownTimer(userId, timerId));
+      return viewOf(await ownTimer(userId, timerId));
     },
 
     /**

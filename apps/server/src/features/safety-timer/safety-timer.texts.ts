@@ -2,9 +2,9 @@ import type { Language } from '@saathi/shared';
 import { alertsT } from '../../core/i18n';
 
 /**
- * What the safety timer sends, in the reader's language (the `safetyTimer` part of the shared
- * `alerts` catalog): the owner reads their own; a contact who uses the app, theirs; a contact
- * without the app, the owner's.
+ * What the safety timer sends by push and in-app, in the reader's language (the `safetyTimer`
+ * part of the shared `alerts` catalog; its SMS are templates of @saathi/shared/sms): the owner
+ * reads their own; a contact who uses the app, theirs; a contact without the app, the owner's.
  */
 
 /** The web route the owner's notifications open. */
@@ -14,7 +14,6 @@ export const SAFETY_TIMER_URL = '/safety-timer';
 export type ContactAlertKind = 'overdue' | 'silent';
 
 const who = (language: Language, name: string | null) => name ?? alertsT(language)('yourContact');
-const destinationText = (language: Language, destination: string | null) => (destination ? alertsT(language)('safetyTimer.destination', { destination }) : '');
 
 export const timerTexts = {
   reminder: (language: Language, minutes: number) => {
@@ -30,14 +29,8 @@ export const timerTexts = {
     const t = alertsT(language);
     return { title: t(`safetyTimer.${kind}.title`, { name: who(language, name) }), body: t(`safetyTimer.${kind}.body`) };
   },
-  contactSms: (language: Language, kind: ContactAlertKind, name: string | null, destination: string | null, link: string | null) => {
-    const t = alertsT(language);
-    const values = { name: who(language, name), destination: destinationText(language, destination), link: link ?? '' };
-    return link ? t(`safetyTimer.sms.${kind}`, values) : t(`safetyTimer.sms.${kind}NoLink`, values);
-  },
   allClear: (language: Language, name: string | null) => {
     const t = alertsT(language);
     return { title: t('safetyTimer.allClear.title'), body: t('safetyTimer.allClear.body', { name: who(language, name) }) };
   },
-  allClearSms: (language: Language, name: string | null) => alertsT(language)('safetyTimer.sms.allClear', { name: who(language, name) }),
 };

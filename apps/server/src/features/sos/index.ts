@@ -9,3 +9,4 @@ export { firstName, mapsUrl } from './sos.texts';
 
 /** Who is coming to an SOS (first name, badge, on-scene status), for the contacts' tracking page. */
 export const sceneResponders: (typeof sosLadderRepository)['sceneResponders'] = (...args) => sosLadderRepository.sceneResponders(...args);
+export { markContactTexted, sosEventOfNotification } from './sos-contact-sms';

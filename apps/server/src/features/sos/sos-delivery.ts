@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/schema';
-import { hmacHex, sha256Hex } from '../../core/crypto';
+import { sha256Hex, shortHmacToken } from '../../core/crypto';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
-import type { SmsProvider } from '../../core/sms';
+import { smsLink, type OutgoingSms, type SmsDispatch } from '../../core/sms';
 import type { NewNotification, NotificationsService } from '../../core/notifications';
 import { THREAT_RESPONDERS, RESPONDER_LIMITS, smsName } from '@saathi/shared';
+import { fillSmsTemplate } from '@saathi/shared/sms';
 import { sosFanoutRepository, type NewRecipient } from './sos-fanout.repository';
 import { sosLadderRepository } from './sos-ladder.repository';
 import { bandOf } from './sos.mapper';
@@ -24,7 +25,6 @@ export const SOS_TOPICS = {
   passOn: 'sos.pass_on',
   /** A practice alert nobody finished ends by itself. */
   practiceEnd: 'sos.practice_end',
-  sms: 'sms.send',
 } as const;
 
 /** Recipients per delivery job: small enough to retry cheaply, big enough to batch the SQL. */
@@ -36,7 +36,7 @@ export const PRACTICE_TTL_MS = 30 * 60_000;
 export interface SosDeliveryDeps {
   sos: SosRepository;
   notifications: NotificationsService;
-  sms: SmsProvider;
+  sms: Pick<SmsDispatch, 'write' | 'sendNow'>;
   bus: EventBus;
   clock: Clock;
   secret: string;
@@ -53,7 +53,7 @@ export interface SosDeliveryDeps {
  * so a retried SMS carries the same link and only its hash is stored.
  */
 export function trackingToken(secret: string, notificationId: number): string {
-  return Buffer.from(hmacHex(secret, `sos-track:${notificationId}`), 'hex').toString('base64url');
+  return shortHmacToken(secret, `sos-track:${notificationId}`);
 }
 
 export const fanoutMessage = (eventId: number, step: number, dueAt: Date): OutboxMessage => ({
@@ -299,22 +299,29 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     const victim = smsName(event.victimName);
     const marker = sentMarks();
     let incomplete = 0;
-    const smsOk = new Set<number>();
-    await Promise.all(
-      rows
-        .filter((r) => r.kind === 'contact' && r.phone)
-        .map(async (r) => {
-          const link = `${publicUrl}/track/${trackingToken(secret, r.notificationId)}`;
-          try {
-            await sms.send({ to: r.phone as string, text: texts.contactSms(languageOf(r, event), victim, event.threat, link) });
-            smsOk.add(r.notificationId);
-            marker.mark(r.notificationId);
-          } catch (error) {
-            incomplete += 1;
-            log.warn({ eventId, notificationId: r.notificationId, reason: String(error) }, 'SOS SMS failed; will retry');
-          }
-        }),
-    );
+    // Contacts hear by SMS, sent beside the pushes: a contact counts as reached once a gateway
+    // took theirs (the dispatch's onAccepted); what no gateway took, the outbox retries (sms.send).
+    const contactSms: OutgoingSms[] = rows
+      .filter((r) => r.kind === 'contact' && r.phone)
+      .map((r) => {
+        const language = languageOf(r, event);
+        return {
+          message: fillSmsTemplate(r.phone as string, 'sosContact', language, {
+            name: victim ?? '',
+            threat: texts.threat(language, event.threat),
+            link: smsLink(publicUrl, trackingToken(secret, r.notificationId)),
+          }),
+          dedupeKey: `sos:${eventId}:contact_sms:${r.notificationId}`,
+          sosNotificationId: r.notificationId,
+        };
+      });
+    const texting = sos
+      .transaction((trx) => sms.write(trx, contactSms))
+      .then((written) => sms.sendNow(written))
+      .catch((error: unknown) => {
+        incomplete += 1;
+        log.warn({ eventId, reason: String(error) }, 'SOS SMS could not be written; the delivery is retried');
+      });
 
     const byUser = new Map(rows.filter((r) => r.userId !== null).map((r) => [r.userId as number, r]));
     // The texts depend only on the language, the kind and the band: a few distinct messages per
@@ -366,7 +373,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       if (outcome === 'retry') incomplete += 1;
       else marker.mark(row.notificationId);
     });
-    await marker.done();
+    await Promise.all([texting, marker.done()]);
     await publishToOwner(event.userId, eventId, 'active');
     if (incomplete > 0) throw new Error(`${incomplete} recipient(s) of SOS ${eventId} not reached yet`);
   };
@@ -378,16 +385,18 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     if (!event) return;
     const reached = (await sos.recipients(eventId)).filter((r) => r.deliveryStatus === 'sent');
     const name = smsName(event.victimName);
-    await sos.enqueue(
-      reached
-        .filter((r) => r.kind === 'contact' && r.phone)
-        .map((r) => ({
-          topic: SOS_TOPICS.sms,
-          payload: { to: r.phone, text: texts.allClearSms(languageOf(r, event), name) },
-          dedupeKey: `sos:${eventId}:all_clear:sms:${r.notificationId}`,
-          dueAt: now,
-        })),
+    const written = await sos.transaction((trx) =>
+      sms.write(
+        trx,
+        reached
+          .filter((r) => r.kind === 'contact' && r.phone)
+          .map((r) => ({
+            message: fillSmsTemplate(r.phone as string, 'sosAllClear', languageOf(r, event), { name: name ?? '' }),
+            dedupeKey: `sos:${eventId}:all_clear:sms:${r.notificationId}`,
+          })),
+      ),
     );
+    await sms.sendNow(written);
     await notifications.deliver(
       reached
         .filter((r) => r.userId !== null)
@@ -431,10 +440,6 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     if (outcomes.get(event.userId) === 'retry') throw new Error(`the push to the owner of SOS ${eventId} will be retried`);
   };
 
-  const sendSms: OutboxHandler = async (payload) => {
-    await sms.send({ to: String(payload.to), text: String(payload.text) });
-  };
-
   return {
     [SOS_TOPICS.fanout]: fanout,
     [SOS_TOPICS.deliver]: deliver,
@@ -442,6 +447,5 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     [SOS_TOPICS.accepted]: accepted,
     [SOS_TOPICS.passOn]: passOn,
     [SOS_TOPICS.practiceEnd]: practiceEnd,
-    [SOS_TOPICS.sms]: sendSms,
   };
 }

@@ -39,6 +39,8 @@ export function toRecipientView(r: RecipientRecord, eventActive: boolean): SosRe
     alsoVolunteer: r.kind === 'contact' && r.alsoVolunteer,
     userId: r.userId,
     name: r.name,
+    // The owner saved this number; volunteers' numbers are never shown.
+    phoneNumber: r.kind === 'contact' ? r.phone : null,
     status: r.status,
     deliveryStatus: r.deliveryStatus,
     distanceM: coming ? r.distanceM : null,
@@ -49,6 +51,7 @@ export function toRecipientView(r: RecipientRecord, eventActive: boolean): SosRe
     verifiedProfession: r.verifiedProfession,
     sceneStatus: r.sceneStatus,
     handedTo: r.handedTo,
+    sms: r.sms ? { status: r.sms.status, updatedAt: r.sms.updatedAt.toISOString() } : null,
   };
 }
 

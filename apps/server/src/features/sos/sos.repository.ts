@@ -1,5 +1,5 @@
 import { sql, type ExpressionOrFactory, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import { DEFAULT_LANGUAGE, isLanguage, type DeclineReason, type Language, type SceneResponder, type Threat } from '@saathi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type DeclineReason, type Language, type SceneResponder, type SmsStatus, type Threat } from '@saathi/shared';
 import type { DbRef } from '../../core/db/db-ref';
 import { systemClock, type Clock } from '../../core/clock';
 import { enqueue, type OutboxMessage } from '../../core/outbox';
@@ -127,7 +127,14 @@ const selectRecipients = (db: Db, now: Date) =>
       'n.radius_m',
       'n.feedback_added',
       'n.responded_at',
+      // A contact's SOS SMS (core/sms): what its gateway last reported.
+      sql<SmsStatus | null>`CASE WHEN n.recipient_kind = 'contact' THEN (${contactSms('status')}) END`.as('sms_status'),
+      sql<Date | string | null>`CASE WHEN n.recipient_kind = 'contact' THEN (${contactSms('updated_at')}) END`.as('sms_updated_at'),
     ]);
+
+/** One column of a contact's newest SOS SMS. */
+const contactSms = (column: 'status' | 'updated_at') =>
+  sql`SELECT s.${sql.ref(column)} FROM sms_messages s WHERE s.sos_notification_id = n.id AND s.template = 'sosContact' ORDER BY s.id DESC LIMIT 1`;
 
 type ResponderProfessionText = RecipientRecord['verifiedProfession'];
 type RecipientRow = Awaited<ReturnType<ReturnType<typeof selectRecipients>['execute']>>[number];
@@ -157,6 +164,7 @@ function toRecipient(r: RecipientRow): RecipientRecord {
     verifiedProfession: r.verified_profession,
     sceneStatus: r.scene_status,
     handedTo: r.handed_to,
+    sms: r.sms_status === null || r.sms_updated_at === null ? null : { status: r.sms_status, updatedAt: new Date(r.sms_updated_at) },
   };
 }
 

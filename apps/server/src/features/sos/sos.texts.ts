@@ -2,7 +2,7 @@ import { formatDistance, type Language, type SosDistanceBand, type Threat } from
 import { alertsT } from '../../core/i18n';
 
 /**
- * Texts of SMS, push and in-app SOS messages, each in the language of whoever reads it (the
+ * Texts of push and in-app SOS messages, each in the language of whoever reads it (the
  * wording is the `alerts` catalog in packages/shared/src/locales, shared with the web app):
  * a user reads theirs (users.language); a contact who is not a user, the sender's. The `name`
  * of a text that is sent (SMS, push) is `smsName` of the stored name (@saathi/shared): the first
@@ -27,14 +27,8 @@ const threatText = (language: Language, threat: Threat | null) => alertsT(langua
 export const texts = {
   /** The push's action button that opens the SOS screen. */
   goToSos: (language: Language) => alertsT(language)('goToSos'),
-  contactSms: (language: Language, name: string | null, threat: Threat | null, link: string) => {
-    const t = alertsT(language);
-    return t('sms.contact', { name: name ?? t('yourContact'), threat: threatText(language, threat), link });
-  },
-  allClearSms: (language: Language, name: string | null) => {
-    const t = alertsT(language);
-    return t('sms.allClear', { name: name ?? t('yourContact') });
-  },
+  /** The threat as an SMS and alerts word it (the `threat` part of the catalog). */
+  threat: threatText,
   /**
    * A volunteer's distance from the victim before accepting is a band from their privacy
    * cell's centre (DESIGN.md §8), so an alert cannot be used to place the victim either.

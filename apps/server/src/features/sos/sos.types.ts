@@ -1,4 +1,4 @@
-import type { DeclineReason, HandedTo, Language, ResponderProfession, SceneStatus, Threat } from '@saathi/shared';
+import type { DeclineReason, HandedTo, Language, ResponderProfession, SceneStatus, SmsStatus, Threat } from '@saathi/shared';
 import type { SosStatus } from '../../core/db/tables/sos';
 
 export interface Position {
@@ -59,4 +59,6 @@ export interface RecipientRecord {
   verifiedProfession: ResponderProfession | null;
   sceneStatus: SceneStatus | null;
   handedTo: HandedTo | null;
+  /** Contacts: the SMS that carried the alert, as its gateway last reported it. */
+  sms: { status: SmsStatus; updatedAt: Date } | null;
 }

@@ -1,1 +1,2 @@
 export { trackingPlugin } from './tracking.plugin';
+export { shortLinkPlugin } from './short-link.plugin';

@@ -31,6 +31,7 @@ import * as m0031 from './0031-sos-contact-volunteers';
 import * as m0032 from './0032-evidence-recordings';
 import * as m0033 from './0033-news-language-follows-app';
 import * as m0034 from './0034-login-devices';
+import * as m0035 from './0035-sms-messages';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0032-evidence-recordings': m0032,
   '0033-news-language-follows-app': m0033,
   '0034-login-devices': m0034,
+  '0035-sms-messages': m0035,
 };

@@ -1,0 +1,1 @@
+export { smsReceiptsPlugin } from './sms-receipts.plugin';
