@@ -13,3 +13,4 @@ export {
   type SmsTemplateName,
   type SmsVariables,
 } from './templates';
+export { SMS_TEMPLATE_ID_KEYS, smsTemplatesCsv, templateIdKey } from './registration';

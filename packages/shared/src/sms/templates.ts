@@ -60,12 +60,16 @@ export const SMS_TEMPLATE_NAMES = Object.keys(SMS_TEMPLATES) as SmsTemplateName[
 
 export type SmsVariables<N extends SmsTemplateName> = { [K in keyof (typeof SMS_TEMPLATES)[N]['variables']]: string };
 
+/** Only `fillSmsTemplate` makes an SmsMessage: a message built by hand does not typecheck. */
+declare const filledFromTemplate: unique symbol;
+
 /** A message ready for a gateway: the filled text and what it was filled from. */
 export interface SmsMessage {
   /** A bare 10-digit Indian mobile number. */
-  to: string;
-  text: string;
-  template: { name: SmsTemplateName; language: Language; variables: Readonly<Record<string, string>> };
+  readonly to: string;
+  readonly text: string;
+  readonly template: { name: SmsTemplateName; language: Language; variables: Readonly<Record<string, string>> };
+  readonly [filledFromTemplate]: true;
 }
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
@@ -122,5 +126,5 @@ export function fillSmsTemplate<N extends SmsTemplateName>(to: string, name: N, 
     filled[key] = fillVariable(name, language, key, kind, value);
   }
   const text = smsTemplateText(name, language).replace(PLACEHOLDER, (_, key: string) => filled[key] ?? '');
-  return { to, text, template: { name, language, variables: filled } };
+  return { to, text, template: { name, language, variables: filled } } as SmsMessage;
 }
