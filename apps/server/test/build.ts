@@ -23,7 +23,10 @@ export interface TestApp {
   kind: DbKind;
   config: Config;
   dataDir: string;
+  /** The SMS gateway the app sends through (unless built with `gateways: 'configured'`). */
   sms: RecordingSms;
+  /** Its fallback (SMS_FALLBACK_PROVIDER), when built with `fallback: true`. */
+  smsFallback: RecordingSms;
   clock: TestClock;
   factory: Factory;
   /** A bearer token for `user` (see factory.loginAs). */
@@ -55,7 +58,14 @@ async function openTestDatabase(dataDir: string): Promise<{ handle: DbHandle; dr
  * after the file. Returns an object whose fields are filled in `beforeAll`. `env` may be a
  * function, read in `beforeAll`, when it depends on a peer an earlier `beforeAll` starts.
  */
-export function build(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+export interface BuildOptions {
+  /** `configured`: send SMS through the gateways the env configures (tests against the gateways' peers). */
+  gateways?: 'recording' | 'configured';
+  /** Give the recording gateway a recording fallback. */
+  fallback?: boolean;
+}
+
+export function build(env: Record<string, string> | (() => Record<string, string>) = {}, options: BuildOptions = {}): TestApp {
   const ctx = {} as TestApp;
   let drop: () => Promise<void> = async () => undefined;
   let handle: DbHandle | undefined;
@@ -74,13 +84,15 @@ export function build(env: Record<string, string> | (() => Record<string, string
       WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
       ...(typeof env === 'function' ? env() : env),
     });
-    const sms = createRecordingSms();
+    const sms = createRecordingSms('recording');
+    const smsFallback = createRecordingSms('recording-fallback');
     const clock = createTestClock();
     const logStream = { write: (line: string) => console.error(line.trimEnd()) };
-    const app = await buildApp(config, { db: handle, sms, clock: clock.now, logStream });
+    const gateways = options.gateways === 'configured' ? {} : { sms, ...(options.fallback ? { smsFallback } : {}) };
+    const app = await buildApp(config, { db: handle, ...gateways, clock: clock.now, logStream });
     await app.ready();
     const factory = createFactory(() => handle!.db);
-    Object.assign(ctx, { app, db: handle.db, kind: handle.kind, config, dataDir, sms, clock, factory, loginAs: factory.loginAs.bind(factory) });
+    Object.assign(ctx, { app, db: handle.db, kind: handle.kind, config, dataDir, sms, smsFallback, clock, factory, loginAs: factory.loginAs.bind(factory) });
   });
 
   afterAll(async () => {

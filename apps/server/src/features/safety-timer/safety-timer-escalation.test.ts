@@ -63,7 +63,7 @@ describe('safety timer escalation, held by the server', () => {
       await at(restarted, start, 32);
       expect(smsTo(t, owner.contactPhone)).toEqual([
         expect.stringMatching(
-          /^Saathi: Meera did not check in when their safety timer ran out\. Going to: Home, Satellite\. Live location: https:\/\/saathi\.example\/track\/[A-Za-z0-9_-]{43} \. If you cannot reach them, call 112\.$/,
+          /^Meera missed a safety check-in\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\. -Saathi$/,
         ),
       ]);
       expect(smsTo(t, friend.phoneNumber)).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('safety timer escalation, held by the server', () => {
       });
       expect(checkIn.json()).toEqual({ status: 'ended' });
       await restarted.outbox.drain();
-      expect(smsTo(t, owner.contactPhone)).toContain('Saathi: all clear. Meera checked in safely; no help is needed now.');
+      expect(smsTo(t, owner.contactPhone)).toContain('All clear: Meera checked in safely. No help is needed now. -Saathi');
       expect((await notificationsOf(t, friend.id)).map((n) => n.type)).toContain('safety_timer.all_clear');
       expect((await restarted.inject({ method: 'GET', url: `/api/track/${link}` })).statusCode).toBe(410);
       expect(await t.db.selectFrom('sos_events').select('status').where('id', '=', event!.id).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled' });

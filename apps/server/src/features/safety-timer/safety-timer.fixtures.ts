@@ -46,7 +46,7 @@ export const smsTo = (t: TestApp, phone: string) => t.sms.messages.filter((m) =>
 /** The token of the newest tracking link sent to `phone`. */
 export function linkTokenSentTo(t: TestApp, phone: string): string | undefined {
   const texts = smsTo(t, phone);
-  return /https:\/\/saathi\.example\/track\/([A-Za-z0-9_-]+)/.exec(texts.at(-1) ?? '')?.[1];
+  return /\bsaathi\.example\/t\/([A-Za-z0-9]{12})\b/.exec(texts.at(-1) ?? '')?.[1];
 }
 
 export const notificationsOf = (t: TestApp, userId: number) =>

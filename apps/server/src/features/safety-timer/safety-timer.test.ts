@@ -177,7 +177,7 @@ describe('checking in', () => {
       expect((await checkIn(owner, id, DURESS_PIN)).statusCode).toBe(200);
       await t.app.outbox.drain();
       const texts = smsTo(t, owner.contactPhone);
-      expect(texts, name).toEqual([expect.stringMatching(new RegExp(`^Saathi: ${first} raised a silent alert and may be in danger\\. Live location: `))]);
+      expect(texts, name).toEqual([expect.stringMatching(new RegExp(`^${first} sent a silent alert\\. See saathi\\.example/t/`))]);
       expect(texts[0]).not.toMatch(/x\.io|bit\.ly|Rao|પટેલ|99/);
     }
   });
@@ -200,7 +200,7 @@ describe('checking in', () => {
     expect(smsTo(t, safe.contactPhone)).toEqual([]);
     expect(smsTo(t, duress.contactPhone)).toEqual([
       expect.stringMatching(
-        /^Saathi: Sneha raised a silent alert and may be in danger\. Live location: https:\/\/saathi\.example\/track\/[A-Za-z0-9_-]{43} \./,
+        /^Sneha sent a silent alert\. See saathi\.example\/t\/[A-Za-z0-9]{12} Don't call them first; call 112 if needed\.$/,
       ),
     ]);
     // Nothing on the person's phone: no notification, and the timer reads like any ended one.
@@ -304,7 +304,7 @@ describe('checking in', () => {
     expect(smsTo(t, owner.contactPhone)).toEqual([]);
     expect((await checkIn(owner, id, '0000')).json().error.code).toBe('safety_pin_wrong');
     await t.app.outbox.drain();
-    expect(smsTo(t, owner.contactPhone)).toEqual([expect.stringContaining('Saathi: Lata raised a silent alert and may be in danger.')]);
+    expect(smsTo(t, owner.contactPhone)).toEqual([expect.stringContaining('Lata sent a silent alert.')]);
     expect(smsTo(t, second)).toHaveLength(1);
     // More wrong PINs do not alert twice.
     await checkIn(owner, id, '1111');
@@ -313,7 +313,7 @@ describe('checking in', () => {
     expect((await send(t, owner.token, 'GET', '/api/safety-timers/current')).json().timer).toMatchObject({ status: 'running' });
     expect((await checkIn(owner, id, SAFETY_PIN)).json()).toEqual({ status: 'ended' });
     await t.app.outbox.drain();
-    expect(smsTo(t, owner.contactPhone).at(-1)).toBe('Saathi: all clear. Lata checked in safely; no help is needed now.');
+    expect(smsTo(t, owner.contactPhone).at(-1)).toBe('All clear: Lata checked in safely. No help is needed now. -Saathi');
   });
 
   it('refuses a PIN of the wrong shape with 400 and counts nothing', async () => {

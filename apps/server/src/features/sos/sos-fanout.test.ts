@@ -42,7 +42,7 @@ describe('SOS fan-out', () => {
 
     const sms = t.sms.messages.filter((m) => m.to === '9822000001');
     expect(sms).toHaveLength(1);
-    expect(sms[0]?.text).toMatch(/^SOS from Meera \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/[A-Za-z0-9_-]{43} /);
+    expect(sms[0]?.text).toMatch(/^SOS from Meera \(Medical emergency\)\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\.$/);
     expect(t.sms.messages.some((m) => m.to === victim.phoneNumber && m.text.includes('SOS'))).toBe(false);
 
     const inApp = await t.db.selectFrom('notifications').select(['user_id', 'type', 'sos_event_id']).where('sos_event_id', '=', eventId).execute();
@@ -116,8 +116,8 @@ describe('SOS fan-out', () => {
 
       const texts = t.sms.messages.filter((m) => m.to === phone).map((m) => m.text);
       expect(texts, name).toEqual([
-        expect.stringMatching(new RegExp(`^SOS from ${first} \\(Medical emergency\\)\\. Live location: https://saathi\\.example/track/`)),
-        `All clear: ${first} cancelled the SOS alert. No help is needed now.`,
+        expect.stringMatching(new RegExp(`^SOS from ${first} \\(Medical emergency\\)\\. Live location: saathi\\.example/t/`)),
+        `All clear: ${first} cancelled the SOS alert. No help is needed now. -Saathi`,
       ]);
       for (const text of texts) expect(text).not.toMatch(/x\.io|evil|शर्मा|પટેલ|123/);
     }

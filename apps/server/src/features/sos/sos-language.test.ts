@@ -45,11 +45,11 @@ describe('SOS texts in the recipient language', () => {
     expect(await inAppOf(sister.id, eventId)).toEqual([hindiAlert]);
     // A contact who uses the app reads the SMS in their own language too.
     const sisterSms = t.sms.messages.filter((m) => m.to === sister.phoneNumber).map((m) => m.text);
-    expect(sisterSms).toEqual([expect.stringMatching(/^Meera की ओर से SOS \(चिकित्सा आपातकाल\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । /)]);
+    expect(sisterSms).toEqual([expect.stringMatching(/^Meera का SOS \(चिकित्सा आपातकाल\)। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} जवाब न मिले तो 112 पर कॉल करें।$/)]);
     const papaSms = t.sms.messages.filter((m) => m.to === '9822000101').map((m) => m.text);
     expect(papaSms).toEqual([
       expect.stringMatching(
-        /^SOS from Meera \(Medical emergency\)\. Live location: https:\/\/saathi\.example\/track\/\S+ \. If you cannot reach them, call 112\.$/,
+        /^SOS from Meera \(Medical emergency\)\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\.$/,
       ),
     ]);
 
@@ -72,8 +72,8 @@ describe('SOS texts in the recipient language', () => {
       title: 'सब ठीक है',
       body: 'Meera ने SOS अलर्ट रद्द कर दिया है। अब किसी मदद की ज़रूरत नहीं है।',
     });
-    expect(t.sms.messages.filter((m) => m.to === '9822000101').at(-1)?.text).toBe('All clear: Meera cancelled the SOS alert. No help is needed now.');
-    expect(t.sms.messages.filter((m) => m.to === sister.phoneNumber).at(-1)?.text).toBe('सब ठीक है: Meera ने SOS अलर्ट रद्द कर दिया है। अब किसी मदद की ज़रूरत नहीं है।');
+    expect(t.sms.messages.filter((m) => m.to === '9822000101').at(-1)?.text).toBe('All clear: Meera cancelled the SOS alert. No help is needed now. -Saathi');
+    expect(t.sms.messages.filter((m) => m.to === sister.phoneNumber).at(-1)?.text).toBe('सब ठीक है: Meera ने SOS अलर्ट रद्द कर दिया। अब मदद की ज़रूरत नहीं है। -Saathi');
   });
 
   it("texts a contact who is not a user in the sender's language, and tells a Hindi sender the distance in Hindi units", async () => {
@@ -89,7 +89,7 @@ describe('SOS texts in the recipient language', () => {
     await t.app.outbox.drain();
     expect(t.sms.messages.filter((m) => m.to === '9822000102').map((m) => m.text)).toEqual([
       expect.stringMatching(
-        /^Kiran की ओर से SOS \(आपातकालीन अलर्ट\)। लाइव स्थान: https:\/\/saathi\.example\/track\/\S+ । अगर उनसे बात न हो पाए, तो 112 पर कॉल करें।$/,
+        /^Kiran का SOS \(आपातकालीन अलर्ट\)। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} जवाब न मिले तो 112 पर कॉल करें।$/,
       ),
     ]);
     const [alert, ...more] = await inAppOf(volunteer.id, eventId);

@@ -198,7 +198,7 @@ describe('live location, resolve and cancel', () => {
     await t.app.outbox.drain();
     const texts = t.sms.messages.filter((m) => m.to === '9833000002').map((m) => m.text);
     expect(texts).toHaveLength(2);
-    expect(texts[1]).toBe('All clear: Neha cancelled the SOS alert. No help is needed now.');
+    expect(texts[1]).toBe('All clear: Neha cancelled the SOS alert. No help is needed now. -Saathi');
     const inApp = await t.db
       .selectFrom('notifications')
       .select(['type', 'title'])
