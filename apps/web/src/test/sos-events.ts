@@ -10,6 +10,7 @@ export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient =
   alsoVolunteer: false,
   userId: 11,
   name: 'Kavita',
+  phoneNumber: null,
   status: 'notified',
   deliveryStatus: 'sent',
   distanceM: null,
@@ -20,6 +21,7 @@ export const recipient = (overrides: Partial<SosRecipient> = {}): SosRecipient =
   verifiedProfession: null,
   sceneStatus: null,
   handedTo: null,
+  sms: null,
   ...overrides,
   // Why they were reached follows the kind unless a test says otherwise.
   role: overrides.role ?? overrides.kind ?? 'volunteer',

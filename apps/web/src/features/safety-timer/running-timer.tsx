@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { useErrorText } from '../../lib/error-text';
+import { ContactSmsStatus } from '../../entities/contact-sms';
 import { PinPad } from './pin-pad';
 import { useCheckInMutation, useExtendMutation, type CurrentTimer } from './queries';
 
@@ -36,7 +37,8 @@ function useNow(everyMs = 1000): number {
 
 /**
  * A running timer: the time left, extending, and checking in with a PIN; once it ran out, "Are
- * you OK?". `location` says whether positions are coming in (the page watches them, see useTimerLocation).
+ * you OK?", and once it alerted the contacts, where each one's SMS is (a call button for whoever
+ * it did not reach). `location` says whether positions are coming in (the page watches them, see useTimerLocation).
  */
 export function RunningTimer({ timer, location, onCheckedIn }: { timer: CurrentTimer; location: 'on' | 'off' | 'waiting'; onCheckedIn: () => void }) {
   const { t, i18n } = useTranslation('safety-timer');
@@ -89,6 +91,20 @@ export function RunningTimer({ timer, location, onCheckedIn }: { timer: CurrentT
       {timer.stage === 'reminded' && !overdue && <Alert severity="warning">{t('reminded')}</Alert>}
       {timer.stage === 'contacts_alerted' && <Alert severity="warning">{t('contactsAlerted')}</Alert>}
       {timer.stage === 'sos_raised' && <Alert severity="error">{t('sosRaised')}</Alert>}
+      {timer.contactSms.length > 0 && (
+        <Stack component="section" spacing={1} aria-labelledby="contact-sms-heading">
+          <Typography variant="h6" component="h2" id="contact-sms-heading">
+            {t('contactSmsTitle')}
+          </Typography>
+          <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-labelledby="contact-sms-heading">
+            {timer.contactSms.map((contact, index) => (
+              <li key={`${index}-${contact.phoneNumber}`}>
+                <ContactSmsStatus name={contact.name} phoneNumber={contact.phoneNumber} sms={contact.sms} />
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
       {overdue ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           {pad}

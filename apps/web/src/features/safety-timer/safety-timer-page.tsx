@@ -19,7 +19,8 @@ import { useTimerLocation } from './use-timer-location';
  * duress check-in can follow the phone.
  */
 export function SafetyTimerPage() {
-  const { t } = useTranslation('safety-timer');
+  // The contacts' SMS statuses' texts load with the screen's: the timer running out never suspends it.
+  const { t } = useTranslation(['safety-timer', 'contact-sms']);
   const current = useCurrentTimerQuery();
   const pins = usePinsStatusQuery();
   const [checkedIn, setCheckedIn] = useState(false);

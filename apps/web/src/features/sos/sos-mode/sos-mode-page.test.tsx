@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SosEventVolunteerView, User } from '@saathi/shared';
+import type { SosEventVolunteerView, SosRecipient, User } from '@saathi/shared';
 import { stubFetch, type FetchMock } from '../../../test/contract-answers';
 import { page, renderRoutes } from '../../../test/render';
 import { clearSession, setSession } from '../../../entities/session';
@@ -170,6 +170,50 @@ describe('SOS mode, owner: a volunteer accepts', () => {
     });
     expect(await screen.findByRole('heading', { name: '1 volunteer is coming' }, { timeout: 300 })).toBeVisible();
     expect(screen.getByRole('list', { name: '1 volunteer is coming' })).toHaveTextContent('Kavita · 120 m');
+  });
+});
+
+describe('SOS mode, owner: the SMS to each contact', () => {
+  /** 22:31 on the phone's own clock, whatever time zone the tests run in. */
+  const at2231 = new Date(2026, 0, 10, 22, 31).toISOString();
+  const contact = (notificationId: number, name: string, phoneNumber: string, sms: SosRecipient['sms']) =>
+    recipient({ notificationId, kind: 'contact', userId: null, name, phoneNumber, distanceBand: null, radiusM: null, tier: null, sms });
+
+  beforeEach(() => {
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
+    stubSlowGeolocation();
+    stubOwnerFetch({
+      ...ownerEvent(),
+      alerted: [
+        recipient(),
+        contact(51, 'Didi', '9876543210', { status: 'undelivered', updatedAt: at2231 }),
+        contact(52, 'Papa', '9123456789', { status: 'delivered', updatedAt: at2231 }),
+        contact(53, 'Ravi', '9988776655', null),
+      ],
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows under each contact where their SMS is, and a call button for whoever it did not reach', async () => {
+    await render();
+    const list = await screen.findByRole('list', { name: 'Who was alerted' });
+    const [didi, papa, ravi, volunteer] = within(list).getAllByRole('listitem');
+    expect(didi).toHaveTextContent('Didi');
+    expect(within(didi!).getByRole('alert')).toHaveTextContent('SMS to Didi failed: call them');
+    expect(within(didi!).getByRole('link', { name: 'Call Didi' })).toHaveAttribute('href', 'tel:+919876543210');
+    expect(papa).toHaveTextContent('SMS delivered to Papa · 10:31 PM');
+    expect(within(papa!).getByRole('link', { name: 'Call Papa' })).toHaveAttribute('href', 'tel:+919123456789');
+    // Not written yet: nothing to say, nothing to call from here.
+    expect(ravi).toHaveTextContent('Ravi');
+    expect(ravi).not.toHaveTextContent('SMS');
+    expect(within(ravi!).queryByRole('link')).toBeNull();
+    expect(volunteer).toHaveTextContent('Kavita');
+    expect(volunteer).not.toHaveTextContent('SMS');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
 

@@ -28,7 +28,8 @@ const ACTIVE_REFRESH_MS = 15_000;
  * reached, the volunteer view. Live over the event stream, no reload needed.
  */
 export function SosModePage() {
-  const { t } = useTranslation('sos');
+  // The contacts' SMS statuses' texts load with the screen's: one arriving later never suspends it.
+  const { t } = useTranslation(['sos', 'contact-sms']);
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const id = Number(params.get('sosEventId'));
