@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages';
-import { THREATS } from '../constants';
+import { LIMITS, THREATS } from '../constants';
 import { ALERTS_CATALOG } from '../locales/alerts';
 import { smsSize } from './segments';
 import {
@@ -63,6 +63,16 @@ describe('SMS templates', () => {
     });
   }
 
+  it('says how long a code lasts as LIMITS does', () => {
+    const minutes = LIMITS.otpTtlSeconds / 60;
+    expect(fillSmsTemplate('9876543210', 'loginCode', 'en-US', { code: '042917' }).text).toBe(
+      `Your Saathi login code is 042917. It expires in ${minutes} minutes. Do not share it with anyone.`,
+    );
+    for (const language of LANGUAGES) {
+      for (const name of ['loginCode', 'deletionCode'] as const) expect(smsTemplateText(name, language), `${name}.${language}`).toContain(` ${minutes} `);
+    }
+  });
+
   it('has a text for every template and no text without a template', () => {
     for (const language of LANGUAGES) expect(Object.keys(ALERTS_CATALOG[language].sms).sort()).toEqual([...SMS_TEMPLATE_NAMES].sort());
   });
@@ -95,8 +105,8 @@ describe('SMS templates', () => {
 
   it('refuses a link or code that does not fit rather than sending what a carrier would drop', () => {
     expect(() => fillSmsTemplate('9876543210', 'timerOverdue', 'en-US', { name: 'Asha', link: `https://${'x'.repeat(40)}` })).toThrow(/link must be 1 to 30/);
-    expect(() => fillSmsTemplate('9876543210', 'loginCode', 'en-US', { code: '', minutes: '5' })).toThrow(/code must be/);
-    expect(() => fillSmsTemplate('9876543210', 'loginCode', 'en-US', { code: '123456' } as never)).toThrow(/minutes is missing/);
+    expect(() => fillSmsTemplate('9876543210', 'loginCode', 'en-US', { code: '' })).toThrow(/code must be/);
+    expect(() => fillSmsTemplate('9876543210', 'sosAllClear', 'en-US', {} as never)).toThrow(/name is missing/);
   });
 
   it('every template text is plain: one line, no brace but its placeholders', () => {

@@ -36,10 +36,10 @@ interface TemplateDefinition {
 }
 
 export const SMS_TEMPLATES = {
-  /** The login code. */
-  loginCode: { category: 'transactional', variables: { code: 'value', minutes: 'value' } },
+  /** The login code; its text says how long it lasts (LIMITS.otpTtlSeconds, checked by a test). */
+  loginCode: { category: 'transactional', variables: { code: 'value' } },
   /** The code that confirms deleting an account. */
-  deletionCode: { category: 'transactional', variables: { code: 'value', minutes: 'value' } },
+  deletionCode: { category: 'transactional', variables: { code: 'value' } },
   /** An SOS, to each emergency contact: who, what, the live-location link. */
   sosContact: { category: 'service', variables: { name: 'name', threat: 'value', link: 'value' } },
   /** The SOS was cancelled. */

@@ -57,8 +57,7 @@ export interface CodeRequest {
 
 /** The code's SMS to `phoneNumber`, in `language` (a template of @saathi/shared/sms). */
 export function codeMessage(phoneNumber: string, code: string, language: Language = DEFAULT_LANGUAGE, purpose: CodeRequest['purpose'] = 'login'): SmsMessage {
-  const minutes = String(LIMITS.otpTtlSeconds / 60);
-  return fillSmsTemplate(phoneNumber, purpose === 'deletion' ? 'deletionCode' : 'loginCode', language, { code, minutes });
+  return fillSmsTemplate(phoneNumber, purpose === 'deletion' ? 'deletionCode' : 'loginCode', language, { code });
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
