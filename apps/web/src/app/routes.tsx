@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { RootShell } from './root-shell';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './require-auth';
@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
       { path: '/login/:referrer?', handle: title('login'), lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
       // Public live tracking for emergency contacts without the app: no login, no app chrome.
       { path: '/track/:token', handle: title('tracking'), lazy: page(() => import('../features/tracking/tracking-page'), 'TrackingPage') },
+      // The short form an SMS carries (`host/t/<token>`); the server redirects it too, this is for a service worker that answers first.
+      { path: '/t/:token', loader: ({ params }) => redirect(`/track/${params.token ?? ''}`) },
       {
         Component: AppLayout,
         children: [
