@@ -9,6 +9,7 @@ import {
   type LocalAlertCategory,
 } from '@saathi/shared';
 import type { SmsSettings } from './core/sms';
+import { SMS_ENV, readSmsTemplateIds, smsProblems, smsSettingsOf } from './sms-config';
 import type { S3Config, StorageSettings } from './core/storage';
 import type { ScorePoints } from './domain/scores';
 
@@ -77,9 +78,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: optionalText,
-  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
-  SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
-  SMS_HTTP_TOKEN: optionalText,
+  /** SMS_PROVIDER, SMS_FALLBACK_PROVIDER, SMS_*, TWILIO_* and MSG91_* (sms-config.ts). */
+  ...SMS_ENV,
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
@@ -226,7 +226,6 @@ const EnvSchema = z.object({
 function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   const set = (key: string) => (env[key] ?? '').trim() !== '';
   const problems: string[] = [];
-  if (env.SMS_PROVIDER === 'http' && !set('SMS_HTTP_URL')) problems.push('SMS_HTTP_URL: is required when SMS_PROVIDER=http');
   if (env.STORAGE === 's3') {
     for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       if (!set(key)) problems.push(`${key}: is required when STORAGE=s3`);
@@ -351,6 +350,9 @@ function grievanceOfficerOf(
 /** Parses the environment once; every bad variable is listed in one error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
+  const baseDir = (env.INIT_CWD ?? '').trim() || process.cwd();
+  // Read at start-up, so a missing or broken file stops the server instead of an SMS later.
+  const templates = readSmsTemplateIds((env.SMS_TEMPLATE_IDS ?? '').trim() || undefined, baseDir);
   const problems = [
     ...(parsed.error?.issues ?? []).map((issue) => {
       const key = issue.path.join('.') || '(environment)';
@@ -358,11 +360,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       return `${key}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
     }),
     ...crossFieldProblems(env),
+    ...templates.problems,
+    ...smsProblems(env, templates.templateIds),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
-  const baseDir = e.INIT_CWD ?? process.cwd();
-  const sms: Config['sms'] = e.SMS_PROVIDER === 'http' ? { provider: 'http', url: e.SMS_HTTP_URL as string, token: e.SMS_HTTP_TOKEN } : { provider: 'console' };
+  const sms = smsSettingsOf(e, templates.templateIds ?? {});
   let storage: Config['storage'] = { kind: 'local' };
   if (e.STORAGE === 's3') {
     const s3: S3Config = {

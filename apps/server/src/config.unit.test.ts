@@ -1,6 +1,9 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../test/temp-dirs';
 import { ConfigError, DEMO_GRIEVANCE_OFFICER, loadConfig } from './config';
+import { SMS_TEMPLATE_KEYS } from './sms-config';
 
 describe('loadConfig', () => {
   it('gives working embedded defaults from an empty environment', () => {
@@ -13,7 +16,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       publicUrl: 'http://localhost:3000',
-      sms: { provider: 'console' },
+      sms: { gateway: { kind: 'console' }, fallback: null, dlt: { entityId: undefined, senderId: undefined, templateIds: {} } },
       storage: { kind: 'local' },
       sessionTtlDays: 30,
       seedDemoData: true,
@@ -90,7 +93,7 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       S3_PRIVATE_BUCKET: 'media-private',
     });
-    expect(config.sms).toEqual({ provider: 'http', url: 'https://sms.example/send', token: 'tok' });
+    expect(config.sms.gateway).toEqual({ kind: 'http', url: 'https://sms.example/send', token: 'tok' });
     expect(config.storage).toMatchObject({
       kind: 's3',
       s3: { bucket: 'media', region: 'ap-south-1', forcePathStyle: true },
@@ -182,5 +185,173 @@ describe('astrology assistant settings', () => {
     });
     expect(() => loadConfig({ ASTRO_LLM_URL: 'ftp://llm.example' })).toThrow(/ASTRO_LLM_URL: must be an http\(s\) URL/);
     expect(() => loadConfig({ ASTRO_AI_ENABLED: 'sometimes' })).toThrow(/ASTRO_AI_ENABLED/);
+  });
+});
+
+/** The problems loadConfig lists for `env` (none: an empty list). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('SMS settings', () => {
+  const newDir = tempDirs('saathi-sms-config-');
+  const TWILIO = { TWILIO_ACCOUNT_SID: `AC${'0a'.repeat(16)}`, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: 'SAATHI' };
+  const MSG91 = { MSG91_AUTH_KEY: 'key' };
+  /** A template id file in a fresh directory; INIT_CWD points there, so the relative name resolves. */
+  async function templateFile(content: unknown): Promise<{ INIT_CWD: string; SMS_TEMPLATE_IDS: string }> {
+    const dir = await newDir();
+    await fs.writeFile(path.join(dir, 'templates.json'), typeof content === 'string' ? content : JSON.stringify(content));
+    return { INIT_CWD: dir, SMS_TEMPLATE_IDS: 'templates.json' };
+  }
+  const allIds = () => Object.fromEntries(SMS_TEMPLATE_KEYS.map((key, i) => [key, `1207169100000000${String(i).padStart(3, '0')}`]));
+
+  it('builds each gateway, defaults the API URLs, and the DLT registration', async () => {
+    const msg91 = loadConfig({
+      SMS_PROVIDER: 'msg91',
+      ...MSG91,
+      MSG91_WEBHOOK_TOKEN: 'w'.repeat(16),
+      SMS_DLT_ENTITY_ID: '1201159100000012345',
+      SMS_SENDER_ID: 'saathi',
+    });
+    expect(msg91.sms).toEqual({
+      gateway: { kind: 'msg91', authKey: 'key', apiUrl: 'https://control.msg91.com', webhookToken: 'w'.repeat(16) },
+      fallback: null,
+      dlt: { entityId: '1201159100000012345', senderId: 'SAATHI', templateIds: {} },
+    });
+    const twilio = loadConfig({
+      SMS_PROVIDER: 'twilio',
+      ...TWILIO,
+      TWILIO_API_URL: 'http://127.0.0.1:4010/',
+      SMS_FALLBACK_PROVIDER: 'msg91',
+      ...MSG91,
+      MSG91_API_URL: 'https://api.msg91.com',
+    });
+    expect(twilio.sms.gateway).toEqual({
+      kind: 'twilio',
+      ...{ accountSid: TWILIO.TWILIO_ACCOUNT_SID, authToken: 'token', from: 'SAATHI' },
+      messagingServiceSid: undefined,
+      apiUrl: 'http://127.0.0.1:4010',
+    });
+    expect(twilio.sms.fallback).toEqual({ kind: 'msg91', authKey: 'key', apiUrl: 'https://api.msg91.com', webhookToken: undefined });
+    expect(loadConfig({ SMS_PROVIDER: 'twilio', ...TWILIO }).sms.gateway).toMatchObject({ apiUrl: 'https://api.twilio.com' });
+    const ids = await templateFile({ 'sosContact.hi-IN': ' 1207169100000000012 ', 'loginCode.en-US': 'abc-123' });
+    expect(loadConfig(ids).sms.dlt.templateIds).toEqual({ 'sosContact.hi-IN': '1207169100000000012', 'loginCode.en-US': 'abc-123' });
+  });
+
+  it('names each variable a chosen gateway needs, as primary or as fallback', () => {
+    expect(problemsOf({ SMS_PROVIDER: 'msg91' })).toEqual(['MSG91_AUTH_KEY: is required when SMS_PROVIDER=msg91']);
+    expect(problemsOf({ SMS_PROVIDER: 'twilio' })).toEqual([
+      'TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER=twilio',
+      'TWILIO_AUTH_TOKEN: is required when SMS_PROVIDER=twilio',
+      'TWILIO_FROM, TWILIO_MESSAGING_SERVICE_SID: one is required when SMS_PROVIDER=twilio (the sender, or a messaging service that picks it)',
+    ]);
+    expect(problemsOf({ SMS_PROVIDER: 'twilio', ...TWILIO, TWILIO_FROM: '', TWILIO_MESSAGING_SERVICE_SID: `MG${'1'.repeat(32)}` })).toEqual([]);
+    expect(problemsOf({ SMS_PROVIDER: 'msg91', ...MSG91, SMS_FALLBACK_PROVIDER: 'http' })).toEqual([
+      'SMS_HTTP_URL: is required when SMS_FALLBACK_PROVIDER=http',
+    ]);
+  });
+
+  it('wants a fallback other than the primary, and no console fallback in production', () => {
+    expect(problemsOf({ SMS_PROVIDER: 'msg91', ...MSG91, SMS_FALLBACK_PROVIDER: 'msg91' })).toEqual([
+      'SMS_FALLBACK_PROVIDER: must differ from SMS_PROVIDER (both are msg91)',
+    ]);
+    expect(problemsOf({ SMS_FALLBACK_PROVIDER: 'console' })).toEqual(['SMS_FALLBACK_PROVIDER: must differ from SMS_PROVIDER (both are console)']);
+    expect(loadConfig({ SMS_PROVIDER: 'msg91', ...MSG91, SMS_FALLBACK_PROVIDER: 'console' }).sms.fallback).toEqual({ kind: 'console' });
+    expect(problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', ...MSG91, SMS_FALLBACK_PROVIDER: 'console' })).toContain(
+      'SMS_FALLBACK_PROVIDER: console sends nothing, so it is no fallback in production',
+    );
+  });
+
+  it('refuses malformed values', () => {
+    const problems = problemsOf({
+      SMS_PROVIDER: 'carrier-pigeon',
+      SMS_FALLBACK_PROVIDER: 'fax',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG1',
+      TWILIO_API_URL: 'ftp://api.twilio.com',
+      SMS_SENDER_ID: 'SAATHI1',
+      SMS_DLT_ENTITY_ID: 'entity',
+      MSG91_WEBHOOK_TOKEN: 'short',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(
+      expect.arrayContaining([
+        'SMS_PROVIDER',
+        'SMS_FALLBACK_PROVIDER',
+        'TWILIO_ACCOUNT_SID',
+        'TWILIO_MESSAGING_SERVICE_SID',
+        'TWILIO_API_URL',
+        'SMS_SENDER_ID',
+        'SMS_DLT_ENTITY_ID',
+        'MSG91_WEBHOOK_TOKEN',
+      ]),
+    );
+    expect(problems).toContain('SMS_SENDER_ID: must be the 6-letter DLT header (got "SAATHI1")');
+  });
+
+  it('reads the template id file at start-up and says what is wrong with it', async () => {
+    const at = (env: { INIT_CWD: string }) => path.join(env.INIT_CWD, 'templates.json');
+    const missing = { INIT_CWD: await newDir(), SMS_TEMPLATE_IDS: 'nowhere.json' };
+    expect(problemsOf(missing)).toEqual([`SMS_TEMPLATE_IDS: ${path.join(missing.INIT_CWD, 'nowhere.json')} cannot be read (ENOENT)`]);
+    const notJson = await templateFile('{"loginCode.en-US": ');
+    expect(problemsOf(notJson)).toEqual([expect.stringMatching(new RegExp(`^SMS_TEMPLATE_IDS: ${at(notJson)} is not JSON \\(`))]);
+    const list = await templateFile(['1207169100000000001']);
+    expect(problemsOf(list)).toEqual([`SMS_TEMPLATE_IDS: ${at(list)} must hold one JSON object: {"sosContact.hi-IN": "<template id>", …}`]);
+    const wrong = await templateFile({
+      'sosContct.hi-IN': '1',
+      'loginCode.en': '2',
+      'loginCode.hi-IN': 3,
+      'loginCode.gu-IN': 'has space',
+      'sosContact.en-US': '4',
+    });
+    expect(problemsOf(wrong)).toEqual([
+      `SMS_TEMPLATE_IDS: ${at(wrong)}: unknown template sosContct.hi-IN (keys are name.language, e.g. sosContact.hi-IN)`,
+      `SMS_TEMPLATE_IDS: ${at(wrong)}: unknown template loginCode.en (keys are name.language, e.g. sosContact.hi-IN)`,
+      `SMS_TEMPLATE_IDS: ${at(wrong)}: loginCode.hi-IN must be a template id (letters, digits, - or _)`,
+      `SMS_TEMPLATE_IDS: ${at(wrong)}: loginCode.gu-IN must be a template id (letters, digits, - or _)`,
+    ]);
+  });
+
+  it('in production with a real gateway, wants an id for every template in every language', async () => {
+    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'twilio', ...TWILIO };
+    expect(problemsOf(production)).toEqual([
+      'SMS_TEMPLATE_IDS: is required in production with SMS_PROVIDER=twilio: carriers in India deliver only SMS that match a registered DLT template',
+    ]);
+    const { 'loginCode.gu-IN': _a, 'timerAllClear.en-US': _b, ...partial } = allIds();
+    expect(problemsOf({ ...production, ...(await templateFile(partial)) })).toEqual([
+      'SMS_TEMPLATE_IDS: no template id in production with SMS_PROVIDER=twilio for loginCode.gu-IN, timerAllClear.en-US',
+    ]);
+    const empty = await templateFile({});
+    expect(problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'console', SMS_FALLBACK_PROVIDER: 'msg91', ...MSG91, ...empty })).toEqual([
+      `SMS_TEMPLATE_IDS: no template id in production with SMS_PROVIDER=console and SMS_FALLBACK_PROVIDER=msg91 for ${SMS_TEMPLATE_KEYS.join(', ')}`,
+    ]);
+    const complete = loadConfig({ ...production, ...(await templateFile(allIds())) });
+    expect(Object.keys(complete.sms.dlt.templateIds)).toHaveLength(SMS_TEMPLATE_KEYS.length);
+    // Outside production, or with the console alone, nothing is asked.
+    expect(problemsOf({ SMS_PROVIDER: 'twilio', ...TWILIO })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([]);
+  });
+
+  it('in production with a real gateway, keeps SMS links within 30 characters: a host of at most 15', async () => {
+    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'msg91', ...MSG91, ...(await templateFile(allIds())) };
+    expect(problemsOf({ ...production, PUBLIC_URL: 'https://saathi.in' })).toEqual([]);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'https://sa.example.in/app' })).toEqual([]);
+    // abcdefghijk.com/t/ and 12 characters: exactly 30.
+    expect(problemsOf({ ...production, PUBLIC_URL: 'https://abcdefghijk.com' })).toEqual([]);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'https://abcdefghijkl.com' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: its host abcdefghijkl.com has 16 characters/),
+    ]);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'https://saathi.example.in' })).toEqual([
+      'PUBLIC_URL: its host saathi.example.in has 17 characters; SMS links (host/t/ and 12 characters) fit a DLT variable only with a host of at most 15: use a shorter domain',
+    ]);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'https://saathi.co.in:8443' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: its host saathi.co.in:8443 has 17 characters/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://saathi.example.in' })).toEqual([]);
   });
 });
