@@ -13,7 +13,7 @@ import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter';
 import { createMemoryBus, createRedisBus } from './core/realtime';
 import { loadSecrets } from './core/secrets';
 import { createSessionsRepository } from './core/sessions/sessions.repository';
-import { createSmsDispatch, createSmsGateways, SMS_TOPIC, TWILIO_STATUS_PATH, type SmsProvider } from './core/sms';
+import { createSmsDispatch, createSmsGateways, SMS_TOPIC, TWILIO_STATUS_CALLBACK_PATH, type SmsProvider } from './core/sms';
 import { createPrivateStorage, createStorage } from './core/storage';
 import { createNotificationsRepository, createNotificationsService } from './core/notifications';
 import { createScoresRepository, createScoresService } from './domain/scores';
@@ -66,7 +66,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const secrets = await loadSecrets(config.dataDir, config.authSecret);
   const gateways = deps.sms
     ? { primary: deps.sms, fallback: deps.smsFallback ?? null }
-    : createSmsGateways(config.sms, { statusCallbackUrl: `${config.publicUrl}${TWILIO_STATUS_PATH}` });
+    : createSmsGateways(config.sms, { statusCallbackUrl: `${config.publicUrl}${TWILIO_STATUS_CALLBACK_PATH}` });
   const sms = createSmsDispatch({
     dbRef,
     gateways,

@@ -118,12 +118,13 @@ export function smsProblems(env: Record<string, string | undefined>, templateIds
       const missing = SMS_TEMPLATE_KEYS.filter((key) => !templateIds[key]);
       if (missing.length > 0) problems.push(`SMS_TEMPLATE_IDS: no template id ${which} for ${missing.join(', ')}`);
     }
-    const host = publicHost(env.PUBLIC_URL);
-    if (host && host.length > SMS_LINK_HOST_MAX) {
-      problems.push(
-        `PUBLIC_URL: its host ${host} has ${host.length} characters; SMS links (host/t/ and 12 characters) fit a DLT variable only with a host of at most ${SMS_LINK_HOST_MAX}: use a shorter domain`,
-      );
-    }
+  }
+  // Any real gateway, in any environment: an SMS whose link does not fit could not be sent.
+  const host = publicHost(env.PUBLIC_URL);
+  if (gateways.length > 0 && host && host.length > SMS_LINK_HOST_MAX) {
+    problems.push(
+      `PUBLIC_URL: its host ${host} has ${host.length} characters; SMS links (host/t/ and 12 characters) fit a DLT variable only with a host of at most ${SMS_LINK_HOST_MAX}: use a shorter domain`,
+    );
   }
   return problems;
 }

@@ -7,7 +7,7 @@ export const SMS_TEST_LANGUAGES: Language[] = ['en-US', 'hi-IN', 'gu-IN'];
 
 export const TEST_PHONE = '9876543210';
 
-export const loginCodeSms = (language: Language): SmsMessage => fillSmsTemplate(TEST_PHONE, 'loginCode', language, { code: '042917', minutes: '5' });
+export const loginCodeSms = (language: Language): SmsMessage => fillSmsTemplate(TEST_PHONE, 'loginCode', language, { code: '042917' });
 
 export const sosContactSms = (language: Language): SmsMessage =>
   fillSmsTemplate(TEST_PHONE, 'sosContact', language, {

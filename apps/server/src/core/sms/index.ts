@@ -1,6 +1,7 @@
 import { consoleSmsProvider } from './console-sms-provider';
 import { httpSmsProvider } from './http-sms-provider';
 import { msg91SmsProvider } from './msg91-sms-provider';
+import type { SmsGateways } from './sms-dispatch';
 import type { SmsDltSettings, SmsGatewaySettings, SmsProvider, SmsSettings } from './sms-provider';
 import { twilioSmsProvider } from './twilio-sms-provider';
 
@@ -21,11 +22,6 @@ export interface SmsGatewayOptions {
   timeoutMs?: number;
 }
 
-export interface SmsGateways {
-  primary: SmsProvider;
-  /** SMS_FALLBACK_PROVIDER: tried when the primary refuses a message or does not answer. */
-  fallback: SmsProvider | null;
-}
 
 /** The gateway one set of settings (SMS_PROVIDER or SMS_FALLBACK_PROVIDER) describes. */
 export function createSmsGateway(gateway: SmsGatewaySettings, dlt: SmsDltSettings, options: Partial<SmsGatewayOptions> = {}): SmsProvider {
@@ -49,16 +45,7 @@ export function createSmsGateways(settings: SmsSettings, options: SmsGatewayOpti
   };
 }
 
-/**
- * The primary gateway alone, for callers that predate the fallback. Without a callback URL
- * Twilio sends no receipts, so its messages are `sent` rather than `queued`.
- * @deprecated use createSmsGateways.
- */
-export function createSmsProvider(settings: SmsSettings, options: Partial<SmsGatewayOptions> = {}): SmsProvider {
-  return createSmsGateway(settings.gateway, settings.dlt, options);
-}
 export { createSmsDispatch, gatewayFor, SMS_TOPIC, type SmsDispatch, type SmsGateways } from './sms-dispatch';
 export type { OutgoingSms, WrittenSms } from './sms.repository';
-export { smsLink, SMS_LINK_HOST_MAX } from './sms-link';
-export { SmsGatewayError, type SmsAccepted, type SmsReceipt } from './sms-provider';
-export { MSG91_STATUS_PATH, TWILIO_STATUS_PATH } from './receipt-paths';
+export { smsLink, smsOrNothing } from './sms-link';
+export { MSG91_STATUS_PATH } from './receipt-paths';

@@ -1,4 +1,2 @@
-/** Where the gateways post delivery receipts (features/sms-receipts); Twilio is told per message. */
-export const TWILIO_STATUS_PATH = '/api/sms/status/twilio';
-/** Set as the webhook of the MSG91 account, with `?token=` when MSG91_WEBHOOK_TOKEN is set. */
+/** Where MSG91 posts delivery reports (set as the account's webhook, with `?token=` when MSG91_WEBHOOK_TOKEN is set); Twilio's is TWILIO_STATUS_CALLBACK_PATH, given per message. */
 export const MSG91_STATUS_PATH = '/api/sms/status/msg91';

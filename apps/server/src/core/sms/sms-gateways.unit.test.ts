@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DLT, loginCodeSms } from '../../../test/sms-messages';
 import { startMsg91Peer, startTwilioPeer, type Msg91Peer, type TwilioPeer } from '../../../test/sms-peers';
-import { createSmsGateways, createSmsProvider, type SmsSettings } from './index';
+import { createSmsGateways, type SmsSettings } from './index';
 
 describe('createSmsGateways', () => {
   let twilio: TwilioPeer;
@@ -40,7 +40,4 @@ describe('createSmsGateways', () => {
     await expect(primary.send(loginCodeSms('en-US'))).rejects.toMatchObject({ permanent: false, message: 'MSG91: no answer within 150 ms' });
   });
 
-  it('still gives the primary alone to callers of createSmsProvider', () => {
-    expect(createSmsProvider(settings()).name).toBe('msg91');
-  });
 });

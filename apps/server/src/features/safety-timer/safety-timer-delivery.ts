@@ -7,7 +7,7 @@ import type { SafetyTimerDbStage } from '../../core/db/tables/safety-timer';
 import type { Database } from '../../core/db/schema';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
-import { smsLink, type OutgoingSms, type SmsDispatch } from '../../core/sms';
+import { smsLink, smsOrNothing, type OutgoingSms, type SmsDispatch } from '../../core/sms';
 import type { NewNotification, NotificationsService } from '../../core/notifications';
 import { SOS_LIMITS, smsName } from '@saathi/shared';
 import { fillSmsTemplate } from '@saathi/shared/sms';
@@ -94,7 +94,7 @@ export interface SafetyTimerDeliveryDeps {
   sms: Pick<SmsDispatch, 'write' | 'sendNow'>;
   /** Wakes the outbox after the SOS stage raised an alert. */
   kick: () => void;
-  log: { warn(obj: object, msg: string): void };
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 interface StagePayload {
@@ -180,18 +180,20 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
       const token = tokenOf(timer, c.phone);
       return token ? [{ tokenHash: sha256Hex(token), name: c.name, phone: c.phone }] : [];
     });
-    const sms = contacts.map((c): OutgoingSms => {
+    const sms = contacts.flatMap((c): OutgoingSms[] => {
       const token = tokenOf(timer, c.phone);
       const language = c.language ?? timer.ownerLanguage;
       const name = owner ?? '';
       const template = kind === 'overdue' ? 'timerOverdue' : 'timerSilent';
-      return {
-        message: token
-          ? fillSmsTemplate(c.phone, template, language, { name, link: smsLink(config.publicUrl, token) })
-          : fillSmsTemplate(c.phone, `${template}NoLink`, language, { name }),
-        dedupeKey: `safety_timer:${timer.id}:${kind}:sms:${c.phone}`,
-        safetyTimerId: timer.id,
-      };
+      const message = smsOrNothing(
+        () =>
+          token
+            ? fillSmsTemplate(c.phone, template, language, { name, link: smsLink(config.publicUrl, token) })
+            : fillSmsTemplate(c.phone, `${template}NoLink`, language, { name }),
+        log,
+        { timerId: timer.id },
+      );
+      return message ? [{ message, dedupeKey: `safety_timer:${timer.id}:${kind}:sms:${c.phone}`, safetyTimerId: timer.id }] : [];
     });
     const inApp = contacts.flatMap((c): NewNotification[] => {
       if (c.userId === null || c.userId === timer.userId) return [];

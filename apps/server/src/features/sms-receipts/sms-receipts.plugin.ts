@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
-import { MSG91_STATUS_PATH, parseMsg91Receipts, parseTwilioReceipt, TWILIO_STATUS_PATH, verifyTwilioSignature, type SmsGatewaySettings, type SmsReceipt } from '../../core/sms';
+import { MSG91_STATUS_PATH, parseMsg91Receipts, parseTwilioReceipt, TWILIO_STATUS_CALLBACK_PATH, verifyTwilioSignature, type SmsGatewaySettings, type SmsReceipt } from '../../core/sms';
 import type { FeaturePlugin } from '../../feature-plugin';
 import { sosEventOfNotification } from '../sos';
 
@@ -51,7 +51,7 @@ export const smsReceiptsPlugin: FeaturePlugin = async (app, { ctx }) => {
     return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   };
 
-  app.post(TWILIO_STATUS_PATH.replace(/^\/api/, ''), { schema: { hide: true }, bodyLimit: RECEIPT_MAX_BYTES }, async (request) => {
+  app.post(TWILIO_STATUS_CALLBACK_PATH.replace(/^\/api/, ''), { schema: { hide: true }, bodyLimit: RECEIPT_MAX_BYTES }, async (request) => {
     if (!twilio || twilio.kind !== 'twilio') throw new NotFoundError('No Twilio gateway is configured', 'not_found');
     const params = fields(request);
     // Twilio signs the URL it called (PUBLIC_URL's origin, this path and any query) and the form's fields.

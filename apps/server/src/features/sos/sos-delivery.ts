@@ -4,7 +4,7 @@ import type { Database } from '../../core/db/schema';
 import { sha256Hex, shortHmacToken } from '../../core/crypto';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
-import { smsLink, type OutgoingSms, type SmsDispatch } from '../../core/sms';
+import { smsLink, smsOrNothing, type OutgoingSms, type SmsDispatch } from '../../core/sms';
 import type { NewNotification, NotificationsService } from '../../core/notifications';
 import { THREAT_RESPONDERS, RESPONDER_LIMITS, smsName } from '@saathi/shared';
 import { fillSmsTemplate } from '@saathi/shared/sms';
@@ -45,7 +45,7 @@ export interface SosDeliveryDeps {
   escalationMs: number;
   /** A verified responder who has not answered in this time is passed over (60 s). */
   responderTimeoutMs: number;
-  log: { warn(obj: object, msg: string): void };
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 /**
@@ -303,17 +303,19 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     // took theirs (the dispatch's onAccepted); what no gateway took, the outbox retries (sms.send).
     const contactSms: OutgoingSms[] = rows
       .filter((r) => r.kind === 'contact' && r.phone)
-      .map((r) => {
+      .flatMap((r) => {
         const language = languageOf(r, event);
-        return {
-          message: fillSmsTemplate(r.phone as string, 'sosContact', language, {
-            name: victim ?? '',
-            threat: texts.threat(language, event.threat),
-            link: smsLink(publicUrl, trackingToken(secret, r.notificationId)),
-          }),
-          dedupeKey: `sos:${eventId}:contact_sms:${r.notificationId}`,
-          sosNotificationId: r.notificationId,
-        };
+        const message = smsOrNothing(
+          () =>
+            fillSmsTemplate(r.phone as string, 'sosContact', language, {
+              name: victim ?? '',
+              threat: texts.threat(language, event.threat),
+              link: smsLink(publicUrl, trackingToken(secret, r.notificationId)),
+            }),
+          log,
+          { eventId, notificationId: r.notificationId },
+        );
+        return message ? [{ message, dedupeKey: `sos:${eventId}:contact_sms:${r.notificationId}`, sosNotificationId: r.notificationId }] : [];
       });
     const texting = sos
       .transaction((trx) => sms.write(trx, contactSms))
