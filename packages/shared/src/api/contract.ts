@@ -18,6 +18,7 @@ import { postsEndpoints } from './posts.endpoints';
 import { pushEndpoints } from './push.endpoints';
 import { reelsDeskEndpoints } from './reels-desk.endpoints';
 import { safetyTimerEndpoints } from './safety-timer.endpoints';
+import { smsEndpoints } from './sms.endpoints';
 import { respondersEndpoints } from './responders.endpoints';
 import { sosEndpoints, sosEvidenceEndpoints, sosFeedbackEndpoints } from './sos.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
@@ -57,6 +58,7 @@ export const contract = {
   ...astroEndpoints,
   ...safetyTimerEndpoints,
   ...alertsEndpoints,
+  ...smsEndpoints,
 };
 
 export {
@@ -80,6 +82,7 @@ export {
   reelsDeskEndpoints,
   respondersEndpoints,
   safetyTimerEndpoints,
+  smsEndpoints,
   sosEndpoints,
   sosEvidenceEndpoints,
   sosFeedbackEndpoints,

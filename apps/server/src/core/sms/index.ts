@@ -48,4 +48,3 @@ export function createSmsGateways(settings: SmsSettings, options: SmsGatewayOpti
 export { createSmsDispatch, gatewayFor, SMS_TOPIC, type SmsDispatch, type SmsGateways } from './sms-dispatch';
 export type { OutgoingSms, WrittenSms } from './sms.repository';
 export { smsLink, smsOrNothing } from './sms-link';
-export { MSG91_STATUS_PATH } from './receipt-paths';

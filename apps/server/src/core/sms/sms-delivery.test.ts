@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
+import { takeConsoleErrors } from '../../../test/console';
 import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos } from '../../../test/sos-fixtures';
 
 // The recording gateway and its recording fallback (SMS_FALLBACK_PROVIDER) stand in for two real ones.
@@ -65,7 +66,7 @@ describe('the SMS that carry an SOS', () => {
     // The contact was reached, so the all-clear reaches them too.
     expect((await post(t, token, `/api/sos/${eventId}/cancel`)).statusCode).toBe(200);
     await t.app.outbox.drain();
-    expect(textsTo('9811100002').map((m) => m.template.name)).toEqual(['sosContact', 'sosAllClear']);
+    expect(textsTo('9811100002').map((m) => m.template.name).sort()).toEqual(['sosAllClear', 'sosContact']);
   });
 
   it('gives up after the last try and tells the owner it failed', async () => {
@@ -77,6 +78,10 @@ describe('the SMS that carry an SOS', () => {
       expect(textsTo('9811100003')).toEqual([]);
       expect(await contactOf(token, eventId)).toMatchObject({ sms: { status: 'failed' } });
       expect((await smsRows('9811100003'))[0]).toMatchObject({ status: 'failed', provider: null, variables: null });
+      // Whoever runs the service hears of it: an error names the message, not its number or link.
+      const logged = takeConsoleErrors().join('\n');
+      expect(logged).toContain('SMS failed: no gateway took it');
+      expect(logged).not.toMatch(/9811100003|saathi\.example\/t\//);
     } finally {
       t.sms.failNext(0);
       t.smsFallback.failNext(0);

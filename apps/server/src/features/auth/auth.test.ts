@@ -55,7 +55,7 @@ describe('OTP login', () => {
     expect(res.json()).toEqual({ sent: true, attemptId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresInSeconds: 300, resendAfterSeconds: 30 });
     const message = t.sms.messages.at(-1)!;
     expect(message.to).toBe(phone);
-    expect(message.text).toMatch(/^Your Saathi login code is \d{6}\. It expires in 5 minutes\.$/);
+    expect(message.text).toMatch(/^Your Saathi login code is \d{6}\. It expires in 5 minutes\. Do not share it with anyone\.$/);
 
     const stored = await t.db.selectFrom('otp_codes').select('code_hash').where('phone_number', '=', phone).executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(t.sms.lastCode(phone));
@@ -188,7 +188,7 @@ describe('OTP login', () => {
     expect(res.json().error.code).toBe('sms_failed');
     expect(await countCodes(phone)).toBe(0);
     const logged = takeConsoleErrors().join('\n');
-    expect(logged).toContain('sending the login code failed');
+    expect(logged).toContain('sending the code failed');
     expect(logged).not.toMatch(/login code is \d{6}/);
     expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
   });

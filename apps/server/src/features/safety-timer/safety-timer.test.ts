@@ -86,6 +86,7 @@ describe('starting a safety timer', () => {
         contactsOnly: false,
         extendedMinutes: 0,
         extendableMinutes: 60,
+        contactSms: [],
       },
     });
 

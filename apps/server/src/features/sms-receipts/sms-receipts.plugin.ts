@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { smsEndpoints } from '@saathi/shared/contract';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
-import { MSG91_STATUS_PATH, parseMsg91Receipts, parseTwilioReceipt, TWILIO_STATUS_CALLBACK_PATH, verifyTwilioSignature, type SmsGatewaySettings, type SmsReceipt } from '../../core/sms';
+import { registerEndpoints } from '../../core/http/endpoints';
+import { parseMsg91Receipts, parseTwilioReceipt, verifyTwilioSignature, type SmsGatewaySettings, type SmsReceipt } from '../../core/sms';
 import type { FeaturePlugin } from '../../feature-plugin';
 import { sosEventOfNotification } from '../sos';
 
@@ -18,8 +20,8 @@ const sameText = (a: string, b: string) => {
  * Delivery receipts from the SMS gateways (`POST /api/sms/status/twilio`, `/msg91`): each
  * moves its message's status forward, and the SOS owner's screen hears of it at once. A
  * receipt for a message we do not know, or one already applied, changes nothing and is
- * answered 200 all the same (gateways retry anything else). These are the gateways' calls,
- * not the app's: they stay out of the client contract and the API docs.
+ * answered 200 all the same (gateways retry anything else). The bodies are the gateways'
+ * own formats, read here (`binary` in the contract).
  */
 export const smsReceiptsPlugin: FeaturePlugin = async (app, { ctx }) => {
   const { config, sms, bus, dbRef, log } = ctx;
@@ -51,28 +53,35 @@ export const smsReceiptsPlugin: FeaturePlugin = async (app, { ctx }) => {
     return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   };
 
-  app.post(TWILIO_STATUS_CALLBACK_PATH.replace(/^\/api/, ''), { schema: { hide: true }, bodyLimit: RECEIPT_MAX_BYTES }, async (request) => {
-    if (!twilio || twilio.kind !== 'twilio') throw new NotFoundError('No Twilio gateway is configured', 'not_found');
-    const params = fields(request);
-    // Twilio signs the URL it called (PUBLIC_URL's origin, this path and any query) and the form's fields.
-    const url = `${new URL(config.publicUrl).origin}${request.url}`;
-    const signature = request.headers['x-twilio-signature'];
-    if (typeof signature !== 'string' || !verifyTwilioSignature({ authToken: twilio.authToken, url, params, signature })) {
-      throw new ForbiddenError('The request is not signed by the configured Twilio account', 'forbidden');
-    }
-    const receipt = parseTwilioReceipt(params);
-    await apply('twilio', receipt ? [receipt] : []);
-    return { ok: true };
-  });
-
-  app.post(MSG91_STATUS_PATH.replace(/^\/api/, ''), { schema: { hide: true }, bodyLimit: RECEIPT_MAX_BYTES }, async (request) => {
-    if (!msg91 || msg91.kind !== 'msg91') throw new NotFoundError('No MSG91 gateway is configured', 'not_found');
-    // MSG91 does not sign its reports: a shared secret in the URL (MSG91_WEBHOOK_TOKEN) stands in.
-    const token = (request.query as Record<string, unknown> | undefined)?.token;
-    if (msg91.webhookToken && (typeof token !== 'string' || !sameText(token, msg91.webhookToken))) {
-      throw new ForbiddenError('The report does not carry the configured webhook token', 'forbidden');
-    }
-    await apply('msg91', parseMsg91Receipts(request.body));
-    return { ok: true };
+  registerEndpoints(app, smsEndpoints, {
+    'POST /sms/status/twilio': {
+      bodyLimit: RECEIPT_MAX_BYTES,
+      handler: async (request) => {
+        if (!twilio || twilio.kind !== 'twilio') throw new NotFoundError('No Twilio gateway is configured');
+        const params = fields(request);
+        // Twilio signs the URL it called (PUBLIC_URL's origin, this path and any query) and the form's fields.
+        const url = `${new URL(config.publicUrl).origin}${request.url}`;
+        const signature = request.headers['x-twilio-signature'];
+        if (typeof signature !== 'string' || !verifyTwilioSignature({ authToken: twilio.authToken, url, params, signature })) {
+          throw new ForbiddenError('The request is not signed by the configured Twilio account');
+        }
+        const receipt = parseTwilioReceipt(params);
+        await apply('twilio', receipt ? [receipt] : []);
+        return { ok: true as const };
+      },
+    },
+    'POST /sms/status/msg91': {
+      bodyLimit: RECEIPT_MAX_BYTES,
+      handler: async (request) => {
+        if (!msg91 || msg91.kind !== 'msg91') throw new NotFoundError('No MSG91 gateway is configured');
+        // MSG91 does not sign its reports: a shared secret in the URL (MSG91_WEBHOOK_TOKEN) stands in.
+        const token = request.query.token;
+        if (msg91.webhookToken && (typeof token !== 'string' || !sameText(token, msg91.webhookToken))) {
+          throw new ForbiddenError('The report does not carry the configured webhook token');
+        }
+        await apply('msg91', parseMsg91Receipts(request.body));
+        return { ok: true as const };
+      },
+    },
   });
 };

@@ -144,7 +144,7 @@ describe('an emergency contact who uses the app answers the SOS', () => {
     expect(volunteerView.responders).toEqual([expect.objectContaining({ name: 'Anil', role: 'contact' })]);
 
     const text = t.sms.messages.findLast((m) => m.to === contact.phoneNumber)?.text ?? '';
-    const link = /\/track\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    const link = /\/t\/([A-Za-z0-9]{12})\b/.exec(text)?.[1];
     const tracking = (await t.app.inject({ method: 'GET', url: `/api/track/${link}` })).json();
     expect(tracking.responders).toEqual([
       expect.objectContaining({ name: 'Anil', role: 'contact' }),

@@ -120,7 +120,10 @@ describe('GET /api/sos/:id', () => {
     expect(body.accepted).toEqual([expect.objectContaining({ userId: far!.id, status: 'accepted', distanceBand: '0-500', distanceM: expect.any(Number) })]);
     expect(body.accepted[0].distanceM).toBeGreaterThan(290);
     expect(body.accepted[0].distanceM).toBeLessThan(330);
-    expect(JSON.stringify(body)).not.toContain('9833000001');
+    // The owner's own saved number for the contact (to call them from the SOS screen); no volunteer's number, ever.
+    expect(body.alerted[2].phoneNumber).toBe('9833000001');
+    expect(body.alerted.filter((r: { kind: string }) => r.kind === 'volunteer').map((r: { phoneNumber: unknown }) => r.phoneNumber)).toEqual([null, null]);
+    for (const volunteer of volunteers) expect(JSON.stringify(body)).not.toContain(volunteer.phoneNumber);
   });
 
   it("shows an accepted volunteer the victim's live location and a maps link while active, and nothing after", async () => {

@@ -12,7 +12,7 @@ async function trackingLink(phoneNumber: string) {
   const eventId = (await raiseSos(t, token, { ...here, threat: 'medical', accuracy: 20 })).json().id as number;
   await t.app.outbox.drain();
   const text = t.sms.messages.find((m) => m.to === phoneNumber)?.text ?? '';
-  const link = /https:\/\/saathi\.example\/track\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const link = /\bsaathi\.example\/t\/([A-Za-z0-9]{12})\b/.exec(text)?.[1];
   expect(link).toBeDefined();
   return { here, token, eventId, link: link as string };
 }
