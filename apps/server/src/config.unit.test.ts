@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       publicUrl: 'http://localhost:3000',
-      sms: { gateway: { kind: 'console' }, fallback: null, dlt: { entityId: undefined, senderId: undefined, templateIds: {} } },
+      sms: { gateway: { kind: 'console' }, fallback: null, dlt: { entityId: undefined, senderId: undefined, templateIds: {} }, timeoutMs: 10_000 },
       storage: { kind: 'local' },
       sessionTtlDays: 30,
       seedDemoData: true,
@@ -223,6 +223,7 @@ describe('SMS settings', () => {
       gateway: { kind: 'msg91', authKey: 'key', apiUrl: 'https://control.msg91.com', webhookToken: 'w'.repeat(16) },
       fallback: null,
       dlt: { entityId: '1201159100000012345', senderId: 'SAATHI', templateIds: {} },
+      timeoutMs: 10_000,
     });
     const twilio = loadConfig({
       SMS_PROVIDER: 'twilio',

@@ -62,6 +62,8 @@ export const SMS_ENV = {
   MSG91_API_URL: httpUrl,
   /** A receipt URL must carry it as `?token=`: MSG91 signs nothing, so this is what keeps forged reports out. */
   MSG91_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** How long a gateway may take to answer before the message counts as not taken (it is retried, then the fallback). */
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 };
 
 type SmsEnv = z.output<z.ZodObject<typeof SMS_ENV>>;
@@ -194,5 +196,6 @@ export function smsSettingsOf(e: SmsEnv, templateIds: Readonly<Record<string, st
     gateway: gatewaySettings(e.SMS_PROVIDER, e),
     fallback: e.SMS_FALLBACK_PROVIDER ? gatewaySettings(e.SMS_FALLBACK_PROVIDER, e) : null,
     dlt: { entityId: e.SMS_DLT_ENTITY_ID, senderId: e.SMS_SENDER_ID, templateIds },
+    timeoutMs: e.SMS_TIMEOUT_MS,
   };
 }

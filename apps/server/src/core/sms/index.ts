@@ -38,7 +38,8 @@ export function createSmsGateway(gateway: SmsGatewaySettings, dlt: SmsDltSetting
   }
 }
 
-export function createSmsGateways(settings: SmsSettings, options: SmsGatewayOptions): SmsGateways {
+export function createSmsGateways(settings: SmsSettings, given: SmsGatewayOptions): SmsGateways {
+  const options = { timeoutMs: settings.timeoutMs, ...given };
   return {
     primary: createSmsGateway(settings.gateway, settings.dlt, options),
     fallback: settings.fallback ? createSmsGateway(settings.fallback, settings.dlt, options) : null,

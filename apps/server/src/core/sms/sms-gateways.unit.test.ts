@@ -15,6 +15,7 @@ describe('createSmsGateways', () => {
     gateway: { kind: 'msg91', authKey: 'key', apiUrl: msg91.origin, webhookToken: undefined },
     fallback: { kind: 'twilio', accountSid: 'AC1', authToken: 'token', from: 'SAATHI', messagingServiceSid: undefined, apiUrl: twilio.origin },
     dlt: TEST_DLT,
+    timeoutMs: 10_000,
   });
 
   it('builds the primary and the fallback, each sending to its own service', async () => {

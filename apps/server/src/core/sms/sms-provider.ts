@@ -83,4 +83,6 @@ export interface SmsSettings {
   /** SMS_FALLBACK_PROVIDER: tried when the first refuses or does not answer. */
   fallback: SmsGatewaySettings | null;
   dlt: SmsDltSettings;
+  /** SMS_TIMEOUT_MS: how long each gateway may take to answer (10 s). */
+  timeoutMs: number;
 }
