@@ -12,15 +12,15 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i] as string;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      if (char === '"' && text[i + 1] === '"') ((field += '"'), (i += 1));
       else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(field), (field = '');
+    else if (char === ',') (row.push(field), (field = ''));
     else if (char === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      (row = []), (field = ''), (i += 1);
+      ((row = []), (field = ''), (i += 1));
     } else field += char;
   }
   return rows;

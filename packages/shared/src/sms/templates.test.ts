@@ -16,12 +16,7 @@ import {
 } from './templates';
 
 /** Names longer than any variable may be, in each script a contact's name may be written in. */
-const LONG_NAMES = [
-  'Venkatanarasimharajuvaripetaaaaaaaa',
-  'अनन्यालक्ष्मीप्रियदर्शिनीसुब्रमण्यम्',
-  'ભાગ્યલક્ષ્મીપ્રિયદર્શિનીચંદ્રિકાબેન',
-  'W'.repeat(40),
-];
+const LONG_NAMES = ['Venkatanarasimharajuvaripetaaaaaaaa', 'अनन्यालक्ष्मीप्रियदर्शिनीसुब्रमण्यम्', 'ભાગ્યલક્ષ્મીપ્રિયદર્શિનીચંદ્રિકાબેન', 'W'.repeat(40)];
 /** The longest link a configured PUBLIC_URL may give (the server refuses to start otherwise). */
 const LONGEST_LINK = `saathi.example/t/${'x'.repeat(SMS_VARIABLE_MAX - 'saathi.example/t/'.length)}`;
 
@@ -81,7 +76,11 @@ describe('SMS templates', () => {
     const message = fillSmsTemplate('9876543210', 'sosContact', 'hi-IN', { name: 'Priya Sharma', threat: 'आग', link: 'saathi.example/t/abcDEF123456' });
     expect(message.text).toBe('Priya Sharma का SOS (आग)। लाइव लोकेशन: saathi.example/t/abcDEF123456 जवाब न मिले तो 112 पर कॉल करें।');
     expect(dltTemplateText('sosContact', 'hi-IN')).toBe('{#var#} का SOS ({#var#})। लाइव लोकेशन: {#var#} जवाब न मिले तो 112 पर कॉल करें।');
-    expect(message.template).toEqual({ name: 'sosContact', language: 'hi-IN', variables: { name: 'Priya Sharma', threat: 'आग', link: 'saathi.example/t/abcDEF123456' } });
+    expect(message.template).toEqual({
+      name: 'sosContact',
+      language: 'hi-IN',
+      variables: { name: 'Priya Sharma', threat: 'आग', link: 'saathi.example/t/abcDEF123456' },
+    });
   });
 
   it('cuts a long name between letters, never inside a conjunct', () => {

@@ -22,7 +22,6 @@ export interface SmsGatewayOptions {
   timeoutMs?: number;
 }
 
-
 /** The gateway one set of settings (SMS_PROVIDER or SMS_FALLBACK_PROVIDER) describes. */
 export function createSmsGateway(gateway: SmsGatewaySettings, dlt: SmsDltSettings, options: Partial<SmsGatewayOptions> = {}): SmsProvider {
   const { statusCallbackUrl, timeoutMs } = options;

@@ -7,7 +7,12 @@ import { addContact, freshPlace, get, makeVolunteer, offset, post, raiseSos } fr
 const t = build({ PUBLIC_URL: 'https://saathi.example', SOS_ESCALATION_SECONDS: '30' }, { fallback: true });
 
 const smsRows = (phone: string) =>
-  t.db.selectFrom('sms_messages').select(['template', 'status', 'provider', 'provider_message_id', 'attempts', 'variables']).where('to_phone', '=', phone).orderBy('id').execute();
+  t.db
+    .selectFrom('sms_messages')
+    .select(['template', 'status', 'provider', 'provider_message_id', 'attempts', 'variables'])
+    .where('to_phone', '=', phone)
+    .orderBy('id')
+    .execute();
 const textsTo = (phone: string) => [...t.sms.messages, ...t.smsFallback.messages].filter((m) => m.to === phone);
 
 /** Lets every retry that is due by `ms` from now run. */
@@ -66,7 +71,11 @@ describe('the SMS that carry an SOS', () => {
     // The contact was reached, so the all-clear reaches them too.
     expect((await post(t, token, `/api/sos/${eventId}/cancel`)).statusCode).toBe(200);
     await t.app.outbox.drain();
-    expect(textsTo('9811100002').map((m) => m.template.name).sort()).toEqual(['sosAllClear', 'sosContact']);
+    expect(
+      textsTo('9811100002')
+        .map((m) => m.template.name)
+        .sort(),
+    ).toEqual(['sosAllClear', 'sosContact']);
   });
 
   it('gives up after the last try and tells the owner it failed', async () => {

@@ -78,7 +78,11 @@ export function createSmsDispatch(deps: SmsDispatchDeps) {
     return { ok: false, error: errors.join('; '), permanent: true };
   }
 
-  async function recordAccepted(item: { smsId: number; jobId?: number; sosNotificationId: number | null; safetyTimerId: number | null }, outcome: TryOutcome & { ok: true }, attempt: number) {
+  async function recordAccepted(
+    item: { smsId: number; jobId?: number; sosNotificationId: number | null; safetyTimerId: number | null },
+    outcome: TryOutcome & { ok: true },
+    attempt: number,
+  ) {
     const now = clock();
     await sms.transaction(async (trx) => {
       const took = await sms.accepted(trx, item.smsId, { provider: outcome.gateway.name, ...outcome.accepted }, attempt, now);

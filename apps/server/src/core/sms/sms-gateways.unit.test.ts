@@ -40,5 +40,4 @@ describe('createSmsGateways', () => {
     const { primary } = createSmsGateways(settings(), { statusCallbackUrl: 'https://saathi.in/x', timeoutMs: 150 });
     await expect(primary.send(loginCodeSms('en-US'))).rejects.toMatchObject({ permanent: false, message: 'MSG91: no answer within 150 ms' });
   });
-
 });

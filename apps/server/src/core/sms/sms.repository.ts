@@ -115,7 +115,13 @@ export function createSmsRepository(ref: DbRef) {
      * A gateway took the message: who and under which id, and the link it carried is dropped.
      * Only a message no gateway took yet changes, so two senders racing record one outcome.
      */
-    async accepted(db: Db, id: number, outcome: { provider: string; providerMessageId: string | null; status: 'queued' | 'sent' }, attempts: number, now: Date): Promise<boolean> {
+    async accepted(
+      db: Db,
+      id: number,
+      outcome: { provider: string; providerMessageId: string | null; status: 'queued' | 'sent' },
+      attempts: number,
+      now: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('sms_messages')
         .set({
@@ -161,7 +167,11 @@ export function createSmsRepository(ref: DbRef) {
 
     /** Ends a job sent at once for good (every gateway refused the message). */
     async killJob(jobId: number, error: string): Promise<void> {
-      await ref.db.updateTable('outbox').set({ status: 'dead', locked_until: null, last_error: error.slice(0, 2000) }).where('id', '=', jobId).execute();
+      await ref.db
+        .updateTable('outbox')
+        .set({ status: 'dead', locked_until: null, last_error: error.slice(0, 2000) })
+        .where('id', '=', jobId)
+        .execute();
     },
 
     /**

@@ -24,7 +24,9 @@ describe('SMS are made from templates only', () => {
     const offenders = ['apps/server/src', 'apps/web/src', 'packages/shared/src']
       .flatMap((dir) => sourceFiles(join(repo, dir)))
       .filter((file) => !relative(repo, file).startsWith('packages/shared/src/sms/'))
-      .filter((file) => /\bsms\.(loginCode|deletionCode|sosContact|sosAllClear|timer\w+|contact|allClear)\b|safetyTimer\.sms\b|\.sms\[/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /\bsms\.(loginCode|deletionCode|sosContact|sosAllClear|timer\w+|contact|allClear)\b|safetyTimer\.sms\b|\.sms\[/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => relative(repo, file));
     expect(offenders).toEqual([]);
   });
