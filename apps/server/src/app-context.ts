@@ -71,6 +71,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     dbRef,
     gateways,
     clock,
+    sendNowLeaseMs: 2 * config.sms.timeoutMs + 5_000,
     log,
     // An SOS contact counts as reached once a gateway took their SMS (the all-clear follows it).
     onAccepted: async (trx, message, now) => {

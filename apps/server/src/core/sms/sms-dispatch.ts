@@ -12,9 +12,6 @@ import { SmsGatewayError, type SmsAccepted, type SmsMessage, type SmsProvider } 
 /** The outbox topic of an SMS that was not sent at once (a retry, a restart). */
 export const SMS_TOPIC = 'sms.send';
 
-/** How long the writer holds the jobs it sends at once before the outbox may take them. */
-const SEND_NOW_LEASE_MS = 30_000;
-
 /** Tries of the first gateway before the fallback takes over (then they take turns). */
 const PRIMARY_TRIES = 2;
 
@@ -28,6 +25,11 @@ export interface SmsDispatchDeps {
   dbRef: DbRef;
   gateways: SmsGateways;
   clock: Clock;
+  /**
+   * How long the writer holds the jobs it sends at once before the outbox may take them: longer
+   * than a try can last (two gateways' timeouts), short enough that a crash delays an alert little.
+   */
+  sendNowLeaseMs: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /**
    * Runs in the transaction that records a gateway taking a message, for the feature it
@@ -102,7 +104,7 @@ export function createSmsDispatch(deps: SmsDispatchDeps) {
 
     /** Writes messages and their jobs in the producer's transaction; send the result with `sendNow` after it commits. */
     write(trx: Transaction<Database> | DbRef['db'], items: readonly OutgoingSms[]): Promise<WrittenSms[]> {
-      return sms.write(trx, items, SMS_TOPIC, workerId, new Date(clock().getTime() + SEND_NOW_LEASE_MS));
+      return sms.write(trx, items, SMS_TOPIC, workerId, new Date(clock().getTime() + deps.sendNowLeaseMs));
     },
 
     /** First try of freshly written messages, side by side; what fails goes back to the outbox. */
