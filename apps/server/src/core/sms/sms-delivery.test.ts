@@ -112,6 +112,22 @@ describe('the SMS that carry an SOS', () => {
   });
 });
 
+describe('contacts outside India', () => {
+  it('cannot be saved (numbers are Indian mobiles, texted as +91), so no SMS goes abroad', async () => {
+    const owner = await t.factory.user({ name: 'Asha Menon' });
+    const token = await t.loginAs(owner);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { emergencyContacts: [{ name: 'Ravi', phoneNumber: '+44 7700 900123', relation: 'Brother' }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_error', message: 'Enter a valid 10-digit mobile number' });
+    expect(await t.db.selectFrom('emergency_contacts').select('id').where('user_id', '=', owner.id).execute()).toEqual([]);
+  });
+});
+
 describe('short tracking links', () => {
   it('/t/<token> sends the browser to the tracking page, and the link in the SMS opens it', async () => {
     const { eventId } = await raise('Neha Iyer', '9811100005');
