@@ -20,6 +20,9 @@
 // SOS_BENCH_PROFILE=<dir>: CPU profiles of every server thread and the time per query over the
 // quiet rounds (profile-hook.mjs); `node bench/profile-summary.mjs <dir>` prints them.
 // SOS_BENCH_ONLY=pipeline runs only the push pipeline part; SOS_BENCH_DB=pglite|postgres only one database.
+// SOS_BENCH_SMS=twilio: each person also has 3 emergency contacts, texted through Twilio's API
+// as served by its local stand-in (apps/server/test/sms-peers.ts), as production would: the
+// contacts' SMS go out beside the volunteers' pushes, not in their way.
 // Started through tsx (`npm run bench:sos`), so it reuses the server's own modules.
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -36,6 +39,7 @@ import { encryptPush } from '../apps/server/src/core/push/push-encrypt.mjs';
 import { createVapidTokens } from '../apps/server/src/core/push/vapid-token.ts';
 import { seedSosScenario } from '../apps/server/test/sos-scenario.ts';
 import { REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH } from '@saathi/shared';
+import { startTwilioPeer } from '../apps/server/test/sms-peers.ts';
 import { withBenchServer } from './bench-server.mjs';
 import { createFreshDatabase } from './scratch-db.mjs';
 
@@ -47,6 +51,9 @@ const BESIDE_FEED = process.env.SOS_BENCH_BESIDE_FEED !== '0';
 const PROFILE_DIR = process.env.SOS_BENCH_PROFILE;
 const PIPELINE_PUSHES = Number(process.env.SOS_BENCH_PIPELINE_PUSHES ?? 1000);
 const PIPELINE_REPEATS = Number(process.env.SOS_BENCH_PIPELINE_REPEATS ?? 5);
+const SMS = process.env.SOS_BENCH_SMS === 'twilio' ? 'twilio' : 'console';
+const CONTACTS_PER_PERSON = SMS === 'twilio' ? 3 : 0;
+const TWILIO_ACCOUNT = `AC${'c3'.repeat(16)}`;
 const CENTER = { latitude: 23.0225, longitude: 72.5714 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLOCK_TICK_MS = 1000 / 100;
@@ -149,6 +156,19 @@ async function seedVictims(db, count) {
       .insertInto('sessions')
       .values({ user_id: user.id, token_hash: sha256Hex(token), expires_at: sql`now() + interval '1 day'` })
       .execute();
+    if (CONTACTS_PER_PERSON > 0) {
+      await db
+        .insertInto('emergency_contacts')
+        .values(
+          Array.from({ length: CONTACTS_PER_PERSON }, (_, k) => ({
+            user_id: user.id,
+            name: `Contact ${k + 1}`,
+            phone_number: `9${String(100_000_000 + i * 10 + k).slice(-9)}`,
+            position: k,
+          })),
+        )
+        .execute();
+    }
     victims.push(token);
   }
   return victims;
@@ -185,6 +205,7 @@ function describe(label, kind, results) {
   const line = {
     label,
     db: kind,
+    sms: SMS,
     rounds: results.length,
     post_to_last_push_ms_p50: Math.round(median(ms)),
     max_ms: Math.round(Math.max(...ms)),
@@ -250,6 +271,18 @@ function run(kind) {
     await handle.close();
 
     const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+    let twilio;
+    if (SMS === 'twilio') {
+      twilio = await startTwilioPeer({ accountSid: TWILIO_ACCOUNT, authToken: 'bench-auth-token' });
+      defer(() => twilio.close());
+      Object.assign(env, {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT,
+        TWILIO_AUTH_TOKEN: 'bench-auth-token',
+        TWILIO_FROM: 'SAATHI',
+        TWILIO_API_URL: twilio.origin,
+      });
+    }
     if (PROFILE_DIR) {
       await fs.mkdir(PROFILE_DIR, { recursive: true });
       Object.assign(env, { NODE_OPTIONS: `--import ${path.join(here, 'profile-hook.mjs')}`, SOS_BENCH_PROFILE: path.resolve(PROFILE_DIR) });
@@ -292,6 +325,10 @@ function run(kind) {
     const stats = await peer.stats();
     if (stats.rejected > 0) throw new Error(`the push service refused ${stats.rejected} pushes: ${JSON.stringify(stats.reasons)}`);
     console.log(`  push service: ${stats.accepted} accepted, ${stats.decrypted} decrypted and checked, ${stats.rejected} refused`);
+    if (twilio) {
+      const taken = twilio.requests.filter((r) => r.answer === 201).length;
+      console.log(`  sms gateway (twilio peer): ${taken} contact SMS taken of ${twilio.requests.length} requests`);
+    }
     return { lines };
   });
 }
