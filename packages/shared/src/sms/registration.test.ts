@@ -11,17 +11,27 @@ function readCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i] as string;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') ((field += '"'), (i += 1));
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') (row.push(field), (field = ''));
-    else if (char === '\r' && text[i + 1] === '\n') {
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (quoted && char === '"') {
+      quoted = false;
+    } else if (quoted) {
+      field += char;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      ((row = []), (field = ''), (i += 1));
-    } else field += char;
+      row = [];
+      field = '';
+      i += 1;
+    } else {
+      field += char;
+    }
   }
   return rows;
 }

@@ -11,7 +11,7 @@ import { smsLink, smsOrNothing, type OutgoingSms, type SmsDispatch } from '../..
 import type { NewNotification, NotificationsService } from '../../core/notifications';
 import { SOS_LIMITS, smsName } from '@saathi/shared';
 import { fillSmsTemplate } from '@saathi/shared/sms';
-import { createSosRepository, createSosService, fanoutMessage, SOS_TOPICS, SosEndedError } from '../sos';
+import { createSosRepository, createSosService, fanoutMessage, SosEndedError } from '../sos';
 import { batchedByTurn } from './safety-timer-stages';
 import { createSafetyTimerRepository, type SafetyTimerRepository, type TimerContact, type TimerRecord } from './safety-timer.repository';
 import { SAFETY_TIMER_URL, timerTexts, type ContactAlertKind } from './safety-timer.texts';
@@ -215,13 +215,11 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   function allClearTo(timer: TimerRecord, contacts: readonly TimerContact[]) {
     const owner = smsName(timer.ownerName);
     return {
-      sms: contacts.map(
-        (c): OutgoingSms => ({
-          message: fillSmsTemplate(c.phone, 'timerAllClear', c.language ?? timer.ownerLanguage, { name: owner ?? '' }),
-          dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
-          safetyTimerId: timer.id,
-        }),
-      ),
+      sms: contacts.map((c): OutgoingSms => ({
+        message: fillSmsTemplate(c.phone, 'timerAllClear', c.language ?? timer.ownerLanguage, { name: owner ?? '' }),
+        dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
+        safetyTimerId: timer.id,
+      })),
       inApp: contacts.flatMap((c): NewNotification[] =>
         c.userId === null || c.userId === timer.userId
           ? []

@@ -62,9 +62,7 @@ describe('safety timer escalation, held by the server', () => {
       expect(smsTo(t, owner.contactPhone)).toEqual([]);
       await at(restarted, start, 32);
       expect(smsTo(t, owner.contactPhone)).toEqual([
-        expect.stringMatching(
-          /^Meera missed a safety check-in\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\. -Saathi$/,
-        ),
+        expect.stringMatching(/^Meera missed a safety check-in\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\. -Saathi$/),
       ]);
       expect(smsTo(t, friend.phoneNumber)).toHaveLength(1);
       expect(smsTo(t, notChosen)).toEqual([]);

@@ -200,9 +200,7 @@ describe('checking in', () => {
     await t.app.outbox.drain();
     expect(smsTo(t, safe.contactPhone)).toEqual([]);
     expect(smsTo(t, duress.contactPhone)).toEqual([
-      expect.stringMatching(
-        /^Sneha sent a silent alert\. See saathi\.example\/t\/[A-Za-z0-9]{12} Don't call them first; call 112 if needed\.$/,
-      ),
+      expect.stringMatching(/^Sneha sent a silent alert\. See saathi\.example\/t\/[A-Za-z0-9]{12} Don't call them first; call 112 if needed\.$/),
     ]);
     // Nothing on the person's phone: no notification, and the timer reads like any ended one.
     expect(await notificationsOf(t, duress.id)).toEqual([]);

@@ -381,7 +381,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
   };
 
   /** After a cancel: everyone who got the alert hears it is over. */
-  const allClear: OutboxHandler = async (payload, { now }) => {
+  const allClear: OutboxHandler = async (payload) => {
     const eventId = Number(payload.eventId);
     const event = await sos.findEvent(eventId);
     if (!event) return;

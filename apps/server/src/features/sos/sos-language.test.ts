@@ -45,12 +45,12 @@ describe('SOS texts in the recipient language', () => {
     expect(await inAppOf(sister.id, eventId)).toEqual([hindiAlert]);
     // A contact who uses the app reads the SMS in their own language too.
     const sisterSms = t.sms.messages.filter((m) => m.to === sister.phoneNumber).map((m) => m.text);
-    expect(sisterSms).toEqual([expect.stringMatching(/^Meera का SOS \(चिकित्सा आपातकाल\)। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} जवाब न मिले तो 112 पर कॉल करें।$/)]);
+    expect(sisterSms).toEqual([
+      expect.stringMatching(/^Meera का SOS \(चिकित्सा आपातकाल\)। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} जवाब न मिले तो 112 पर कॉल करें।$/),
+    ]);
     const papaSms = t.sms.messages.filter((m) => m.to === '9822000101').map((m) => m.text);
     expect(papaSms).toEqual([
-      expect.stringMatching(
-        /^SOS from Meera \(Medical emergency\)\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\.$/,
-      ),
+      expect.stringMatching(/^SOS from Meera \(Medical emergency\)\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} No answer\? Call 112\.$/),
     ]);
 
     // The victim reads the volunteer's answer in English; the volunteer and the sister, the all clear in theirs.
@@ -73,7 +73,9 @@ describe('SOS texts in the recipient language', () => {
       body: 'Meera ने SOS अलर्ट रद्द कर दिया है। अब किसी मदद की ज़रूरत नहीं है।',
     });
     expect(t.sms.messages.filter((m) => m.to === '9822000101').at(-1)?.text).toBe('All clear: Meera cancelled the SOS alert. No help is needed now. -Saathi');
-    expect(t.sms.messages.filter((m) => m.to === sister.phoneNumber).at(-1)?.text).toBe('सब ठीक है: Meera ने SOS अलर्ट रद्द कर दिया। अब मदद की ज़रूरत नहीं है। -Saathi');
+    expect(t.sms.messages.filter((m) => m.to === sister.phoneNumber).at(-1)?.text).toBe(
+      'सब ठीक है: Meera ने SOS अलर्ट रद्द कर दिया। अब मदद की ज़रूरत नहीं है। -Saathi',
+    );
   });
 
   it("texts a contact who is not a user in the sender's language, and tells a Hindi sender the distance in Hindi units", async () => {
@@ -88,9 +90,7 @@ describe('SOS texts in the recipient language', () => {
     const eventId = eventIdOf(await raiseSos(t, token, { ...here, contactsOnly: false }));
     await t.app.outbox.drain();
     expect(t.sms.messages.filter((m) => m.to === '9822000102').map((m) => m.text)).toEqual([
-      expect.stringMatching(
-        /^Kiran का SOS \(आपातकालीन अलर्ट\)। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} जवाब न मिले तो 112 पर कॉल करें।$/,
-      ),
+      expect.stringMatching(/^Kiran का SOS \(आपातकालीन अलर्ट\)। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} जवाब न मिले तो 112 पर कॉल करें।$/),
     ]);
     const [alert, ...more] = await inAppOf(volunteer.id, eventId);
     expect(more).toEqual([]);
