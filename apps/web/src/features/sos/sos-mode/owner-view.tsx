@@ -121,7 +121,7 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
             {event.accepted.length === 0 ? t('owner.acceptedNone') : comingTitle}
           </Typography>
           {event.accepted.length === 0 ? (
-            <Typography color="text.secondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
+            <Typography color="textSecondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
           ) : (
             <Stack component="ul" spacing={1} sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} aria-label={comingTitle}>
               {event.accepted.map((recipient) => (
@@ -147,16 +147,16 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
             {t('owner.alertedTitle')}
           </Typography>
           {event.contactsOnly ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('owner.contactsOnlyNote')}
             </Typography>
           ) : (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('owner.radiusNote', { count: volunteersInRadius, radius: event.radiusM })}
               </Typography>
               {volunteers.length > 0 && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('owner.bandNote')}
                 </Typography>
               )}
