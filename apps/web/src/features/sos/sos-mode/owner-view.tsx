@@ -78,7 +78,8 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
     <Stack spacing={2}>
       <SosHeadlineCard title={t(`owner.title.${event.status}`)} summary={t('owner.summary', { threat, time: startedAt })} live={active}>
         {active && (
-          <Typography variant="body2" sx={{ mt: 1 }} role="status">
+          // "pretty": no "m)" left alone on the last line at 360 px.
+          <Typography variant="body2" sx={{ mt: 1, textWrap: 'pretty' }} role="status">
             {streaming.error
               ? t(`owner.location.${streaming.error}`)
               : streaming.lastSentAt
