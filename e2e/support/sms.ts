@@ -5,17 +5,46 @@ import { ENV_SERVER_LOG, requiredEnv } from './env';
 // first run of six digits in the text.
 const SMS_LINE = /^\[sms\] to=\+91(\d{10}) text=(.*)$/gm;
 const CODE = /(?<!\d)\d{6}(?!\d)/;
+/**
+ * The live-location link of an alert SMS (apps/server/src/core/sms/sms-link.ts): the host, `/t/`
+ * and a 12-letter/digit token, with no scheme (`127.0.0.1:41234/t/Ab3dE5gH9kLm`).
+ */
+const SMS_LINK = /\S+\/t\/[A-Za-z0-9]{12}(?![A-Za-z0-9])/;
 
-/** Every login code texted to `phone` so far, oldest first. */
-export function codesSentTo(phone: string): string[] {
+/** The text of every SMS printed for `phone` so far, oldest first. */
+export function textsSentTo(phone: string): string[] {
   const log = readFileSync(requiredEnv(ENV_SERVER_LOG), 'utf8');
+  return [...log.matchAll(SMS_LINE)].filter((match) => match[1] === phone).map((match) => match[2] ?? '');
+}
+
+/** Every login code texted to `phone` so far, oldest first (six digits inside an alert's link are no code). */
+export function codesSentTo(phone: string): string[] {
   const codes: string[] = [];
-  for (const match of log.matchAll(SMS_LINE)) {
-    if (match[1] !== phone) continue;
-    const code = CODE.exec(match[2] ?? '')?.[0];
+  for (const text of textsSentTo(phone)) {
+    const code = CODE.exec(text.replace(SMS_LINK, ' '))?.[0];
     if (code) codes.push(code);
   }
   return codes;
+}
+
+/**
+ * The live-location link in the newest alert SMS texted to `phone`, as the SMS carries it (no
+ * scheme), with that SMS's whole text. Waits for one to be printed.
+ */
+export async function smsLinkTextedTo(phone: string, timeoutMs = 20_000): Promise<{ link: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const withLink = textsSentTo(phone).filter((text) => SMS_LINK.test(text));
+    const text = withLink[withLink.length - 1];
+    if (text !== undefined) return { link: (SMS_LINK.exec(text) as RegExpExecArray)[0], text };
+    if (Date.now() > deadline) throw new Error(`no live-location link was texted to +91${phone} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** An SMS link as a phone opens it when tapped: the bare `host/t/token` as an http address (the test server has no https). */
+export function linkAsTapped(link: string): string {
+  return `http://${link}`;
 }
 
 /** Waits for a code newer than the first `alreadySeen` ones and returns the newest. */

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { bearer, signUpViaApi, storeSession } from '../support/api';
-import { ENV_SERVER_LOG, requiredEnv } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { randomPhone } from '../support/sms';
+import { linkAsTapped, randomPhone, smsLinkTextedTo } from '../support/sms';
 
 /**
  * The safety timer end to end: the e2e server counts a timer minute as one second
@@ -11,22 +9,11 @@ import { randomPhone } from '../support/sms';
 const HOME = { latitude: 23.0338, longitude: 72.585 };
 test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, geolocation: HOME, permissions: ['geolocation'] });
 
-/** The tracking link in the newest text the console SMS provider printed for `phone`. */
-async function linkTextedTo(phone: string, timeoutMs = 30_000): Promise<URL> {
-  const line = new RegExp(`^\\[sms\\] to=\\+91${phone} text=.*?(https?://\\S+/track/[A-Za-z0-9_-]+)`, 'gm');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const links = [...readFileSync(requiredEnv(ENV_SERVER_LOG), 'utf8').matchAll(line)].map((m) => m[1] as string);
-    if (links.length > 0) return new URL(links[links.length - 1] as string);
-    if (Date.now() > deadline) throw new Error(`no tracking link was texted to +91${phone} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 test('a timer nobody checks in to runs out, asks "Are you OK?", and the contact follows the live location until the PIN ends it', async ({
   page,
   browser,
   request,
+  baseURL,
 }) => {
   const contactPhone = randomPhone();
   const walker = await signUpViaApi(request, randomPhone(), {
@@ -57,9 +44,18 @@ test('a timer nobody checks in to runs out, asks "Are you OK?", and the contact 
   await expect(page.getByText('Going to Home, Navrangpura').or(page.getByText('Are you OK?'))).toBeVisible();
   await expect(page.getByText('Are you OK?')).toBeVisible({ timeout: 15_000 });
 
-  const link = await linkTextedTo(contactPhone);
+  // Her contact's SMS, with the short live-location link (`host/t/<token>`, no scheme).
+  const { link, text } = await smsLinkTextedTo(contactPhone, 30_000);
+  expect(text).toBe(`Nisha missed a safety check-in. Live location: ${link} No answer? Call 112. -Saathi`);
+  expect(link.startsWith(`${new URL(baseURL as string).host}/t/`), link).toBe(true);
+  // Her screen says where that SMS is, under its own heading.
+  const smsSection = page.getByRole('region', { name: 'SMS to your contacts' });
+  await expect(smsSection.getByText(/^SMS sent to Maa · \d{1,2}:\d{2}\s[AP]M$/)).toBeVisible({ timeout: 15_000 });
+
+  // The contact taps the link: the server's /t/ redirect opens the tracking page, signed in as nobody.
   const contact = await browser.newPage({ viewport: { width: 360, height: 640 } });
-  await contact.goto(link.pathname);
+  await contact.goto(linkAsTapped(link));
+  await expect(contact).toHaveURL(new RegExp(`/track/${link.split('/t/')[1] as string}$`));
   await expect(contact.getByRole('heading', { name: 'Nisha asked for help', level: 1 })).toBeVisible();
   await expect(contact.getByText(`${HOME.latitude.toFixed(6)}, ${HOME.longitude.toFixed(6)}`)).toBeVisible();
 

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { bearer, completedProfile, signUpViaApi } from '../support/api';
-import { ENV_SERVER_LOG, requiredEnv } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { serverRecordAfter } from '../support/server-log';
-import { randomPhone } from '../support/sms';
+import { linkAsTapped, randomPhone, smsLinkTextedTo } from '../support/sms';
 
 /**
  * The public live-tracking page an emergency contact opens from the SMS (`/track/<token>`):
@@ -23,18 +21,6 @@ function appConsoleProblems(page: Page): string[] {
     if (message.type() === 'error' && !CHROMIUM_4XX_LINE.test(message.text())) problems.push(message.text());
   });
   return problems;
-}
-
-/** The tracking link in the newest SOS text the console SMS provider printed for `phone`. */
-async function trackingLinkTextedTo(phone: string, timeoutMs = 20_000): Promise<string> {
-  const line = new RegExp(`^\\[sms\\] to=\\+91${phone} text=.*?(https?://\\S+/track/[A-Za-z0-9_-]+)`, 'gm');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const links = [...readFileSync(requiredEnv(ENV_SERVER_LOG), 'utf8').matchAll(line)].map((m) => m[1] as string);
-    if (links.length > 0) return links[links.length - 1] as string;
-    if (Date.now() > deadline) throw new Error(`no tracking link was texted to +91${phone} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /**
@@ -68,11 +54,19 @@ test('a link that never existed says "This link is not valid", and nothing is lo
   // Not retried, not polled: the server was asked once.
   expect(await answersAfterTwoMinutes(page, `/api${unknown}`)).toEqual([404]);
 
-  // Not even shaped like a link: 400, the same message, asked once too.
-  await page.goto('/track/not-a-real-token');
+  // Not even shaped like a link (a token has 12 to 100 letters, digits, - or _): 400, the same message, asked once too.
+  await page.goto('/track/not-a-link');
   await expect(page.getByRole('heading', { name: 'This link is not valid', level: 1 })).toBeVisible();
-  expect(await answersAfterTwoMinutes(page, '/api/track/not-a-real-token')).toEqual([400]);
-  expect(answers).toEqual([404, 400]);
+  expect(await answersAfterTwoMinutes(page, '/api/track/not-a-link')).toEqual([400]);
+
+  // The short form an SMS carries (`/t/` and 12 letters or digits), unknown too: the server's
+  // redirect leads to the same page, and the server is asked once.
+  const unknownShort = 'Zz9Yy8Xx7Ww6';
+  await page.goto(`/t/${unknownShort}`);
+  await expect(page).toHaveURL(new RegExp(`/track/${unknownShort}$`));
+  await expect(page.getByRole('heading', { name: 'This link is not valid', level: 1 })).toBeVisible();
+  expect(await answersAfterTwoMinutes(page, `/api/track/${unknownShort}`)).toEqual([404]);
+  expect(answers).toEqual([404, 400, 404]);
   expect(problems).toEqual([]);
 });
 
@@ -88,10 +82,13 @@ test('a contact follows the live link, and it says "This SOS has ended" once the
   });
   expect(raised.status(), await raised.text()).toBe(201);
   const { id } = (await raised.json()) as { id: number };
-  const link = new URL(await trackingLinkTextedTo(contactPhone));
+  // The SMS carries `host/t/<token>`; tapped, it goes through the server's redirect to the tracking page.
+  const { link } = await smsLinkTextedTo(contactPhone);
+  const token = link.split('/t/')[1] as string;
 
   const problems = appConsoleProblems(page);
-  await page.goto(link.pathname);
+  await page.goto(linkAsTapped(link));
+  await expect(page).toHaveURL(new RegExp(`/track/${token}$`));
   await expect(page.getByRole('heading', { name: 'Farida asked for help', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open in Maps' })).toBeVisible();
 

@@ -51,7 +51,7 @@ export function ContactSmsStatus({ name, phoneNumber, sms }: ContactSmsStatusPro
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 32 }} data-sms-status={sms.status}>
       <Icon fontSize="small" color={sms.status === 'delivered' ? 'success' : 'action'} />
-      <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ flex: 1, minWidth: 0 }}>
         {text}
       </Typography>
       {sms.status === 'delivered' && phoneNumber && (

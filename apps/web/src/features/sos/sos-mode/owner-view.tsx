@@ -78,7 +78,8 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
     <Stack spacing={2}>
       <SosHeadlineCard title={t(`owner.title.${event.status}`)} summary={t('owner.summary', { threat, time: startedAt })} live={active}>
         {active && (
-          <Typography variant="body2" sx={{ mt: 1 }} role="status">
+          // "pretty": no "m)" left alone on the last line at 360 px.
+          <Typography variant="body2" sx={{ mt: 1, textWrap: 'pretty' }} role="status">
             {streaming.error
               ? t(`owner.location.${streaming.error}`)
               : streaming.lastSentAt
@@ -121,7 +122,7 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
             {event.accepted.length === 0 ? t('owner.acceptedNone') : comingTitle}
           </Typography>
           {event.accepted.length === 0 ? (
-            <Typography color="text.secondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
+            <Typography color="textSecondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
           ) : (
             <Stack component="ul" spacing={1} sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} aria-label={comingTitle}>
               {event.accepted.map((recipient) => (
@@ -147,16 +148,16 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
             {t('owner.alertedTitle')}
           </Typography>
           {event.contactsOnly ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('owner.contactsOnlyNote')}
             </Typography>
           ) : (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('owner.radiusNote', { count: volunteersInRadius, radius: event.radiusM })}
               </Typography>
               {volunteers.length > 0 && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('owner.bandNote')}
                 </Typography>
               )}

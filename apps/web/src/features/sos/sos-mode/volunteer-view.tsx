@@ -167,7 +167,7 @@ export function VolunteerView({ event }: { event: SosEventVolunteerView }) {
                     </Typography>
                   )}
                   <Typography sx={{ fontFamily: 'monospace' }}>{formatCoordinates(location.latitude, location.longitude)}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {t('volunteer.updatedAt', {
                       time: new Date(location.at).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }),
                       accuracy: location.accuracy != null ? Math.round(location.accuracy) : '?',
