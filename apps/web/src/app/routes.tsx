@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
       // Public live tracking for emergency contacts without the app: no login, no app chrome.
       { path: '/track/:token', handle: title('tracking'), lazy: page(() => import('../features/tracking/tracking-page'), 'TrackingPage') },
       // The short form an SMS carries (`host/t/<token>`); the server redirects it too, this is for a service worker that answers first.
-      { path: '/t/:token', loader: ({ params }) => redirect(`/track/${params.token ?? ''}`) },
+      { path: '/t/:token', handle: title('tracking'), loader: ({ params }) => redirect(`/track/${params.token ?? ''}`) },
       {
         Component: AppLayout,
         children: [

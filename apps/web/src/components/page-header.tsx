@@ -8,7 +8,7 @@ export function PageHeader({ title, subtitle, sx }: { title: string; subtitle: s
   return (
     <Box sx={sx}>
       <PageHeading>{title}</PageHeading>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {subtitle}
       </Typography>
     </Box>

@@ -22,7 +22,7 @@ export function SectionCard({ title, hint, children }: SectionCardProps) {
         {title}
       </Typography>
       {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           {hint}
         </Typography>
       )}

@@ -13,16 +13,16 @@ export function SceneResponders({ responders, title }: { responders: readonly Sc
         {title}
       </Typography>
       {responders.length === 0 ? (
-        <Typography color="text.secondary">{t('scene.nobodyYet')}</Typography>
+        <Typography color="textSecondary">{t('scene.nobodyYet')}</Typography>
       ) : (
         <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={title}>
           {responders.map((r, index) => (
             <Stack component="li" key={`${r.name ?? ''}-${index}`} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
               <Typography sx={{ fontWeight: 600 }}>{r.name ?? t('scene.coming')}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t(r.role === 'contact' ? 'scene.role.contact' : 'scene.role.volunteer')}
               </Typography>
-              <Typography color="text.secondary" data-testid="scene-status">
+              <Typography color="textSecondary" data-testid="scene-status">
                 {sceneStatusText(t, r.sceneStatus, r.handedTo)}
               </Typography>
               {r.verifiedProfession && <ResponderBadge profession={r.verifiedProfession} />}

@@ -89,10 +89,10 @@ function Account({ user }: { user: User }) {
             <Typography variant="h5" component="h1" noWrap sx={{ fontWeight: 700 }}>
               {user.name ?? t('title')}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="textSecondary" noWrap>
               +91 {formatIndianMobile(user.phoneNumber)}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {t('referralId', { id: user.referralId })}
             </Typography>
           </Box>

@@ -82,7 +82,7 @@ export function AlertCard({ alert, placeName, selected = false }: AlertCardProps
             <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
               {category}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {distance === null
                 ? t('where.cell')
                 : placeName === null
@@ -100,12 +100,12 @@ export function AlertCard({ alert, placeName, selected = false }: AlertCardProps
           {alert.text}
         </Typography>
         {active && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {alert.status === 'unverified' ? t('advice.unverified') : t('advice.confirmed')}
           </Typography>
         )}
         {alert.reportedByMe && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('yours')}
           </Typography>
         )}

@@ -50,7 +50,7 @@ export function AlertSettingsFields({ value, onChange, radii }: AlertSettingsFie
                     <Typography component="span" sx={{ display: 'block', lineHeight: 1.3 }}>
                       {label(t, 'categories', category)}
                     </Typography>
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                       {radius ? t('settings.within', { distance: formatDistance(radius, i18n.language, 'long') }) : null}
                       {radius && NIGHT_ALERT_CATEGORIES.includes(category) ? ' · ' : null}
                       {NIGHT_ALERT_CATEGORIES.includes(category) ? t('settings.atNight') : null}

@@ -127,7 +127,7 @@ function LocalAlerts({ user, focusId }: { user: User; focusId: number | null }) 
         </Alert>
       )}
       {place.point && <NearbyAlerts origin={place.point} placeName={place.name} focusId={focusId ?? reportedId} />}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('howItWorks')}{' '}
         <Link component={RouterLink} to="/account?tab=alerts">
           {t('chooseAlerts')}
@@ -214,7 +214,7 @@ function NearbyAlerts({ origin, placeName, focusId }: { origin: LatLon; placeNam
           data.items.length === 0 ? (
             <Box sx={{ p: 2, borderRadius: 3, bgcolor: 'action.hover' }} data-testid="alerts-empty">
               <Typography sx={{ fontWeight: 600 }}>{t('list.empty')}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('list.emptyHint')}
               </Typography>
             </Box>

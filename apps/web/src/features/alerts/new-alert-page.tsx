@@ -160,7 +160,7 @@ function ReportForm({ user }: { user: User }) {
                       <CategoryIcon category={option} sx={{ mt: 0.125 }} />
                       <Box sx={{ minWidth: 0 }}>
                         <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{label(t, 'categories', option)}</Typography>
-                        <Typography variant="body2" color="text.secondary">
+                        <Typography variant="body2" color="textSecondary">
                           {label(t, 'categoryHints', option)}
                         </Typography>
                       </Box>
@@ -188,7 +188,7 @@ function ReportForm({ user }: { user: User }) {
                   </Stack>
                 )}
                 {position.state === 'found' && (
-                  <Typography variant="body2" color="text.secondary" data-testid="report-point">
+                  <Typography variant="body2" color="textSecondary" data-testid="report-point">
                     {t('new.foundHere', { point: formatCoordinatePair(position.point, 4) })}
                   </Typography>
                 )}
@@ -230,7 +230,7 @@ function ReportForm({ user }: { user: User }) {
                   {mapPoint ? t('new.mapChange') : t('new.mapChoose')}
                 </Button>
                 {mapPoint && (
-                  <Typography variant="body2" color="text.secondary" data-testid="report-point">
+                  <Typography variant="body2" color="textSecondary" data-testid="report-point">
                     {formatCoordinatePair(mapPoint, 4)}
                   </Typography>
                 )}

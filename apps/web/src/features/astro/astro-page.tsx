@@ -47,7 +47,7 @@ function ChartsHome({ onOpen }: { onOpen: (chart: AstroChart) => void }) {
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <SavedCharts onOpen={onOpen} />
       <BirthForm onCreated={onOpen} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('chat.guidance')}
       </Typography>
     </Stack>

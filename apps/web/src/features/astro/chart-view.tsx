@@ -81,7 +81,7 @@ function ChartDetails({ chart, onDeleted }: { chart: AstroChart; onDeleted: () =
       <BackLink to="/astro-ai" label={t('chart.back')} />
       <Box>
         <PageHeading>{t('chart.heading', { name: chart.name })}</PageHeading>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {born}
         </Typography>
       </Box>
@@ -123,10 +123,10 @@ function ChartDetails({ chart, onDeleted }: { chart: AstroChart; onDeleted: () =
               {t('chart.noTimeNote')}
             </Alert>
           )}
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
             {t('chart.instant', { utc: formatUtcInstant(chart.utc, language), offset: chart.utcOffset, zone: chart.timeZone })}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('chart.ayanamsa', { name: terms.ayanamsa[chart.ayanamsa.name], degrees: formatDegreeMinuteSecond(chart.ayanamsa.degrees) })}
           </Typography>
         </Paper>

@@ -57,7 +57,7 @@ export function PlanetTable({ chart }: { chart: AstroChart }) {
               </TableCell>
               <TableCell>
                 {terms.nakshatra[row.nakshatra]}
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                   {t('planets.pada', { pada: row.pada })}
                 </Typography>
               </TableCell>

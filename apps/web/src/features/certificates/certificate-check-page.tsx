@@ -80,7 +80,7 @@ function useVerdict(status: CertificateStatus): { severity: AlertColor; title: s
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Typography component="dt" variant="body2" color="text.secondary">
+      <Typography component="dt" variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>

@@ -106,7 +106,7 @@ function Certificate({ certificate }: { certificate: MyCertificate }) {
       >
         {saving ? t('page.preparing') : t('page.download')}
       </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
         {t('page.verifyNote')} <Link href={certificate.verifyUrl}>{breakableAtSlashes(certificate.verifyUrl)}</Link>
       </Typography>
     </>

@@ -29,7 +29,7 @@ export function PostNotificationsPage() {
         <QueryState query={query} keepDataOnError renderError={() => null}>
           {() =>
             items.length === 0 ? (
-              <Typography color="text.secondary">{t('notifications.empty')}</Typography>
+              <Typography color="textSecondary">{t('notifications.empty')}</Typography>
             ) : (
               <List disablePadding>
                 {/* Each link in a list item: a <ul> may hold only <li> children (axe's "list" rule). */}

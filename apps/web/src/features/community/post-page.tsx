@@ -35,7 +35,7 @@ export function PostPage() {
     !allowed || (isApiError(query.error) && query.error.status === 403) ? (
       <AccessDenied />
     ) : (
-      <QueryState query={query} renderError={() => <Typography color="text.secondary">{t('postNotFound')}</Typography>}>
+      <QueryState query={query} renderError={() => <Typography color="textSecondary">{t('postNotFound')}</Typography>}>
         {(post) => <PostCard post={post} actions={actions} reader={reader} />}
       </QueryState>
     );

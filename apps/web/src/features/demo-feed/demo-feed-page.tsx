@@ -61,13 +61,13 @@ export function DemoFeedPage() {
       <Typography variant="h5" component="h1">
         {t('demoFeed.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {t('demoFeed.subtitle')}
       </Typography>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <ButtonBase onClick={() => setComposing(true)} sx={{ width: '100%', justifyContent: 'flex-start', gap: 1.5, p: 1.5, borderRadius: 1 }}>
           <Avatar sx={{ width: 36, height: 36 }}>{(user?.name || t('demoFeed.you')).slice(0, 1).toUpperCase()}</Avatar>
-          <Typography color="text.secondary">{t('demoFeed.whatsOnYourMind')}</Typography>
+          <Typography color="textSecondary">{t('demoFeed.whatsOnYourMind')}</Typography>
         </ButtonBase>
       </Paper>
       <Stack spacing={2}>

@@ -184,7 +184,7 @@ export function FeedbackForm() {
               {screenshotError}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('form.screenshotHint', { mb: FEEDBACK_LIMITS.screenshotBytesMax / MB })}
           </Typography>
         </Stack>
@@ -193,7 +193,7 @@ export function FeedbackForm() {
           <Typography id="feedback-diagnostics-heading" variant="subtitle2" component="h2">
             {t('diagnostics.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {t('diagnostics.intro')}
           </Typography>
           {diagnostics && <DiagnosticsList diagnostics={{ ...diagnostics, ...(withLocation && location ? { location } : {}) }} />}

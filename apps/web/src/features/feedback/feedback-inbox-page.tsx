@@ -55,7 +55,7 @@ function Inbox() {
           />
         ))}
       </Stack>
-      <PagedList query={query} empty={<Typography color="text.secondary">{t('inbox.none')}</Typography>} moreLabel={t('inbox.more')}>
+      <PagedList query={query} empty={<Typography color="textSecondary">{t('inbox.none')}</Typography>} moreLabel={t('inbox.more')}>
         {(items) => (
           <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {items.map((ticket) => (
@@ -75,7 +75,7 @@ function InboxCard({ ticket }: { ticket: InboxTicket }) {
       ticket={ticket}
       heading="h2"
       intro={
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 1 }}>
           {t('inbox.from', { name: ticket.user.name ?? t('inbox.unnamed'), id: ticket.user.id, when: formatWhen(ticket.createdAt, i18n.language) })}
         </Typography>
       }

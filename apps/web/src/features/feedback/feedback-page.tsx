@@ -102,7 +102,7 @@ function WaitingToSend() {
           <Paper key={item.clientId} component="li" variant="outlined" sx={{ p: 1.5 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
               <Chip size="small" label={t('waiting.chip')} color="info" />
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {labels.category(item.category)}
               </Typography>
             </Stack>
@@ -130,7 +130,7 @@ function MyTickets() {
       ) : query.isError ? (
         <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.items.length === 0 ? (
-        <Typography color="text.secondary">{t('mine.none')}</Typography>
+        <Typography color="textSecondary">{t('mine.none')}</Typography>
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {query.data.items.map((ticket) => (
@@ -149,7 +149,7 @@ function MyTicket({ ticket }: { ticket: FeedbackTicket }) {
       ticket={ticket}
       heading="h3"
       headerExtra={
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {formatWhen(ticket.createdAt, i18n.language)}
         </Typography>
       }

@@ -58,7 +58,7 @@ export function TicketCard<T extends TicketShape>({ ticket, heading, headerExtra
       {attachments}
       {ticket.replies.map((reply) => (
         <Box key={reply.id} sx={{ mt: 1.5, pl: 1.5, borderLeft: 3, borderColor: 'primary.main' }}>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {replyCaption(reply)}
           </Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -64,7 +64,7 @@ export function LeaderboardList({ query, place }: LeaderboardListProps) {
     <Box>
       <Paper variant="outlined" sx={{ overflow: 'clip' }}>
         {rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4, px: 2 }}>
+          <Typography color="textSecondary" sx={{ textAlign: 'center', py: 4, px: 2 }}>
             {t('noLeaderboardData')}
           </Typography>
         ) : (
@@ -106,7 +106,7 @@ export function LeaderboardList({ query, place }: LeaderboardListProps) {
         </Box>
       ) : (
         rows.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', pt: 2 }}>
             {t('endOfList')}
           </Typography>
         )

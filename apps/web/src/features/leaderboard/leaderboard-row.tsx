@@ -35,7 +35,7 @@ export function LeaderboardRow({ entry, component = 'li' }: { entry: Leaderboard
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: entry.isCurrentUser ? 700 : 500, overflowWrap: 'anywhere' }}>{entry.name}</Typography>
         {note && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {note}
           </Typography>
         )}

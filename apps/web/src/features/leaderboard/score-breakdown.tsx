@@ -40,7 +40,7 @@ function Line({ label, detail, points, total = false }: { label: string; detail?
       <Box component="dt" sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: total ? 700 : 500 }}>{label}</Typography>
         {detail && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {detail}
           </Typography>
         )}

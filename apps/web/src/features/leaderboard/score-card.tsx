@@ -38,7 +38,7 @@ export function ScoreCard({ me, place, user }: ScoreCardProps) {
             {me ? t('points', { count: me.score }) : <Skeleton width={120} />}
           </Typography>
         </Box>
-        <Typography color="text.secondary" sx={{ textAlign: 'right', pt: 0.5, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography color="textSecondary" sx={{ textAlign: 'right', pt: 0.5, minWidth: 0, overflowWrap: 'anywhere' }}>
           {me ? t('rankIn', { rank: me.rank, place }) : <Skeleton width={96} />}
         </Typography>
       </Box>

@@ -135,10 +135,10 @@ function AuditList({ filters }: { filters: AuditFilters }) {
     <Stack spacing={1.5}>
       <PagedList
         query={query}
-        empty={<Typography color="text.secondary">{t('audit.none')}</Typography>}
+        empty={<Typography color="textSecondary">{t('audit.none')}</Typography>}
         moreLabel={t('showMore')}
         end={
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('audit.end')}
           </Typography>
         }
@@ -166,7 +166,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
             {actionName(t, entry.action)}
           </Typography>
-          <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.createdAt}>
+          <Typography variant="body2" color="textSecondary" component="time" dateTime={entry.createdAt}>
             {when}
           </Typography>
         </Box>
@@ -180,7 +180,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {t('audit.change', { before: summaryText(entry.before, t), after: summaryText(entry.after, t) })}
         </Typography>
         {entry.reason && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {t('audit.reason', { reason: entry.reason })}
           </Typography>
         )}

@@ -43,7 +43,7 @@ function UserSearch() {
       <Box component="form" role="search" onSubmit={(event) => event.preventDefault()}>
         <FormTextField type="search" label={t('users.search')} hint={t('users.searchHint')} value={text} onValue={setText} autoComplete="off" />
       </Box>
-      <PagedList query={query} empty={<Typography color="text.secondary">{t('users.none')}</Typography>} moreLabel={t('showMore')}>
+      <PagedList query={query} empty={<Typography color="textSecondary">{t('users.none')}</Typography>} moreLabel={t('showMore')}>
         {(users) => (
           <Stack component="ul" spacing={1.5} aria-label={t('users.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {users.map((user) => (
@@ -83,7 +83,7 @@ function UserRolesCard({ user }: { user: AdminUser }) {
           <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('users.idAndPhone', { id: user.id, phone: `+91 ${formatIndianMobile(user.phoneNumber)}` })}
           </Typography>
         </Box>

@@ -84,7 +84,7 @@ export function DecideDialog({ request, onClose }: { request: DecisionRequest; o
       onSubmit={() => void send()}
     >
       {request.kind === 'item' && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {effectText(t, request.action)}
         </Typography>
       )}

@@ -59,7 +59,7 @@ function Desk() {
       {queue.data && (
         <DeskSection id="moderation-appeals" title={t('appealsHeading')}>
           {appeals.length === 0 ? (
-            <Typography color="text.secondary">{t('noAppeals')}</Typography>
+            <Typography color="textSecondary">{t('noAppeals')}</Typography>
           ) : (
             appeals.map((appeal) => (
               <AppealCard
@@ -74,10 +74,10 @@ function Desk() {
       <DeskSection id="moderation-queue" title={t('queueHeading')}>
         <PagedList
           query={queue}
-          empty={<Typography color="text.secondary">{t('empty')}</Typography>}
+          empty={<Typography color="textSecondary">{t('empty')}</Typography>}
           moreLabel={t('more')}
           end={
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
               {t('end')}
             </Typography>
           }
@@ -111,7 +111,7 @@ function AppealCard({ appeal, onDecide }: { appeal: QueueAppeal; onDecide: (outc
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('appeal.by', { name: appeal.author?.name ?? '—' })} · {kindLabel(t, appeal.decision.targetType)} #{appeal.decision.targetId}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {appeal.decision.excerpt}
           </Typography>
           <Typography variant="body2">{t('appeal.decision', { action: actionLabel(t, appeal.decision.action), reason: appeal.decision.reason })}</Typography>

@@ -30,7 +30,7 @@ export function MyDecisionsPage() {
       ) : decisions.isError ? (
         <Alert severity="error">{t('loadFailed')}</Alert>
       ) : decisions.data.items.length === 0 ? (
-        <Typography color="text.secondary">{t('mine.empty')}</Typography>
+        <Typography color="textSecondary">{t('mine.empty')}</Typography>
       ) : (
         decisions.data.items.map((decision) => <DecisionCard key={decision.id} decision={decision} focused={decision.id === focus} />)
       )}
@@ -66,13 +66,13 @@ function DecisionCard({ decision, focused }: { decision: ModerationDecision; foc
             {actionLabel(t, decision.action)} · {kindLabel(t, decision.targetType)}
           </Typography>
           {decision.excerpt && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {decision.excerpt}
             </Typography>
           )}
           <Typography variant="body2">{t('mine.reason', { reason: decision.reason })}</Typography>
           {(decision.action === 'warn' || decision.action === 'suspend') && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {decision.removedItem ? t('mine.itemRemoved') : t('mine.itemKept')}
             </Typography>
           )}
@@ -105,7 +105,7 @@ function DecisionCard({ decision, focused }: { decision: ModerationDecision; foc
             </Stack>
           ) : (
             !decision.appeal && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('mine.notAppealable')}
               </Typography>
             )

@@ -39,17 +39,17 @@ export function QueueItemCard({ item, onDecide, onAcknowledge, acknowledging }: 
             {overdue && <Chip size="small" color="error" label={t('overdue')} />}
           </Stack>
           {item.intimateImage && <Alert severity="error">{t('intimate')}</Alert>}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {item.author ? t('by', { name: item.author.name ?? '—' }) : t('unknownAuthor')} · {ageText(t, deadlines.reportedAt, new Date())}
           </Typography>
           {item.acknowledged && (
-            <Typography variant="caption" component="p" color="success.dark">
+            <Typography variant="caption" component="p" sx={{ color: 'success.dark' }}>
               {t('acknowledged', { name: item.acknowledged.by?.name ?? '—', time: indiaMinutes(item.acknowledged.at) })}
             </Typography>
           )}
           {item.unacknowledgedReports > 0 && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <Typography variant="caption" component="p" color={deadlines.acknowledgeOverdue ? 'error' : 'text.secondary'} sx={{ flex: '1 1 12rem' }}>
+              <Typography variant="caption" component="p" color={deadlines.acknowledgeOverdue ? 'error' : 'textSecondary'} sx={{ flex: '1 1 12rem' }}>
                 {item.acknowledged ? `${t('newReports', { count: item.unacknowledgedReports })}. ` : ''}
                 {t('ackBy', { time: deadlines.acknowledgeBy.slice(0, 16) })}
               </Typography>
@@ -58,7 +58,7 @@ export function QueueItemCard({ item, onDecide, onAcknowledge, acknowledging }: 
               </Button>
             </Stack>
           )}
-          <Typography variant="caption" component="p" color={deadlines.resolveOverdue ? 'error' : 'text.secondary'}>
+          <Typography variant="caption" component="p" color={deadlines.resolveOverdue ? 'error' : 'textSecondary'}>
             {t('resolveBy', { time: deadlines.resolveBy.slice(0, 16) })}
           </Typography>
           <Box sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
@@ -93,7 +93,7 @@ export function QueueItemCard({ item, onDecide, onAcknowledge, acknowledging }: 
             </Section>
           )}
           {item.post && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('inPost')}: {item.post.title || item.post.text}
             </Typography>
           )}
@@ -116,7 +116,7 @@ export function QueueItemCard({ item, onDecide, onAcknowledge, acknowledging }: 
           )}
           <Section title={t('history')}>
             {item.authorHistory.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('noHistory')}
               </Typography>
             ) : (

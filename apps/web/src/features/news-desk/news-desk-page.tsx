@@ -104,11 +104,11 @@ function DeskRow({ article, divider }: { article: DeskListItem; divider: boolean
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
             <StateLabel state={article.state} />
             {article.breaking && <BreakingLabel size="small" />}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {article.languages.map((code) => code.toUpperCase()).join(' · ')}
             </Typography>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {when}
           </Typography>
         </Box>

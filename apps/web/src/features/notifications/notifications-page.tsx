@@ -52,7 +52,7 @@ export function NotificationsPage() {
       <QueryState query={query} errorMessage={t('loadFailed')}>
         {() =>
           items.length === 0 ? (
-            <Typography color="text.secondary">{t('empty')}</Typography>
+            <Typography color="textSecondary">{t('empty')}</Typography>
           ) : (
             <List aria-label={t('title')} sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
               {items.map((item) => (

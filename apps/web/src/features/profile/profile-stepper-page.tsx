@@ -142,7 +142,7 @@ function ProfileStepper({ user }: { user: User }) {
               <Typography variant="h6" component="h2" ref={headingRef} tabIndex={-1} sx={{ outline: 'none', fontWeight: 600 }}>
                 {t(`steps.${step}`)}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t(`stepHints.${step}`)}
               </Typography>
             </div>

@@ -79,7 +79,7 @@ function DeskReports({ reel }: { reel: DeskReel }) {
   const { reports } = reel;
   if (reports.count === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('noReports')}
       </Typography>
     );
@@ -137,13 +137,13 @@ export function DeskReelCard({ reel, onAuthor, onEdit, onModerate }: DeskReelCar
         {reel.description && (
           <Typography
             variant="body2"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
           >
             {reel.description}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {author ? (
             <Link
               component="button"
@@ -160,7 +160,7 @@ export function DeskReelCard({ reel, onAuthor, onEdit, onModerate }: DeskReelCar
           )}
           {` · ${when}`}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('likes', { count: reel.likes })} · {t('comments', { count: reel.comments })}
         </Typography>
         <DeskReports reel={reel} />

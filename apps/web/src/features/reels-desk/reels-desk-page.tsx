@@ -116,7 +116,7 @@ function DeskList({ filters, ...actions }: { filters: DeskFilters } & Omit<Param
           {t('showMore')}
         </Button>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
           {t('end')}
         </Typography>
       )}

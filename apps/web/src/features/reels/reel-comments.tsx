@@ -79,7 +79,7 @@ export function ReelComments({ reel, userId, onClose, onAdded }: ReelCommentsPro
           {t('comments')}
         </Typography>
         {comments.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
+          <Typography color="textSecondary" sx={{ py: 2 }}>
             {t('noComments')}
           </Typography>
         ) : (

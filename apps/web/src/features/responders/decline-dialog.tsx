@@ -20,7 +20,7 @@ export function DeclineDialog({ open, onChoose, onClose }: { open: boolean; onCh
       <DialogTitle id="decline-title">{t('decline.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('decline.hint')}
           </Typography>
           {DECLINE_REASONS.map((reason) => (

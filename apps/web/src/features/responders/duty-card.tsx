@@ -58,7 +58,7 @@ export function DutyCard({ duty }: { duty: Duty }) {
         control={<Switch checked={duty.onDuty} disabled={setDuty.isPending} onChange={(event) => save({ onDuty: event.target.checked })} />}
         label={t('duty.switch')}
       />
-      <Typography variant="body2" color={duty.onDuty ? 'text.secondary' : 'warning.main'} role="status">
+      <Typography variant="body2" color={duty.onDuty ? 'textSecondary' : 'warning'} role="status">
         {duty.onDuty ? t('duty.on') : t('duty.off')}
         {duty.onDuty && duty.quietNow ? ` ${t('duty.quietNow')}` : ''}
       </Typography>
@@ -67,7 +67,7 @@ export function DutyCard({ duty }: { duty: Duty }) {
         {t('duty.quietTitle')}
       </Typography>
       {!duty.quietHours && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('duty.quietNone')}
         </Typography>
       )}

@@ -31,7 +31,7 @@ export function PracticeCard() {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         {t('practice.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('practice.body')}
       </Typography>
       <Button variant="outlined" onClick={() => void send()} disabled={practice.isPending} sx={{ alignSelf: 'flex-start' }}>

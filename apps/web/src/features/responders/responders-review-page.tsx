@@ -50,7 +50,7 @@ function ReviewList({ status }: { status: VerificationStatus }) {
     <QueryState query={query}>
       {(page) =>
         page.items.length === 0 ? (
-          <Typography color="text.secondary">{t('review.empty')}</Typography>
+          <Typography color="textSecondary">{t('review.empty')}</Typography>
         ) : (
           <Stack spacing={2} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {page.items.map((item) => (
@@ -102,7 +102,7 @@ function ReviewCard({ item }: { item: ReviewedVerification }) {
           {item.status === 'approved' ? (
             <ResponderBadge profession={item.profession} />
           ) : (
-            <Typography color="text.secondary">{label(t, 'professionNames', item.profession)}</Typography>
+            <Typography color="textSecondary">{label(t, 'professionNames', item.profession)}</Typography>
           )}
         </Stack>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
@@ -110,7 +110,7 @@ function ReviewCard({ item }: { item: ReviewedVerification }) {
             .filter(([, value]) => value)
             .map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" color="text.secondary">
+                <Typography component="dt" color="textSecondary">
                   {label}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -119,7 +119,7 @@ function ReviewCard({ item }: { item: ReviewedVerification }) {
               </Box>
             ))}
         </Box>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('review.askedAt', { date: dateText(item.createdAt, i18n.language) })}
           {item.expiresAt && ` · ${t('review.until', { date: dateText(item.expiresAt, i18n.language) })}`}
           {item.reason && ` · ${item.reason}`}
@@ -132,7 +132,7 @@ function ReviewCard({ item }: { item: ReviewedVerification }) {
             sx={{ maxWidth: '100%', maxHeight: 360, objectFit: 'contain', alignSelf: 'flex-start', borderRadius: 1, border: 1, borderColor: 'divider' }}
           />
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('review.documentGone')}
           </Typography>
         )}

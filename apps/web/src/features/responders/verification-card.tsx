@@ -88,7 +88,7 @@ function VerificationForm({ onSent }: { onSent: () => void }) {
 
   return (
     <Stack component="form" spacing={1.5} onSubmit={submit} noValidate aria-label={t('verification.title')}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('verification.intro')}
       </Typography>
       <NativeSelectField label={t('verification.profession')} value={profession} onValue={(value) => setProfession(value as ResponderProfession)}>
@@ -135,7 +135,7 @@ function VerificationForm({ onSent }: { onSent: () => void }) {
             onChange={(event) => setDocument(event.target.files?.[0] ?? null)}
           />
         </Button>
-        <Typography variant="caption" color={errors.document ? 'error' : 'text.secondary'}>
+        <Typography variant="caption" color={errors.document ? 'error' : 'textSecondary'}>
           {errors.document ?? (document ? t('verification.documentChosen', { name: document.name }) : t('verification.documentHint'))}
         </Typography>
       </Stack>

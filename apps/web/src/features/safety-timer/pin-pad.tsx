@@ -39,7 +39,7 @@ export function PinPad({ onSubmit, pending, submitLabel }: { onSubmit: (pin: str
   );
   return (
     <Stack spacing={2} onKeyDown={onKeyDown} tabIndex={0} sx={{ alignItems: 'center', outline: 'none' }} data-testid="pin-pad">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('pinPadHint')}
       </Typography>
       <Box aria-live="polite" aria-label={t('pinPadTitle')} role="img" sx={{ display: 'flex', gap: 1.5, minHeight: 20 }}>

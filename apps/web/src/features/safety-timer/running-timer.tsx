@@ -78,13 +78,13 @@ export function RunningTimer({ timer, location, onCheckedIn }: { timer: CurrentT
         </Alert>
       ) : (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography variant="overline" color="text.secondary">
+          <Typography variant="overline" color="textSecondary">
             {t('timeLeft')}
           </Typography>
           <Typography variant="h2" component="p" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} aria-live="off" data-testid="time-left">
             {formatLeft(left)}
           </Typography>
-          <Typography color="text.secondary">{t('endsAt', { time: endsAt })}</Typography>
+          <Typography color="textSecondary">{t('endsAt', { time: endsAt })}</Typography>
           {timer.destination && <Typography sx={{ mt: 1 }}>{t('goingTo', { destination: timer.destination })}</Typography>}
         </Paper>
       )}
@@ -130,12 +130,12 @@ export function RunningTimer({ timer, location, onCheckedIn }: { timer: CurrentT
               </Button>
             ))}
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('extendLeft', { count: timer.extendableMinutes })}
           </Typography>
         </Stack>
       )}
-      <Typography variant="body2" color={location === 'off' ? 'warning.main' : 'text.secondary'}>
+      <Typography variant="body2" color={location === 'off' ? 'warning' : 'textSecondary'}>
         {location === 'off' ? t('locationOff') : t('locationOn')}
       </Typography>
       <Dialog open={padOpen} onClose={() => setPadOpen(false)} fullWidth maxWidth="xs">

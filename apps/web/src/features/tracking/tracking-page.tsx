@@ -88,7 +88,7 @@ export function TrackingPage() {
                         {formatCoordinates(data.location.latitude, data.location.longitude)}
                       </Typography>
                       {data.location.accuracy != null && <Typography>{t('accuracy', { metres: Math.round(data.location.accuracy) })}</Typography>}
-                      <Typography variant="body2" color="text.secondary" role="status">
+                      <Typography variant="body2" color="textSecondary" role="status">
                         {t('updatedAt', { time: new Date(data.location.at).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }) })}
                       </Typography>
                       <OpenMapsButton latitude={data.location.latitude} longitude={data.location.longitude} label={t('openMaps')} />
@@ -101,7 +101,7 @@ export function TrackingPage() {
                   </CardContent>
                 </Card>
                 {query.isRefetchError && <Alert severity="warning">{t('refreshFailed')}</Alert>}
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('autoRefresh')}
                 </Typography>
               </>

@@ -106,7 +106,7 @@ function VolunteersNearby() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {t('title')}
         </Typography>
-        <Typography color="text.secondary">{t('subtitle')}</Typography>
+        <Typography color="textSecondary">{t('subtitle')}</Typography>
       </div>
 
       <TextField
@@ -157,7 +157,7 @@ function VolunteersNearby() {
         {shown ? (
           <Radar centre={shown.origin} rangeM={shown.range} volunteers={shown.volunteers} />
         ) : (
-          <Typography color="text.secondary" className="volunteers__empty">
+          <Typography color="textSecondary" className="volunteers__empty">
             {origin ? t('searching') : t('radar.noLocation')}
           </Typography>
         )}

@@ -26,7 +26,7 @@ export function EmergencyContactsEditor({ editor, errors = {} }: EmergencyContac
     <ListEditor
       editor={editor}
       header={
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('contacts.count', { current: contacts.length, count: LIMITS.emergencyContactsMax })}
         </Typography>
       }

@@ -48,7 +48,7 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
     <Stack spacing={2}>
       {props.header}
       {items.length === 0 ? (
-        <Typography color="text.secondary">{props.emptyText}</Typography>
+        <Typography color="textSecondary">{props.emptyText}</Typography>
       ) : (
         <Paper variant="outlined">
           <List disablePadding aria-label={props.listLabel}>
@@ -93,7 +93,7 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
           {props.addLabel}
         </Button>
         {full && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {props.limitText}
           </Typography>
         )}

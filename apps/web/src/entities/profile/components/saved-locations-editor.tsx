@@ -80,7 +80,7 @@ export function SavedLocationsEditor({ editor, errors = {} }: SavedLocationsEdit
         {t('locations.useCurrent')}
       </Button>
       {position.pending && (
-        <Typography variant="body2" color="text.secondary" role="status">
+        <Typography variant="body2" color="textSecondary" role="status">
           {t('locations.locating')}
         </Typography>
       )}

@@ -27,7 +27,7 @@ export function SwitchField({ label, hint, checked, onChange }: SwitchFieldProps
         <Typography component="label" htmlFor={id} sx={{ display: 'block', cursor: 'pointer' }}>
           {label}
         </Typography>
-        <Typography id={`${id}-hint`} variant="body2" color="text.secondary">
+        <Typography id={`${id}-hint`} variant="body2" color="textSecondary">
           {hint}
         </Typography>
       </Box>

@@ -25,7 +25,7 @@ export function TabSection({ title, description, children, onSave, saving = fals
             {title}
           </Typography>
           {description && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {description}
             </Typography>
           )}

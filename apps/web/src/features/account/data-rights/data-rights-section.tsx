@@ -35,7 +35,7 @@ export function DataRightsSection() {
         >
           {t('dataRights.download')}
         </Button>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('dataRights.downloadHint')}
         </Typography>
       </Stack>
@@ -43,7 +43,7 @@ export function DataRightsSection() {
         <Button variant="outlined" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)}>
           {t('dataRights.delete')}
         </Button>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('dataRights.deleteHint')}
         </Typography>
       </Stack>

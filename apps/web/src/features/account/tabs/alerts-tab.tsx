@@ -76,14 +76,14 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
               <Typography component="span" sx={{ display: 'block' }}>
                 {t('settings.phone')}
               </Typography>
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                 {t('settings.phoneHint')}
               </Typography>
             </>
           }
         />
       </FormGroup>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('settings.places')}{' '}
         <Link component={RouterLink} to="/account?tab=locations">
           {t('settings.editPlaces')}

@@ -47,7 +47,7 @@ export function SosTab({ user }: { user: User }) {
             getAriaValueText={(value) => t('sos.countdown', { count: value })}
           />
         </Box>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('sos.countdownHint')}
         </Typography>
       </div>

@@ -48,7 +48,7 @@ export function VolunteeringTab({ user }: { user: User }) {
             {t('volunteering.locationsHeading')}
           </Typography>
           {locations.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('volunteering.noLocations')}
             </Typography>
           ) : (

@@ -78,7 +78,7 @@ export function AstroChat({ chartId }: { chartId: number }) {
             ) : exchange.error ? (
               <Alert severity="warning">{exchange.error}</Alert>
             ) : (
-              <Typography color="text.secondary" role="status">
+              <Typography color="textSecondary" role="status">
                 {t('chat.thinking')}
               </Typography>
             )}
@@ -130,7 +130,7 @@ export function AnswerView({ answer }: { answer: AskResponse }) {
       <Typography sx={{ whiteSpace: 'pre-line' }}>{answer.answer}</Typography>
       {answer.facts.length > 0 && (
         <Box sx={{ mt: 1 }}>
-          <Typography variant="caption" component="p" color="text.secondary">
+          <Typography variant="caption" component="p" color="textSecondary">
             {t('chat.factsUsed')}
           </Typography>
           <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>

@@ -96,7 +96,7 @@ export function CommentsSheet({ postId, open, onClose }: PostSheetOpenProps) {
         )}
         {query.isPending && open && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
         {query.isSuccess && comments.length === 0 && (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+          <Typography color="textSecondary" sx={{ textAlign: 'center', py: 3 }}>
             {t('comments.empty')}
           </Typography>
         )}
@@ -109,7 +109,7 @@ export function CommentsSheet({ postId, open, onClose }: PostSheetOpenProps) {
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="subtitle2" component="p">
                   {comment.user.name}{' '}
-                  <Typography component="span" variant="caption" color="text.secondary">
+                  <Typography component="span" variant="caption" color="textSecondary">
                     {relativeTimeText(t, comment.createdAt, new Date(), i18n.language)}
                   </Typography>
                 </Typography>

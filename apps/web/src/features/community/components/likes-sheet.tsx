@@ -43,7 +43,7 @@ export function LikesSheet({ postId, open, onClose }: PostSheetOpenProps) {
                 {like.user.name.charAt(0)}
               </Avatar>
               <Typography sx={{ flex: 1 }}>{like.user.name}</Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {when(like.createdAt)}
               </Typography>
             </Stack>
@@ -51,7 +51,7 @@ export function LikesSheet({ postId, open, onClose }: PostSheetOpenProps) {
         </Stack>
         {(query.isPending || query.isFetchingNextPage) && <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
         {query.isSuccess && !query.hasNextPage && (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
             {likes.length === 0 ? t('likes.empty') : t('likes.end')}
           </Typography>
         )}

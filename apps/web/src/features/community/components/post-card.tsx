@@ -76,7 +76,7 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
           <Link component={RouterLink} to={profilePath} underline="hover" color="inherit" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
             {post.userName}
           </Link>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {relativeTimeText(t, post.createdAt, new Date(), i18n.language)}
           </Typography>
         </Box>
@@ -89,7 +89,7 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
             aria-label={t('card.openLocation')}
             sx={{ textTransform: 'none', flexShrink: 0 }}
           >
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {distance}
             </Typography>
           </Button>
@@ -144,7 +144,7 @@ export function PostCard({ post, actions, reader }: PostCardProps) {
           component="button"
           type="button"
           variant="body2"
-          color="text.secondary"
+          color="textSecondary"
           underline="hover"
           aria-label={t('card.showLikes')}
           onClick={memberOnly('likes', () => setSheet('likes'))}

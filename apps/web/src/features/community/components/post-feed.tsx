@@ -50,12 +50,12 @@ export function PostFeed({ filters, enabled = true }: { filters: FeedFilters; en
       ))}
       {(query.isPending && enabled) || isFetchingNextPage ? <CircularProgress aria-label={t('loading')} sx={{ alignSelf: 'center' }} /> : null}
       {query.isSuccess && posts.length === 0 && (
-        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+        <Typography color="textSecondary" sx={{ textAlign: 'center', py: 4 }}>
           {t('noPosts')}
         </Typography>
       )}
       {query.isSuccess && posts.length > 0 && !hasNextPage && (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }}>
           {t('noMorePosts')}
         </Typography>
       )}

@@ -37,7 +37,7 @@ export function PostLocationList({ options, selectedKey, locating, onSelect, onP
   return (
     <List dense aria-label={t('location.listLabel')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       {locating && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ px: 2, py: 1 }}>
           {t('location.locating')}
         </Typography>
       )}

@@ -73,7 +73,7 @@ export function DetailsSection({ form, onChange, errors, isNew }: DetailsSection
             control={<Switch checked={form.breaking} onChange={(event) => onChange({ breaking: event.target.checked })} />}
             label={t('desk.fields.breaking')}
           />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('desk.fields.breakingHint')}
           </Typography>
         </Box>

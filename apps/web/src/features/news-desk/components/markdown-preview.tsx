@@ -21,12 +21,12 @@ export function MarkdownPreview({ body, lang, labelId }: { body: string; lang: s
   const empty = settled.trim() === '';
   return (
     <Box role="region" aria-labelledby={labelId} aria-busy={preview.isFetching || settled !== body}>
-      <Typography id={labelId} variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 0.5 }}>
+      <Typography id={labelId} variant="subtitle2" component="h3" color="textSecondary" sx={{ mb: 0.5 }}>
         {t('desk.preview')}
       </Typography>
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minHeight: 96, bgcolor: 'background.paper' }}>
         {empty ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('desk.previewEmpty')}
           </Typography>
         ) : preview.isError ? (

@@ -56,7 +56,7 @@ export function PublishPanel({ saved, dirty, busy, onSave, onPublish, onSchedule
         </Typography>
       </Box>
       {saved && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('desk.versionLine', { version: saved.version, when: formatIst(saved.updatedAt, language) })}
         </Typography>
       )}

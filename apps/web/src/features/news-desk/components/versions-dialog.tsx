@@ -86,7 +86,7 @@ function VersionList({ articleId, currentVersion, onView }: { articleId: number;
               <Typography>{changes[item.change]}</Typography>
               <StateLabel state={item.state} />
               {item.version === currentVersion && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('desk.current')}
                 </Typography>
               )}
@@ -94,7 +94,7 @@ function VersionList({ articleId, currentVersion, onView }: { articleId: number;
             <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
               {item.title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {item.savedBy.name
                 ? t('desk.savedBy', { when: formatIst(item.savedAt, language), name: item.savedBy.name })
                 : t('desk.savedAt', { when: formatIst(item.savedAt, language) })}
@@ -115,7 +115,7 @@ function VersionView({ articleId, version }: { articleId: number; version: numbe
   const { article } = query.data;
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('desk.versionMeta', { slug: article.slug, author: article.author })}
       </Typography>
       {NEWS_LANGUAGES.map((code) => {
@@ -123,7 +123,7 @@ function VersionView({ articleId, version }: { articleId: number; version: numbe
         if (!translation) return null;
         return (
           <Box key={code} component="section" lang={code}>
-            <Typography variant="overline" component="h3" color="text.secondary">
+            <Typography variant="overline" component="h3" color="textSecondary">
               {LANGUAGE_NATIVE_NAMES[code]}
             </Typography>
             <Typography sx={{ fontWeight: 700 }}>{translation.title}</Typography>

@@ -9,7 +9,7 @@ export function ArticleDate({ article }: { article: Pick<NewsListItem, 'publishe
   const text = formatArticleDate(article.publishedAt, i18n.resolvedLanguage ?? 'en-US');
   if (!text || !article.publishedAt) return null;
   return (
-    <Typography variant="overline" color="text.secondary" component="time" dateTime={article.publishedAt} sx={{ lineHeight: 1.5, display: 'block' }}>
+    <Typography variant="overline" color="textSecondary" component="time" dateTime={article.publishedAt} sx={{ lineHeight: 1.5, display: 'block' }}>
       {text}
     </Typography>
   );
@@ -18,7 +18,7 @@ export function ArticleDate({ article }: { article: Pick<NewsListItem, 'publishe
 export function ArticleAuthor({ article }: { article: Pick<NewsListItem, 'author'> }) {
   const { t } = useTranslation('news');
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+    <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 500 }}>
       {t('by', { author: article.author })}
     </Typography>
   );

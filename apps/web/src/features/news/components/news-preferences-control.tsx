@@ -97,7 +97,7 @@ export function NewsPreferencesControl({ preferences, appLanguage, onSave, savin
               </Box>
             )}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {summary}
           </Typography>
         </Box>
@@ -132,7 +132,7 @@ export function NewsPreferencesControl({ preferences, appLanguage, onSave, savin
             <Typography component="legend" variant="subtitle2" sx={{ mb: 0.75, p: 0 }}>
               {t('preferences.categories')}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {t('preferences.categoriesHint')}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

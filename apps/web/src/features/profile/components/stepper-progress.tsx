@@ -19,7 +19,7 @@ export function StepperProgress({ labels, active }: StepperProgressProps) {
   return (
     <Box>
       <Box sx={{ display: { xs: 'block', md: 'none' } }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
           {text}
         </Typography>
         <LinearProgress variant="determinate" value={((active + 1) / total) * 100} aria-label={text} sx={{ height: 6, borderRadius: 3 }} />

@@ -25,7 +25,7 @@ export function EvidencePlayer({ eventId }: { eventId: number }) {
         {recordings.length > 1 ? t('evidence.playbackTitleMany') : t('evidence.playbackTitle')}
       </Typography>
       {recordings.length > 1 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('evidence.recordingsNote', { count: recordings.length })}
         </Typography>
       )}
@@ -61,7 +61,7 @@ function RecordingItem({ eventId, recording, position }: { eventId: number; reco
 
   return (
     <Stack spacing={0.5} data-testid="evidence-recording">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label} · {t('evidence.playbackSize', { megabytes: (recording.sizeBytes / 1_048_576).toFixed(1) })}
       </Typography>
       {url ? (

@@ -34,7 +34,7 @@ export function VolunteerFeedbackRowCard({ row, loading, onChange, onSubmit }: P
             <Chip size="small" label={threatName} color="secondary" variant="outlined" />
           </Stack>
           {!Number.isNaN(date.getTime()) && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
             </Typography>
           )}
@@ -56,7 +56,7 @@ export function VolunteerFeedbackRowCard({ row, loading, onChange, onSubmit }: P
             slotProps={{ input: { readOnly: locked }, htmlInput: { maxLength: SOS_LIMITS.feedbackTextMax } }}
           />
           {locked ? (
-            <Typography variant="body2" color="success.main" sx={{ fontWeight: 500 }}>
+            <Typography variant="body2" color="success" sx={{ fontWeight: 500 }}>
               {t('rating.submitted')}
             </Typography>
           ) : (

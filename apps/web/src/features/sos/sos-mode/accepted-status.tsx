@@ -11,7 +11,7 @@ export function AcceptedStatus({ recipient }: { recipient: SosRecipient }) {
   const { t: tSos } = useTranslation('sos');
   return (
     <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}>
-      <Typography component="span" variant="body2" color="text.secondary" data-testid="coming-role">
+      <Typography component="span" variant="body2" color="textSecondary" data-testid="coming-role">
         {recipientRoleText((key) => tSos(key), recipient)}
       </Typography>
       <Typography component="span" color="primary" sx={{ fontWeight: 700 }} data-testid="scene-status">

@@ -35,7 +35,7 @@ export function EvidenceStatus({ recorder }: { recorder: EvidenceRecorder }) {
           {t(`evidence.state.${recorder.state}`)}
         </Typography>
         {(saved > 0 || pending > 0) && (
-          <Typography variant="body2" color="text.secondary" data-testid="evidence-progress">
+          <Typography variant="body2" color="textSecondary" data-testid="evidence-progress">
             {t('evidence.progress', { count: saved, pending })}
           </Typography>
         )}
