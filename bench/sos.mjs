@@ -39,6 +39,7 @@ import { encryptPush } from '../apps/server/src/core/push/push-encrypt.mjs';
 import { createVapidTokens } from '../apps/server/src/core/push/vapid-token.ts';
 import { seedSosScenario } from '../apps/server/test/sos-scenario.ts';
 import { REFERRAL_ID_ALPHABET, REFERRAL_ID_LENGTH } from '@saathi/shared';
+import { SMS_TEMPLATE_ID_KEYS } from '@saathi/shared/sms';
 import { startTwilioPeer } from '../apps/server/test/sms-peers.ts';
 import { withBenchServer } from './bench-server.mjs';
 import { createFreshDatabase } from './scratch-db.mjs';
@@ -275,8 +276,15 @@ function run(kind) {
     if (SMS === 'twilio') {
       twilio = await startTwilioPeer({ accountSid: TWILIO_ACCOUNT, authToken: 'bench-auth-token' });
       defer(() => twilio.close());
+      // Production refuses a real gateway without every template's registered id.
+      const templateIds = path.join(dataDir, 'sms-templates.json');
+      await fs.writeFile(
+        templateIds,
+        JSON.stringify(Object.fromEntries(SMS_TEMPLATE_ID_KEYS.map((key, i) => [key, `1207169100000${String(i).padStart(6, '0')}`]))),
+      );
       Object.assign(env, {
         SMS_PROVIDER: 'twilio',
+        SMS_TEMPLATE_IDS: templateIds,
         TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT,
         TWILIO_AUTH_TOKEN: 'bench-auth-token',
         TWILIO_FROM: 'SAATHI',
