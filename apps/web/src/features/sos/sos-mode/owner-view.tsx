@@ -119,10 +119,15 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
-            {event.accepted.length === 0 ? t('owner.acceptedNone') : comingTitle}
+            {event.accepted.length === 0 ? t(event.contactsOnly ? 'owner.acceptedNoneContacts' : 'owner.acceptedNone') : comingTitle}
           </Typography>
           {event.accepted.length === 0 ? (
-            <Typography color="textSecondary">{active ? t('owner.waitingForVolunteers') : t('owner.noneAccepted')}</Typography>
+            // A contacts-only SOS alerted no volunteer: say who may answer.
+            <Typography color="textSecondary">
+              {event.contactsOnly
+                ? t(active ? 'owner.waitingForContacts' : 'owner.noneAcceptedContacts')
+                : t(active ? 'owner.waitingForVolunteers' : 'owner.noneAccepted')}
+            </Typography>
           ) : (
             <Stack component="ul" spacing={1} sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }} aria-label={comingTitle}>
               {event.accepted.map((recipient) => (
@@ -164,7 +169,7 @@ export function OwnerView({ event }: { event: SosEventOwnerView }) {
             </>
           )}
           {contacts.length === 0 && volunteers.length === 0 ? (
-            <Typography sx={{ mt: 1 }}>{active ? t('owner.alerting') : t('owner.nobodyAlerted')}</Typography>
+            <Typography sx={{ mt: 1 }}>{active ? t(event.contactsOnly ? 'owner.alertingContacts' : 'owner.alerting') : t('owner.nobodyAlerted')}</Typography>
           ) : (
             <RecipientsList recipients={[...contacts, ...volunteers]} label={t('owner.alertedTitle')} />
           )}

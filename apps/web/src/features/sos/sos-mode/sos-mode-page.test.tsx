@@ -217,6 +217,33 @@ describe('SOS mode, owner: the SMS to each contact', () => {
   });
 });
 
+describe('SOS mode, owner: a contacts-only SOS', () => {
+  beforeEach(() => {
+    setSession({ id: 2, name: 'Priya Sharma' } as User);
+    stubSlowGeolocation();
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for the contacts, not for volunteers it never alerted', async () => {
+    stubOwnerFetch({ ...ownerEvent(), contactsOnly: true, alerted: [], accepted: [] });
+    await render();
+    expect(await screen.findByRole('heading', { name: 'Nobody has said they are coming yet' })).toBeVisible();
+    expect(screen.getByText('Your emergency contacts were alerted. When one of them says they are coming, you will see it here.')).toBeVisible();
+    expect(screen.queryByText(/volunteer/i)).toBeNull();
+  });
+
+  it('still speaks of volunteers when they were alerted', async () => {
+    stubOwnerFetch({ ...ownerEvent(), contactsOnly: false, accepted: [] });
+    await render();
+    expect(await screen.findByRole('heading', { name: 'No volunteer has accepted yet' })).toBeVisible();
+    expect(screen.getByText('Waiting for a volunteer to accept. We are alerting more people nearby.')).toBeVisible();
+  });
+});
+
 describe('SOS mode, owner: toasts about anything else wait', () => {
   let toast: ToastApi;
   function GrabToast() {
