@@ -103,6 +103,9 @@ describe('start-up', () => {
       expect(early.headers['retry-after']).toBe('2');
       const login = await app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { phoneNumber: '9876543210' } });
       expect(login.statusCode).toBe(503);
+      // Alive while starting (a liveness probe must not kill it), not ready for traffic.
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toMatchObject({ error: { code: 'starting' } });
 
       open({ db: t.db, kind: t.kind, close: async () => undefined });
       await new Promise((resolve) => setImmediate(resolve));

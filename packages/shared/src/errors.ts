@@ -113,6 +113,7 @@ export const ERROR_CODES = {
   sms_failed: 502,
   starting: 503,
   db_unavailable: 503,
+  not_ready: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -48,4 +48,19 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+/** `GET /health/live`: the process runs and answers (no dependency is asked). */
+export const HealthLiveResponse = z.object({ status: z.literal('ok') });
+
+/** What the readiness check looked at; `not_configured` for Redis when the process runs without it. */
+export const HealthChecks = z.object({
+  database: z.enum(['ok', 'failed']),
+  migrations: z.enum(['ok', 'pending', 'failed']),
+  redis: z.enum(['ok', 'failed', 'not_configured']),
+  outbox: z.enum(['ok', 'stopped']),
+});
+export type HealthChecks = z.infer<typeof HealthChecks>;
+
+/** `GET /health/ready`: every check passed (otherwise a 503 `not_ready` naming the failed ones in `params.checks`). */
+export const HealthReadyResponse = z.object({ status: z.literal('ready'), checks: HealthChecks });
+
 export const OkResponse = z.object({ ok: z.literal(true) });

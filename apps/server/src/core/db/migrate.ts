@@ -14,3 +14,9 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Migrations of this build the database has not run yet (the readiness check asks: a server ahead of its schema is not ready). */
+export async function pendingMigrations<DB>(db: Kysely<DB>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

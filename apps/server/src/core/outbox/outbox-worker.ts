@@ -53,6 +53,8 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 export interface OutboxWorker {
   readonly id: string;
   start(): void;
+  /** Started and claiming work (the readiness check asks): false before start() and after stop(). */
+  readonly running: boolean;
   /**
    * Stops claiming and lets the work in hand finish for a short grace; what is still running
    * then is cut short and given back to the queue at once (not after its lease), for another
@@ -185,6 +187,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     id,
+    get running() {
+      return ready;
+    },
     start() {
       if (running) return;
       running = true;

@@ -20,6 +20,8 @@ export interface EventBus {
    * Subscribe first, then replay: an event may then come both ways, with the same id.
    */
   replay(userId: number, afterId: string): Promise<Replay>;
+  /** Whether the bus can carry events now (Redis answers a PING); the readiness check asks. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,9 @@ export function createMemoryBus(): EventBus {
     },
     async replay(userId, afterId) {
       return log.replay(userId, afterId);
+    },
+    async ping() {
+      return true;
     },
     async subscribe(userId, listener) {
       listeners.add(userId, listener);

@@ -16,6 +16,9 @@ export interface RedisBusOptions {
  * `<id> <json>` on the user's channel, in one step: the id a stream sends is the id the log
  * knows, whichever process a reconnect reaches.
  */
+/** How long the readiness check waits for Redis's PONG. */
+const PING_TIMEOUT_MS = 1000;
+
 const PUBLISH_SCRIPT = `
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
@@ -77,6 +80,12 @@ export async function createRedisBus({ url, prefix, onError }: RedisBusOptions):
 
   return {
     kind: 'redis',
+    async ping() {
+      // The subscriber must be connected to hear other processes' events; the publisher must answer.
+      if (sub.status !== 'ready') return false;
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PING_TIMEOUT_MS).unref());
+      return Promise.race([pub.ping().then((reply) => reply === 'PONG'), timeout]).catch(() => false);
+    },
     async publish(userIds, event) {
       const message = JSON.stringify(event);
       await Promise.all([...new Set(userIds)].map((userId) => publishLogged(logOf(userId), channelOf(userId), message)));

@@ -1,7 +1,7 @@
 import type { FeaturePlugin } from '../../feature-plugin';
 import { healthRoutes } from './health.routes';
 
-/** Liveness and database readiness; registered under /api. */
+/** Liveness and readiness; registered under /api. */
 export const healthPlugin: FeaturePlugin = async (app, { ctx }) => {
-  healthRoutes(app, { dbRef: ctx.dbRef });
+  healthRoutes(app, { dbRef: ctx.dbRef, bus: ctx.bus, outbox: ctx.outbox });
 };
