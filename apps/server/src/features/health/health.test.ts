@@ -42,23 +42,42 @@ describe('GET /api/health/live and /api/health/ready', () => {
       t.app.outbox.start();
     }
 
-    const last = await t.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never, 'desc').limit(1).executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .orderBy('name' as never, 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const { name } = last as { name: string };
-    const row = await t.db.selectFrom('kysely_migration' as never).selectAll().where('name' as never, '=', name as never).executeTakeFirstOrThrow();
-    await t.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', name as never).execute();
+    const row = await t.db
+      .selectFrom('kysely_migration' as never)
+      .selectAll()
+      .where('name' as never, '=', name as never)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', name as never)
+      .execute();
     try {
       const behind = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(behind.statusCode).toBe(503);
       expect(behind.json().error.params).toEqual({ checks: 'migrations' });
     } finally {
-      await t.db.insertInto('kysely_migration' as never).values(row as never).execute();
+      await t.db
+        .insertInto('kysely_migration' as never)
+        .values(row)
+        .execute();
     }
     await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200));
   });
 
   it('not ready when Redis does not answer', async () => {
     const { readiness } = await import('./health.routes');
-    const checks = await readiness({ dbRef: { ready: true, db: t.db, kind: t.kind } as never, bus: { kind: 'redis', ping: async () => false }, outbox: { running: true } });
+    const checks = await readiness({
+      dbRef: { ready: true, db: t.db, kind: t.kind } as never,
+      bus: { kind: 'redis', ping: async () => false },
+      outbox: { running: true },
+    });
     expect(checks).toEqual({ database: 'ok', migrations: 'ok', redis: 'failed', outbox: 'ok' });
   });
 });
