@@ -44,6 +44,7 @@ export const theme = createTheme({
     MuiCard: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderRadius: 16 } } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'primary' } },
     MuiBottomNavigationAction: { styleOverrides: { root: { minWidth: 64 } } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    // Always underlined: a link inside grey secondary text must not rely on its colour alone (WCAG 1.4.1).
+    MuiLink: { defaultProps: { underline: 'always' } },
   },
 });
