@@ -27,6 +27,13 @@ describe('live events through Redis pub/sub', () => {
     expect(second.bus.kind).toBe('redis');
   });
 
+  it('counts Redis in the readiness check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checks.redis).toBe('ok');
+    expect(await t.app.bus.ping()).toBe(true);
+  });
+
   it('reaches a stream on another server process', async () => {
     const here = freshPlace();
     const victim = await t.factory.user();
