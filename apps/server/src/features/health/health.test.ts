@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, testDbKind } from '../../../test/build';
 
 describe('GET /api/health', () => {
@@ -18,6 +18,10 @@ describe('GET /api/health', () => {
 
 describe('GET /api/health/live and /api/health/ready', () => {
   const t = build();
+  // The outbox worker starts once the database is warm, a moment after the app is built.
+  beforeAll(async () => {
+    await vi.waitFor(() => expect(t.app.outbox.running).toBe(true), { timeout: 10_000 });
+  });
 
   it('live: the process answers, whatever its dependencies', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
