@@ -139,7 +139,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     .then(async () => {
       if (closing) return;
       await sosRepository.warmUp().catch((error: unknown) => log.warn({ reason: String(error) }, 'SOS warm-up query failed'));
-      if (!closing) outbox.start();
+      if (!closing) outbox.startUnlessTold();
     })
     .catch(() => undefined);
   // Before the database closes: finish the work in hand, then stop the bus.

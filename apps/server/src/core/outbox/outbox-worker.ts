@@ -53,6 +53,11 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 export interface OutboxWorker {
   readonly id: string;
   start(): void;
+  /**
+   * start(), unless start() or stop() was called already: the app starts its worker once the
+   * database is warm, and a stop() that came first (a test driving its own workers) must hold.
+   */
+  startUnlessTold(): void;
   /** Started and claiming work (the readiness check asks): false before start() and after stop(). */
   readonly running: boolean;
   /**
@@ -75,6 +80,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const stopGraceMs = options.stopGraceMs ?? 2000;
   const id = `${process.pid}-${randomBytes(3).toString('hex')}`;
   let running = false;
+  /** start() or stop() was called: startUnlessTold() leaves the worker as it was told. */
+  let told = false;
   /** Leases of a stopped process are freed before the first claim (see start). */
   let ready = false;
   let starting: Promise<void> | undefined;
@@ -190,7 +197,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     get running() {
       return ready;
     },
+    startUnlessTold() {
+      if (!told) this.start();
+    },
     start() {
+      told = true;
       if (running) return;
       running = true;
       starting = (async () => {
@@ -204,6 +215,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       })();
     },
     async stop() {
+      told = true;
       running = false;
       ready = false;
       wanted = false;
