@@ -317,8 +317,8 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         );
         return message ? [{ message, dedupeKey: `sos:${eventId}:contact_sms:${r.notificationId}`, sosNotificationId: r.notificationId }] : [];
       });
-    const texting = sos
-      .transaction((trx) => sms.write(trx, contactSms))
+    // Most chunks hold volunteers only: no transaction for an empty list on the fan-out's path.
+    const texting = (contactSms.length === 0 ? Promise.resolve([]) : sos.transaction((trx) => sms.write(trx, contactSms)))
       .then((written) => sms.sendNow(written))
       .catch((error: unknown) => {
         incomplete += 1;
