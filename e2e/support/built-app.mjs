@@ -35,6 +35,8 @@ export function builtAppEnv({ port, dataDir, webDir }, overrides = {}) {
     SMS_PROVIDER: 'console',
     STORAGE: 'local',
     NODE_ENV: 'test',
+    // Several of these run side by side (benches, the e2e server): no shared metrics port.
+    METRICS_PORT: '0',
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './core/clock';
 import { openDatabase, type DbHandle } from './core/db/database';
 import { DbRef } from './core/db/db-ref';
 import { migrateToLatest } from './core/db/migrate';
+import { createDeliveryCounter, createMetrics, type DeliveryChannel, type DeliveryOutcome } from './core/metrics';
 import { createOutboxRepository, createOutboxWorker } from './core/outbox';
 import { createDisabledPushSender, createPushSubscriptionsRepository, createWebPushSender, createWorkerTransport, loadVapidKeys } from './core/push';
 import { createRateLimiter } from './core/rate-limit/rate-limiter';
@@ -19,12 +20,16 @@ import { createNotificationsRepository, createNotificationsService } from './cor
 import { createScoresRepository, createScoresService } from './domain/scores';
 import { createAlertsDeliveryHandlers } from './features/alerts';
 import { createNewsDeliveryHandlers } from './features/news';
+import { readiness } from './features/health';
 import { createSafetyTimerHandlers } from './features/safety-timer';
 import { createSosDeliveryHandlers, createSosRepository, markContactTexted } from './features/sos';
 import { sessionCookie } from './plugins/app/session-cookie';
 import { findWebDist } from './plugins/external/static';
 import { readIndexHtml } from './core/http/preview-page';
 import type { AppContext } from './feature-plugin';
+
+/** How often each process adds its delivery counts to the shared table (the status screen's freshness). */
+const DELIVERY_COUNTS_FLUSH_MS = 10_000;
 
 export interface AppDeps {
   /**
@@ -64,6 +69,14 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   }
   const clock = deps.clock ?? systemClock;
   const secrets = await loadSecrets(config.dataDir, config.authSecret);
+  // Every delivery is counted twice: in this process's Prometheus figures, and in the shared
+  // per-minute table the status screen reads (whichever process answers it).
+  const metrics = createMetrics();
+  const deliveryCounts = createDeliveryCounter({ dbRef, clock, flushMs: DELIVERY_COUNTS_FLUSH_MS, log });
+  const delivered = (channel: DeliveryChannel, outcome: DeliveryOutcome, n = 1) => {
+    metrics.delivered(channel, outcome, n);
+    deliveryCounts.add(channel, outcome, n);
+  };
   const gateways = deps.sms
     ? { primary: deps.sms, fallback: deps.smsFallback ?? null }
     : createSmsGateways(config.sms, { statusCallbackUrl: `${config.publicUrl}${TWILIO_STATUS_CALLBACK_PATH}` });
@@ -73,6 +86,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     clock,
     sendNowLeaseMs: 2 * config.sms.timeoutMs + 5_000,
     log,
+    count: (outcome) => delivered('sms', outcome),
     // An SOS contact counts as reached once a gateway took their SMS (the all-clear follows it).
     onAccepted: async (trx, message, now) => {
       if (message.sosNotificationId !== null) await markContactTexted(trx, message.sosNotificationId, now);
@@ -98,9 +112,17 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
           clock,
           log,
           transport: createWorkerTransport(10_000, (error) => log.warn({ reason: String(error) }, 'push worker error')),
+          count: (outcome, n) => delivered('push', outcome, n),
         })
       : createDisabledPushSender(vapid.publicKey);
-  const notifications = createNotificationsService({ notifications: createNotificationsRepository(dbRef), bus, push: pushSender, clock, log });
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(dbRef),
+    bus,
+    push: pushSender,
+    clock,
+    log,
+    countInApp: (n) => delivered('inapp', 'ok', n),
+  });
   const sosRepository = createSosRepository(dbRef, clock);
   const outbox = createOutboxWorker({
     repository: createOutboxRepository(dbRef),
@@ -116,10 +138,11 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         radiiM: config.sos.radiiM,
         escalationMs: config.sos.escalationMs,
         responderTimeoutMs: config.sos.responderTimeoutMs,
+        metrics,
         log,
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
-      ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, sms, kick: () => outbox.kick(), log }),
+      ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, sms, kick: () => outbox.kick(), metrics, log }),
       ...createAlertsDeliveryHandlers({ dbRef, notifications, config }),
       [SMS_TOPIC]: sms.handler,
     },
@@ -133,6 +156,16 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     // At a shutdown, pushes still waiting on a push service end, and their jobs go back to the
     // queue for another process to take at once.
     abortInFlight: () => pushSender.close(),
+    onJobStarted: (topic, latenessSeconds) => metrics.outboxJobStarted(topic, latenessSeconds),
+  });
+  const outboxRepository = createOutboxRepository(dbRef);
+  metrics.watch({
+    outbox: () => (dbRef.ready ? outboxRepository.stats(clock()) : Promise.reject(new Error('the database is not open yet'))),
+    dbPoolWaiting: () => dbRef.waiting,
+    ready: async () => {
+      const checks = await readiness({ dbRef, bus, outbox });
+      return Object.values(checks).every((state) => state === 'ok' || state === 'not_configured');
+    },
   });
   let closing = false;
   dbRef.whenReady
@@ -140,12 +173,14 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
       if (closing) return;
       await sosRepository.warmUp().catch((error: unknown) => log.warn({ reason: String(error) }, 'SOS warm-up query failed'));
       if (!closing) outbox.startUnlessTold();
+      if (!closing) deliveryCounts.start();
     })
     .catch(() => undefined);
   // Before the database closes: finish the work in hand, then stop the bus.
   app.addHook('preClose', async () => {
     closing = true;
     await outbox.stop();
+    await deliveryCounts.stop();
   });
   app.addHook('onClose', async () => {
     await pushSender.close();
@@ -178,6 +213,8 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     rateLimiter,
     notifications,
     outbox,
+    metrics,
+    deliveryCounts,
     scores: createScoresService({ scores: createScoresRepository(dbRef), points: config.scores.points, clock }),
   };
 }

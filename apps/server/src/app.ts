@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAppContext, type AppDeps } from './app-context';
 import type { Config } from './config';
 import type { FeaturePlugin } from './feature-plugin';
+import type { DeliveryCounter, Metrics } from './core/metrics';
 import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
@@ -35,6 +36,7 @@ import { activity } from './plugins/app/activity';
 import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
+import { httpMetrics } from './plugins/app/http-metrics';
 import { startupGate } from './plugins/app/startup-gate';
 import { contractRoutes } from './plugins/app/contract-routes';
 import { strictBodies } from './plugins/app/strict-bodies';
@@ -56,6 +58,10 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** The live-event bus (in-process, or Redis pub/sub with REDIS_URL). */
     bus: EventBus;
+    /** This app's Prometheus figures: server.ts serves them on the metrics listener. */
+    metrics: Metrics;
+    /** Deliveries per minute for the status screen, written every few seconds (tests flush it). */
+    deliveryCounts: DeliveryCounter;
   }
 }
 
@@ -115,6 +121,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const ctx = await createAppContext(app, config, deps);
   app.decorate('outbox', ctx.outbox);
   app.decorate('bus', ctx.bus);
+  app.decorate('metrics', ctx.metrics);
+  app.decorate('deliveryCounts', ctx.deliveryCounts);
 
   // Order matters: these hooks run before every route registered after them.
   await app.register(compression);
@@ -123,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(storableText);
   await app.register(contractRoutes);
   await app.register(requestLog);
+  await app.register(httpMetrics, { metrics: ctx.metrics });
   await app.register(securityHeaders, { config, indexHtml: ctx.indexHtml });
   await app.register(cookies);
   await app.register(swaggerDocs, { publicUrl: config.publicUrl });

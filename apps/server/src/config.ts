@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
@@ -250,6 +252,10 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV === 'production' && set('SAFETY_TIMER_MINUTE_SECONDS') && Number(env.SAFETY_TIMER_MINUTE_SECONDS) !== 60) {
     problems.push('SAFETY_TIMER_MINUTE_SECONDS: a timer minute is 60 seconds in production');
   }
+  const publicPort = set('PORT') ? Number(env.PORT) : 3000;
+  if (set('METRICS_PORT') && Number(env.METRICS_PORT) !== 0 && Number(env.METRICS_PORT) === publicPort) {
+    problems.push('METRICS_PORT: must not be PORT (the metrics are never served on the public port; 0 turns them off)');
+  }
   if (env.SEED_DEMO_DATA === 'true' && env.NODE_ENV === 'production') {
     problems.push('SEED_DEMO_DATA: demo data is never seeded in production');
   }
@@ -261,6 +267,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Prometheus metrics on a listener of their own (`/metrics`); port 0: none. */
+  metrics: { port: number; host: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute path: PGlite files (`pglite/`), media (`media/`) and generated secrets. */
   dataDir: string;
@@ -388,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     port: e.PORT,
     host: e.HOST,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './core/clock';
 import type { DbRef } from './core/db/db-ref';
+import type { DeliveryCounter, Metrics } from './core/metrics';
 import type { NotificationsService } from './core/notifications';
 import type { OutboxWorker } from './core/outbox';
 import type { RateLimiter } from './core/rate-limit/rate-limiter';
@@ -48,6 +49,10 @@ export interface AppContext {
   notifications: NotificationsService;
   /** The transactional outbox that delivers SOS alerts (the SOS service kicks it). */
   outbox: OutboxWorker;
+  /** This process's Prometheus figures (core/metrics), served on the metrics listener. */
+  metrics: Metrics;
+  /** Deliveries per minute in the shared table the status screen reads. */
+  deliveryCounts: DeliveryCounter;
   /** The points ledger: features that change what earns points tell it (docs/leaderboard.md). */
   scores: ScoresService;
 }

@@ -2,6 +2,7 @@ import { buildApp, mediaDirOf } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DbHandle } from './core/db/database';
 import { migrateToLatest } from './core/db/migrate';
+import { startMetricsServer, type MetricsServer } from './core/metrics';
 import { seedDemoData } from './seed/index';
 
 /** Opens, migrates and (in embedded development mode) seeds the database. */
@@ -46,6 +47,17 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { db: dbPromise, exclusiveDb: !config.databaseUrl });
   logInfo = (msg) => app.log.info(msg);
 
+  // Prometheus reads the metrics on a listener of their own, never on the public port.
+  let metricsServer: MetricsServer | undefined;
+  if (config.metrics.port !== 0) {
+    // The app serves people without it: a taken port is an operator's problem to see, not an outage.
+    metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, log: app.log }).catch((error: unknown) => {
+      app.log.error({ err: error }, `the metrics listener could not start on ${config.metrics.host}:${config.metrics.port}; running without it`);
+      return undefined;
+    });
+    if (metricsServer) app.log.info(`metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`);
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -53,6 +65,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await metricsServer?.close();
       await app.close();
       const handle = await dbPromise.catch(() => undefined);
       await handle?.close();

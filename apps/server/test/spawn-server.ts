@@ -39,6 +39,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
+      // Tests run several servers at once; the one that checks the metrics listener asks for a port.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,7 +31,7 @@ function dbWithDob(dob: string | null): DbRef {
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   });
-  const ref = new DbRef({ db, kind: 'postgres', close: async () => undefined });
+  const ref = new DbRef({ db, kind: 'postgres', waiting: () => 0, close: async () => undefined });
   return ref;
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallengeOf } from '../altcha-solver';
 import { createFactory, uniquePhone } from '../factory';
-import type { ServerProcess } from '../spawn-server';
+import { freePort, type ServerProcess } from '../spawn-server';
 import {
   api,
   Cleanups,
@@ -29,6 +29,8 @@ let database: ClusterDatabase;
 let services: SharedServices;
 let a: ServerProcess;
 let b: ServerProcess;
+/** Each process's own metrics listener (METRICS_PORT). */
+let metricsPorts: [number, number];
 const factory = createFactory(() => database.db);
 /** Every request names its own client address (TRUST_PROXY), so per-IP limits of one test do not touch another's. */
 let ipCounter = 0;
@@ -46,7 +48,8 @@ beforeAll(async () => {
     DAILY_POST_LIMIT: String(LIMITS.postsPerDay),
     DAILY_LIKE_LIMIT: String(LIMITS.likesPerDay),
   });
-  [a, b] = await startPair(env, env, cleanups);
+  metricsPorts = [await freePort(), await freePort()];
+  [a, b] = await startPair({ ...env, METRICS_PORT: String(metricsPorts[0]) }, { ...env, METRICS_PORT: String(metricsPorts[1]) }, cleanups);
 });
 
 afterAll(async () => {
@@ -305,6 +308,24 @@ describe('two server processes on one database, one Redis, one bucket', () => {
       expect(new Set(all.map((f) => f.id)).size).toBe(3);
     } finally {
       resumed.close();
+    }
+  });
+});
+
+describe('metrics listener', () => {
+  it('each process serves its own figures on METRICS_PORT, and the public port serves none of them', async () => {
+    for (const [server, port] of [
+      [a, metricsPorts[0]],
+      [b, metricsPorts[1]],
+    ] as const) {
+      const own = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(own.status).toBe(200);
+      const text = await own.text();
+      expect(text).toMatch(/^saathi_ready 1$/m);
+      expect(text).toMatch(/^saathi_outbox_lag_seconds /m);
+      expect(text).toMatch(/^process_resident_memory_bytes /m);
+      const open = await fetch(`${server.baseUrl}/metrics`);
+      expect(await open.text()).not.toContain('saathi_');
     }
   });
 });

@@ -11,6 +11,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   kind: DbKind;
+  /** Queries waiting for a free connection (PostgreSQL's pool; the embedded database has none). */
+  waiting?(): number;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ async function openPostgres(connectionString: string, max: number, onConnectionE
     client.query('SET max_parallel_workers_per_gather = 0').catch(onConnectionError);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', waiting: () => pool.waitingCount, close: () => db.destroy() };
 }
 
 export function pgliteDataPath(dataDir: string): string {
@@ -68,6 +70,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    waiting: () => 0,
     close: async () => {
       await db.destroy();
       await pglite.close();

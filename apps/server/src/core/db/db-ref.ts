@@ -38,6 +38,11 @@ export class DbRef {
     return this.#handle.db;
   }
 
+  /** Queries waiting for a connection; 0 until the database is open. */
+  get waiting(): number {
+    return this.#handle?.waiting?.() ?? 0;
+  }
+
   get kind(): DbKind {
     if (!this.#handle) throw new ServiceStartingError();
     return this.#handle.kind;

@@ -9,6 +9,7 @@ import type { IncidentsTables } from './tables/incidents';
 import type { ModerationTables } from './tables/moderation';
 import type { NewsTables } from './tables/news';
 import type { NotificationsTables } from './tables/notifications';
+import type { OperationsTables } from './tables/operations';
 import type { PlatformTables } from './tables/platform';
 import type { RespondersTables } from './tables/responders';
 import type { SafetyTimerTables } from './tables/safety-timer';
@@ -37,4 +38,5 @@ export interface Database
     RespondersTables,
     SafetyTimerTables,
     AlertsTables,
-    SmsTables {}
+    SmsTables,
+    OperationsTables {}

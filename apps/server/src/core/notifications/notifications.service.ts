@@ -11,9 +11,11 @@ export interface NotificationsServiceDeps {
   push: PushSender;
   clock: Clock;
   log: { warn(obj: object, msg: string): void };
+  /** Told how many in-app notifications were written (a repeat of one already there is not counted). */
+  countInApp?: (n: number) => void;
 }
 
-export function createNotificationsService({ notifications, bus, push, clock, log }: NotificationsServiceDeps) {
+export function createNotificationsService({ notifications, bus, push, clock, log, countInApp }: NotificationsServiceDeps) {
   return {
     /**
      * Every notification is a row first (the in-app list), then a live event, then a push.
@@ -21,6 +23,7 @@ export function createNotificationsService({ notifications, bus, push, clock, lo
      */
     async deliver(items: readonly NewNotification[], onOutcome?: OutcomeListener): Promise<Map<number, PushOutcome>> {
       const rows = await notifications.insertMany(items, clock());
+      countInApp?.(rows.filter((r) => r.created).length);
       // The live events and the pushes go out side by side: with Redis, each event is a round
       // trip that the 1,000th volunteer's push should not wait behind.
       const published = Promise.all(

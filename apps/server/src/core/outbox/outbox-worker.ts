@@ -39,6 +39,8 @@ export interface OutboxWorkerOptions {
    * that each unfinished job fails fast and goes back to the queue for another process.
    */
   abortInFlight?: () => Promise<void>;
+  /** Told, for each job's first try, how late it started (seconds after it was due). */
+  onJobStarted?: (topic: string, latenessSeconds: number) => void;
 }
 
 const BACKOFF_BASE_MS = 1000;
@@ -96,9 +98,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runJob(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.topic];
+    const now = clock();
+    if (job.attempts === 1) options.onJobStarted?.(job.topic, (now.getTime() - job.dueAt.getTime()) / 1000);
     try {
       if (!handler) throw new PermanentJobError(`no handler for topic ${job.topic}`);
-      await handler(job.payload, { job, now: clock() });
+      await handler(job.payload, { job, now });
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

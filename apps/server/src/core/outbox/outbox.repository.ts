@@ -19,6 +19,8 @@ export interface ClaimedJob {
   /** Including this one. */
   attempts: number;
   maxAttempts: number;
+  /** When it was due: its first try's lateness is measured from here. */
+  dueAt: Date;
 }
 
 /** Written in the producer's transaction, so the work exists exactly when its event does. */
@@ -47,7 +49,7 @@ export function createOutboxRepository(ref: DbRef) {
      * died, which is how work resumes after a crash.
      */
     async claim(now: Date, leaseUntil: Date, workerId: string, limit: number): Promise<ClaimedJob[]> {
-      const result = await sql<{ id: number; topic: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>`
+      const result = await sql<{ id: number; topic: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; due_at: Date | string }>`
         UPDATE outbox SET locked_until = ${leaseUntil}, locked_by = ${workerId}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM outbox
@@ -56,9 +58,9 @@ export function createOutboxRepository(ref: DbRef) {
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, topic, payload, attempts, max_attempts`.execute(ref.db);
+        RETURNING id, topic, payload, attempts, max_attempts, next_attempt_at AS due_at`.execute(ref.db);
       return result.rows
-        .map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts }))
+        .map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, dueAt: new Date(r.due_at) }))
         .sort((a, b) => a.id - b.id);
     },
 
@@ -123,6 +125,29 @@ export function createOutboxRepository(ref: DbRef) {
         })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * The queue at a glance (metrics and the status screen): due and not taken, taken under a
+     * lease, failed for good in the last day, and how long the oldest due job has waited.
+     */
+    async stats(now: Date): Promise<{ due: number; running: number; failed: number; lagSeconds: number }> {
+      const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+      const result = await sql<{ due: number; running: number; oldest: Date | string | null; failed: number }>`
+        SELECT
+          count(*) FILTER (WHERE next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})) AS due,
+          count(*) FILTER (WHERE locked_until > ${now}) AS running,
+          min(next_attempt_at) FILTER (WHERE next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})) AS oldest,
+          (SELECT count(*) FROM outbox WHERE status = 'dead' AND created_at >= ${dayAgo}) AS failed
+        FROM outbox WHERE status = 'pending'`.execute(ref.db);
+      const row = result.rows[0];
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+      return {
+        due: Number(row?.due ?? 0),
+        running: Number(row?.running ?? 0),
+        failed: Number(row?.failed ?? 0),
+        lagSeconds: oldest === undefined ? 0 : Math.max(0, now.getTime() - oldest) / 1000,
+      };
     },
 
     /** Rows that are due now and not leased (tests drain until this is zero). */

@@ -35,12 +35,17 @@ export interface PushSenderOptions {
   /** Where encryption and HTTP happen (a worker thread in the server); in-thread by default. */
   transport?: PushTransport;
   timeoutMs?: number;
+  /** Told how each push service answered: accepted, gone (410/404), refused for good, or to try again. */
+  count?: (outcome: 'ok' | 'expired' | 'refused' | 'failed', n: number) => void;
 }
 
 /** An SOS is urgent and stale after a day. */
 const TTL_SECONDS = 24 * 3600;
 
 type Attempt = { sub: WebPushSubscriptionRow; result: 'ok' | 'gone' | 'permanent' | 'transient'; detail?: string };
+
+/** How an attempt is counted (saathi_notifications_total): a gone subscription expired, it did not fail. */
+const OUTCOME_OF = { ok: 'ok', gone: 'expired', permanent: 'refused', transient: 'failed' } as const;
 
 /** Web Push (RFC 8030/8291/8292): aes128gcm payloads encrypted per message, cached VAPID authorization, keep-alive HTTP. */
 export function createWebPushSender(options: PushSenderOptions): PushSender {
@@ -108,6 +113,11 @@ export function createWebPushSender(options: PushSenderOptions): PushSender {
           return attempt;
         }),
       );
+      if (options.count) {
+        const tally = { ok: 0, expired: 0, refused: 0, failed: 0 };
+        for (const a of attempts) tally[OUTCOME_OF[a.result]] += 1;
+        for (const [outcome, n] of Object.entries(tally)) if (n > 0) options.count(outcome as keyof typeof tally, n);
+      }
       const failedOnes = attempts.filter((a) => a.result === 'transient' || a.result === 'permanent');
       if (failedOnes.length > 0) {
         log.warn({ failed: failedOnes.length, sample: failedOnes[0]?.detail }, 'some push messages were not accepted');

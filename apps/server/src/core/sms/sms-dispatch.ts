@@ -36,6 +36,8 @@ export interface SmsDispatchDeps {
    * belongs to (the SOS marks its contact reached, so the all-clear follows).
    */
   onAccepted?: (trx: Transaction<Database>, sms: { sosNotificationId: number | null; safetyTimerId: number | null }, now: Date) => Promise<void>;
+  /** Told how each gateway answered a try: took it, refused it for good, or failed (try again). */
+  count?: (outcome: 'ok' | 'refused' | 'failed') => void;
 }
 
 /** The gateway for a try: the first, then after two failures the fallback and the first in turn. */
@@ -69,9 +71,12 @@ export function createSmsDispatch(deps: SmsDispatchDeps) {
     for (let i = 0; i < order.length; i += 1) {
       const gateway = order[i] as SmsProvider;
       try {
-        return { ok: true, gateway, accepted: await gateway.send(message) };
+        const accepted = await gateway.send(message);
+        deps.count?.('ok');
+        return { ok: true, gateway, accepted };
       } catch (error) {
         const permanent = error instanceof SmsGatewayError && error.permanent;
+        deps.count?.(permanent ? 'refused' : 'failed');
         errors.push(`${gateway.name}: ${error instanceof Error ? error.message : String(error)}`);
         if (permanent && other && !order.includes(other)) order.push(other);
         else return { ok: false, error: errors.join('; '), permanent: permanent && (!other || order.includes(other)) };
@@ -140,8 +145,10 @@ export function createSmsDispatch(deps: SmsDispatchDeps) {
       for (const gateway of candidates) {
         try {
           await gateway.send(message);
+          deps.count?.('ok');
           return;
         } catch (error) {
+          deps.count?.(error instanceof SmsGatewayError && error.permanent ? 'refused' : 'failed');
           errors.push(`${gateway.name}: ${error instanceof Error ? error.message : String(error)}`);
         }
       }

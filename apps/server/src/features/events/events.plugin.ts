@@ -10,5 +10,6 @@ export const eventsPlugin: FeaturePlugin = async (app, { ctx }) => {
     sessions: ctx.sessions,
     clock: ctx.clock,
     cookie: ctx.cookie,
+    metrics: ctx.metrics,
   });
 };

@@ -10,6 +10,7 @@ import type { SessionsRepository } from '../../core/sessions/sessions.repository
 import { requireUser, sessionToken } from '../../plugins/app/auth';
 import type { SessionCookie } from '../../plugins/app/session-cookie';
 import type { EventTicketsRepository } from './events.repository';
+import type { Metrics } from '../../core/metrics';
 
 export interface EventsRoutesOptions {
   bus: EventBus;
@@ -19,6 +20,8 @@ export interface EventsRoutesOptions {
   cookie: SessionCookie;
   /** Comment lines keep proxies from closing a quiet stream. */
   heartbeatMs?: number;
+  /** Counts the open streams (saathi_live_streams). */
+  metrics?: Pick<Metrics, 'liveStreamOpened'>;
 }
 
 const TICKET_TTL_MS = 60_000;
@@ -112,9 +115,11 @@ export function eventsRoutes(app: FastifyInstance, options: EventsRoutesOptions)
       started = true;
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
       heartbeat.unref();
+      const counted = options.metrics?.liveStreamOpened();
       const close = () => {
         if (closed) return;
         closed = true;
+        counted?.();
         clearInterval(heartbeat);
         open.delete(close);
         void unsubscribe();

@@ -1,1 +1,2 @@
 export { healthPlugin } from './health.plugin';
+export { readiness } from './health.routes';

@@ -5,6 +5,7 @@ import { sha256Hex, shortHmacToken } from '../../core/crypto';
 import type { DbRef } from '../../core/db/db-ref';
 import type { SafetyTimerDbStage } from '../../core/db/tables/safety-timer';
 import type { Database } from '../../core/db/schema';
+import type { Metrics } from '../../core/metrics';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
 import type { EventBus } from '../../core/realtime';
 import { smsLink, smsOrNothing, type OutgoingSms, type SmsDispatch } from '../../core/sms';
@@ -94,6 +95,7 @@ export interface SafetyTimerDeliveryDeps {
   sms: Pick<SmsDispatch, 'write' | 'sendNow'>;
   /** Wakes the outbox after the SOS stage raised an alert. */
   kick: () => void;
+  metrics: Pick<Metrics, 'sosRaised' | 'sosAccepted'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -138,6 +140,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
     radiiM: config.sos.radiiM,
     maxPerWindow: config.sos.maxPerWindow,
     kick: deps.kick,
+    metrics: deps.metrics,
     log,
   });
 
@@ -318,6 +321,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
         return events;
       });
       // The fan-outs were written with the alerts: the outbox sends them now.
+      deps.metrics.sosRaised(raised.size);
       deps.kick();
       jobs.forEach((job, i) => {
         const timer = byId.get(job.timerId);

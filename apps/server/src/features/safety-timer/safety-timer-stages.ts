@@ -26,6 +26,8 @@ export interface StageSchedulerOptions {
   /** Runs one batch of stage jobs: the error of each job to try again, by its position (throws when all must be). */
   run: (payloads: ReadonlyArray<Record<string, unknown>>, now: Date) => Promise<Map<number, unknown>>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Told, for each stage's first try, how late it started (seconds after it was due). */
+  onLateness?: (seconds: number) => void;
   /** The longest sleep between looks when nothing is due (a timer started meanwhile is never sooner than this). */
   idleMs?: number;
   batchSize?: number;
@@ -53,7 +55,7 @@ export function createStageScheduler(options: StageSchedulerOptions): StageSched
   let loop: Promise<void> | undefined;
 
   async function claim(now: Date): Promise<StageJob[]> {
-    const result = await sql<{ id: string | number; payload: Record<string, unknown>; attempts: number; max_attempts: number }>`
+    const result = await sql<{ id: string | number; payload: Record<string, unknown>; attempts: number; max_attempts: number; due_at: Date | string }>`
       UPDATE outbox SET locked_until = ${new Date(now.getTime() + leaseMs)}, locked_by = ${id}, attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM outbox
@@ -62,7 +64,10 @@ export function createStageScheduler(options: StageSchedulerOptions): StageSched
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, payload, attempts, max_attempts`.execute(dbRef.db);
+      RETURNING id, payload, attempts, max_attempts, next_attempt_at AS due_at`.execute(dbRef.db);
+    for (const r of result.rows) {
+      if (r.attempts === 1) options.onLateness?.(Math.max(0, now.getTime() - new Date(r.due_at).getTime()) / 1000);
+    }
     return result.rows.map((r) => ({ id: Number(r.id), payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts })).sort((a, b) => a.id - b.id);
   }
 

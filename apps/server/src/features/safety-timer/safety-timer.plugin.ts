@@ -26,9 +26,17 @@ export const safetyTimerPlugin: FeaturePlugin = async (app, { ctx }) => {
     secret: ctx.secrets.authSecret,
     sms: ctx.sms,
     kick: () => ctx.outbox.kick(),
+    metrics: ctx.metrics,
     log: ctx.log,
   });
-  const scheduler = createStageScheduler({ dbRef: ctx.dbRef, clock: ctx.clock, topic: SAFETY_TIMER_TOPICS.stage, run: work.runStages, log: ctx.log });
+  const scheduler = createStageScheduler({
+    dbRef: ctx.dbRef,
+    clock: ctx.clock,
+    topic: SAFETY_TIMER_TOPICS.stage,
+    run: work.runStages,
+    log: ctx.log,
+    onLateness: (seconds) => ctx.metrics.outboxJobStarted(SAFETY_TIMER_TOPICS.stage, seconds),
+  });
   scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
 };

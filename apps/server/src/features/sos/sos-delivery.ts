@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/schema';
 import { sha256Hex, shortHmacToken } from '../../core/crypto';
 import type { OutboxHandler, OutboxMessage } from '../../core/outbox';
+import type { Metrics } from '../../core/metrics';
 import type { EventBus } from '../../core/realtime';
 import { smsLink, smsOrNothing, type OutgoingSms, type SmsDispatch } from '../../core/sms';
 import type { NewNotification, NotificationsService } from '../../core/notifications';
@@ -45,6 +46,7 @@ export interface SosDeliveryDeps {
   escalationMs: number;
   /** A verified responder who has not answered in this time is passed over (60 s). */
   responderTimeoutMs: number;
+  metrics: Pick<Metrics, 'sosFanoutStep'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -139,7 +141,7 @@ export function createDeliveryMarker(flush: (ids: number[]) => Promise<void>) {
 const languageOf = (recipient: Pick<RecipientRecord, 'language'>, event: Pick<SosEventRecord, 'victimLanguage'>) => recipient.language ?? event.victimLanguage;
 
 export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string, OutboxHandler> {
-  const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, responderTimeoutMs, log } = deps;
+  const { sos, notifications, sms, bus, clock, secret, publicUrl, radiiM, escalationMs, responderTimeoutMs, metrics, log } = deps;
   const sentMarks = createDeliveryMarker((ids) => sos.markDelivery(ids, 'sent', clock()));
 
   const publishToOwner = (ownerId: number, eventId: number, status: 'active' | 'resolved' | 'cancelled') =>
@@ -147,13 +149,16 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       .publish([ownerId], { type: 'sos.updated', data: { eventId, status } })
       .catch((error: unknown) => log.warn({ reason: String(error) }, 'live event was not published'));
 
-  /** Delivery jobs for the recipients just written, and the time limit of each verified responder among them. */
-  function deliveryMessages(eventId: number, reached: readonly (NewRecipient & { tier?: string })[], key: string, now: Date): OutboxMessage[] {
+  /**
+   * Delivery jobs for the recipients just written, and the time limit of each verified responder
+   * among them. A step's jobs carry it (counted from 1), so the one that finishes it is measured.
+   */
+  function deliveryMessages(eventId: number, reached: readonly (NewRecipient & { tier?: string })[], key: string, now: Date, step?: number): OutboxMessage[] {
     const messages: OutboxMessage[] = [];
     for (let i = 0; i < reached.length; i += DELIVERY_CHUNK) {
       messages.push({
         topic: SOS_TOPICS.deliver,
-        payload: { eventId, notificationIds: reached.slice(i, i + DELIVERY_CHUNK).map((r) => r.id) },
+        payload: { eventId, notificationIds: reached.slice(i, i + DELIVERY_CHUNK).map((r) => r.id), ...(step === undefined ? {} : { step }) },
         dedupeKey: `sos:${eventId}:deliver:${key}:${i / DELIVERY_CHUNK}`,
         dueAt: now,
       });
@@ -229,7 +234,7 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
       }
       // A contact who is also a volunteer in range stays one recipient (one alert, one push), marked as both.
       const bothRoles = event.contactsOnly ? 0 : await sosFanoutRepository.markContactVolunteers(trx, eventId, radiusM, now);
-      const messages = deliveryMessages(eventId, reached, String(step), now);
+      const messages = deliveryMessages(eventId, reached, String(step), now, step + 1);
       const next = step + 1;
       // The step past the last radius only matters when responders held the others back.
       if (!event.contactsOnly && (next <= lastStep || (next === lastStep + 1 && (await sosLadderRepository.hasResponders(trx, eventId))))) {
@@ -284,7 +289,9 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     const ids = (payload.notificationIds as unknown[]).map(Number);
     const event = await sos.findEvent(eventId);
     const rows = (await sos.recipientsByIds(ids)).filter((r) => r.deliveryStatus === 'pending');
-    if (!event || rows.length === 0) return;
+    if (!event) return;
+    // A retry whose recipients were all reached by the try before: only the step's figure is left.
+    if (rows.length === 0) return measureStep(event, payload.step);
     if (event.status !== 'active') {
       // Cancelled or resolved before this chunk went out: nobody needs the alert any more.
       await sos.markDelivery(
@@ -378,7 +385,26 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
     await Promise.all([texting, marker.done()]);
     await publishToOwner(event.userId, eventId, 'active');
     if (incomplete > 0) throw new Error(`${incomplete} recipient(s) of SOS ${eventId} not reached yet`);
+    await measureStep(event, payload.step);
   };
+
+  /**
+   * The fan-out's time for a step, from the SOS raised to its last push accepted: written once
+   * by whichever of the step's delivery jobs finishes it (the status screen reads it), and
+   * observed by the process that wrote it.
+   */
+  async function measureStep(event: SosEventRecord, step: unknown): Promise<void> {
+    if (typeof step !== 'number' || event.practice) return;
+    const doneAt = clock();
+    try {
+      if (await sos.recordStepDone(event.id, step, event.createdAt, doneAt)) {
+        metrics.sosFanoutStep(step, (doneAt.getTime() - event.createdAt.getTime()) / 1000);
+      }
+    } catch (error) {
+      // Everyone was reached; only the figure is missing. Retrying the job would push again.
+      log.warn({ eventId: event.id, reason: String(error) }, 'the SOS fan-out step was not recorded');
+    }
+  }
 
   /** After a cancel: everyone who got the alert hears it is over. */
   const allClear: OutboxHandler = async (payload) => {

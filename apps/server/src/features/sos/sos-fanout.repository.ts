@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema';
 import { LIVE_LOCATION_FRESH_MS } from '../../domain/live-location';
 
@@ -177,5 +177,23 @@ export const sosFanoutRepository = {
       )
       .onConflict((oc) => oc.column('token_hash').doNothing())
       .execute();
+  },
+
+  /**
+   * Records that radius step `step` (1 = the first) is out, once no volunteer of the event is
+   * still waiting for their push: the delivery job that finished last writes it, and the key
+   * keeps two that finish together from writing it twice. True when this call wrote it.
+   */
+  async recordStepDone(db: Kysely<Database>, eventId: number, step: number, raisedAt: Date, doneAt: Date): Promise<boolean> {
+    const result = await sql<{ step: number }>`
+      INSERT INTO sos_fanout_steps (event_id, step, raised_at, done_at)
+      SELECT ${eventId}, ${step}, ${raisedAt}, ${doneAt}
+      WHERE NOT EXISTS (
+        SELECT 1 FROM sos_notifications
+        WHERE event_id = ${eventId} AND recipient_kind = 'volunteer' AND delivery_status = 'pending'
+      )
+      ON CONFLICT DO NOTHING
+      RETURNING step`.execute(db);
+    return result.rows.length > 0;
   },
 };

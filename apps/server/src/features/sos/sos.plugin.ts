@@ -22,6 +22,7 @@ export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
     radiiM: config.sos.radiiM,
     maxPerWindow: config.sos.maxPerWindow,
     kick: () => ctx.outbox.kick(),
+    metrics: ctx.metrics,
     log: ctx.log,
   });
   sosFeedbackRoutes(app, { feedback: createSosFeedbackService({ feedback: createSosFeedbackRepository(dbRef), sos, clock }) });

@@ -211,6 +211,10 @@ export function createSosRepository(ref: DbRef, clock: Clock = systemClock) {
       return ref.db.transaction().execute(work);
     },
 
+    /** See sosFanoutRepository.recordStepDone: true when this call recorded the step. */
+    recordStepDone: (eventId: number, step: number, raisedAt: Date, doneAt: Date): Promise<boolean> =>
+      sosFanoutRepository.recordStepDone(ref.db, eventId, step, raisedAt, doneAt),
+
     async findEvent(id: number, db: Db = ref.db, forUpdate = false): Promise<SosEventRecord | undefined> {
       let query = selectEvent(db).where('e.id', '=', id);
       if (forUpdate) query = query.forUpdate('e');

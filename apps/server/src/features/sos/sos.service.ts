@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CreateSosBody, SosAcceptBody } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../core/errors';
+import type { Metrics } from '../../core/metrics';
 import type { EventBus } from '../../core/realtime';
 import { acceptedMessage, fanoutMessage, passOnMessage, SOS_TOPICS } from './sos-delivery';
 import { sosLadderRepository } from './sos-ladder.repository';
@@ -20,6 +21,7 @@ export interface SosServiceDeps {
   maxPerWindow?: number;
   /** Wakes the outbox worker after a commit, so delivery does not wait for the next poll. */
   kick: () => void;
+  metrics: Pick<Metrics, 'sosRaised' | 'sosAccepted'>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -32,7 +34,7 @@ export class SosEndedError extends AppError {
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 export function createSosService(deps: SosServiceDeps) {
-  const { sos, bus, clock, radiiM, kick, log } = deps;
+  const { sos, bus, clock, radiiM, kick, metrics, log } = deps;
   const windowMs = SOS_LIMITS.windowMinutes * 60_000;
   const maxPerWindow = deps.maxPerWindow ?? SOS_LIMITS.eventsPerWindow;
 
@@ -66,6 +68,8 @@ export function createSosService(deps: SosServiceDeps) {
       if (!me) throw new ForbiddenError('Only volunteers and contacts alerted for this SOS can answer it', 'sos_not_alerted');
       if (event.status !== 'active') throw new SosEndedError();
       const changed = me.status !== status;
+      // The first person coming: how long the SOS waited for one (practice alerts aside).
+      const firstAccept = changed && status === 'accepted' && !event.practice && !(await sos.hasAccepted(trx, eventId));
       if (changed || from) await sos.respond(trx, me.notificationId, status, now, from ?? undefined, declineReason);
       // A verified responder who says no passes the alert on at once (the outbox, with the answer).
       const passesOn = changed && status === 'declined' && me.tier === 'responder' && me.passedAt === null;
@@ -76,8 +80,9 @@ export function createSosService(deps: SosServiceDeps) {
       // The victim's notification and push go through the outbox: written with the answer, so
       // it cannot be lost, and the volunteer's answer does not wait for a push service.
       if (changed && status === 'accepted') await sos.enqueue([acceptedMessage(eventId, callerId, now)], trx);
-      return { event, me: after, changed, moved: after.distanceM !== me.distanceM, passesOn };
+      return { event, me: after, changed, moved: after.distanceM !== me.distanceM, passesOn, firstAccept };
     });
+    if (result.firstAccept) metrics.sosAccepted((now.getTime() - result.event.createdAt.getTime()) / 1000);
     const recipient = toRecipientView(result.me, result.event.status === 'active');
     // The live event first (the victim's open screen shows it at once), then the outbox.
     if (result.changed || (status === 'accepted' && result.moved)) {
@@ -179,7 +184,10 @@ export function createSosService(deps: SosServiceDeps) {
       if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
       const view = await ownerView(event);
       // After the answer is ready: on the embedded database the fan-out would queue ahead of it.
-      if (created) kick();
+      if (created) {
+        metrics.sosRaised();
+        kick();
+      }
       return { created, view };
     },
 
