@@ -2,6 +2,8 @@
 # What deploy/backup.sh and deploy/restore.sh share: running psql, pg_dump and the object copy
 # on this host or in the compose services. Sourced with $repo set to the repository root.
 
+: "${repo:?the repository root}" "${mode:?host or compose}"
+
 # The app's migrations, as Kysely records them (apps/server/src/core/db/migrate.ts).
 # shellcheck disable=SC2034 # used by the scripts that source this file
 MIGRATION_SQL='SELECT coalesce(max(name), '"''"') FROM kysely_migration'
@@ -32,6 +34,7 @@ check_tools() {
 # db_query SQL: one statement's value(s), unaligned, on the app's database.
 db_query() {
   if [[ "$mode" == compose ]]; then
+    # shellcheck disable=SC2016 # expanded in the container
     printf '%s\n' "$1" | dc exec -T postgres sh -c 'exec psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -XAtq -v ON_ERROR_STOP=1'
   else
     printf '%s\n' "$1" | PGOPTIONS='-c client_min_messages=warning' psql -XAtq -v ON_ERROR_STOP=1 --dbname="$DATABASE_URL"
@@ -40,6 +43,7 @@ db_query() {
 
 db_dump() {
   if [[ "$mode" == compose ]]; then
+    # shellcheck disable=SC2016 # expanded in the container
     dc exec -T postgres sh -c 'exec pg_dump -U "$POSTGRES_USER" -d "$POSTGRES_DB" --format=custom' >"$1"
   else
     pg_dump --format=custom --dbname="$DATABASE_URL" --file="$1"

@@ -53,6 +53,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
+# The backup holds personal data (SOS evidence, phone numbers): readable by its owner only.
+umask 077
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=deploy/backup-lib.sh
 source "$repo/deploy/backup-lib.sh"
@@ -82,6 +84,7 @@ migrations="$(db_query "$MIGRATION_COUNT_SQL")"
 # The database first, then the objects: the files the dump's rows point to were written before
 # it (a key is never reused), so they are in the copy that follows.
 step="$(now_ms)"
+taken_at="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 db_dump "$work/database.dump"
 dump_ms=$(($(now_ms) - step))
 dump_bytes="$(file_size "$work/database.dump")"
@@ -100,7 +103,7 @@ total_ms=$(($(now_ms) - started))
 cat >"$work/manifest.txt" <<MANIFEST
 format=saathi-backup-1
 name=$name
-created_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+taken_at=$taken_at
 mode=$mode
 database=$database_name
 database_size_bytes=$database_bytes
@@ -118,7 +121,8 @@ dump_ms=$dump_ms
 buckets_ms=$buckets_ms
 total_ms=$total_ms
 MANIFEST
-(cd "$work" && find . -type f ! -name SHA256SUMS -print0 | sort -z | xargs -0 sha256sum >SHA256SUMS)
+sums="$(cd "$work" && find . -type f -print0 | sort -z | xargs -0 sha256sum)"
+printf '%s\n' "$sums" >"$work/SHA256SUMS"
 
 mv "$work" "$target"
 trap - EXIT

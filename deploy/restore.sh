@@ -69,7 +69,7 @@ check_tools "$mode" pg_restore
 
 manifest() { sed -n "s/^$1=//p" "$backup/manifest.txt"; }
 started="$(now_ms)"
-say "restoring $(basename "$backup") (taken $(manifest created_at), migration $(manifest migration)) ($mode)"
+say "restoring $(basename "$backup") (taken $(manifest taken_at), migration $(manifest migration)) ($mode)"
 
 step="$(now_ms)"
 (cd "$backup" && sha256sum --quiet --strict -c SHA256SUMS) || { echo "the backup's files do not match SHA256SUMS: not restored" >&2; exit 1; }
