@@ -5,11 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/core/db/database';
 import { migrations } from '../../src/core/db/migrations';
+import type { Database } from '../../src/core/db/schema';
 import { createStorage } from '../../src/core/storage';
 import { createFactory } from '../factory';
 import { adminQuery, quoteIdent, withDatabase } from '../pg-admin';
@@ -43,7 +45,7 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 /** An app on `databaseUrl` with STORAGE=s3 on `peer`, closed with the file or by `close` (the app, then its connections). */
-async function appOn(databaseUrl: string, peer: S3Peer): Promise<{ app: App; close: () => Promise<void> }> {
+async function appOn(databaseUrl: string, peer: S3Peer): Promise<{ app: App; db: Kysely<Database>; close: () => Promise<void> }> {
   const dataDir = await tempDir('saathi-backup-app-');
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 3 });
   const config = loadConfig({
@@ -64,7 +66,7 @@ async function appOn(databaseUrl: string, peer: S3Peer): Promise<{ app: App; clo
       await handle.close();
     })());
   cleanups.add(close);
-  return { app, close };
+  return { app, db: handle.db, close };
 }
 
 /** Runs a deploy/ script as on a host whose environment is the app's; its output is returned, a failure rejected with it. */
@@ -99,6 +101,25 @@ describe('deploy/backup.sh and deploy/restore.sh', () => {
     const factory = createFactory(() => source.db);
     const victim = await factory.user({ name: 'Neha Kulkarni' });
     await source.db.insertInto('emergency_contacts').values({ user_id: victim.id, name: 'Didi', phone_number: '9833000071' }).execute();
+    // A volunteer place: its cell is a generated column, computed again as the dump's rows go in.
+    const home = freshPlace();
+    await source.db
+      .insertInto('saved_locations')
+      .values({
+        user_id: victim.id,
+        name: 'Home',
+        is_volunteer_location: true,
+        location: sql<string>`ST_SetSRID(ST_MakePoint(${home.longitude}::float8, ${home.latitude}::float8), 4326)::geography`,
+      })
+      .execute();
+    const cells = (db: Kysely<Database>) =>
+      db
+        .selectFrom('saved_locations')
+        .select(sql<string>`ST_AsText(volunteer_cell)`.as('cell'))
+        .where('user_id', '=', victim.id)
+        .execute();
+    const cellsBefore = await cells(source.db);
+    expect(cellsBefore).toEqual([{ cell: expect.stringMatching(/^POINT\(/) }]);
     const token = await factory.loginAs(victim);
     const raised = await before.inject({
       method: 'POST',
@@ -176,6 +197,7 @@ describe('deploy/backup.sh and deploy/restore.sh', () => {
     const played = await after.inject({ method: 'GET', url: list.recordings[0].url as string, headers: bearer(token) });
     expect(played.statusCode).toBe(200);
     expect(played.rawPayload.equals(recording)).toBe(true);
+    expect(await cells(restoredApp.db)).toEqual(cellsBefore);
     const served = await fetch(`${targetStore.endpoint}/${targetStore.bucket}/${photoKey}`);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
