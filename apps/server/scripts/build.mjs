@@ -24,8 +24,12 @@ const bundleShared = {
 
 const started = Date.now();
 await build({
-  // The server, and the scores:rebuild command beside it.
-  entryPoints: { server: path.join(root, 'src/server.ts'), 'rebuild-scores': path.join(root, 'src/cli/rebuild-scores.ts') },
+  // The server, and the commands beside it: scores:rebuild, and the bucket copy of deploy/backup.sh.
+  entryPoints: {
+    server: path.join(root, 'src/server.ts'),
+    'rebuild-scores': path.join(root, 'src/cli/rebuild-scores.ts'),
+    'bucket-copy': path.join(root, 'src/cli/bucket-copy.ts'),
+  },
   outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
