@@ -35,6 +35,14 @@ const stages = [
       ]),
     alongsidePrevious: true,
   },
+  {
+    name: 'monitoring',
+    describe: "deploy/monitoring: promtool's checks and unit tests of the alert rules, and the Grafana dashboard's queries",
+    run: async () => {
+      await ensurePromtool();
+      await run('node', ['scripts/check-monitoring.mjs']);
+    },
+  },
   { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm({}, 'run', 'test:unit') },
   {
     name: 'integration',
@@ -66,6 +74,46 @@ async function ensureBrowser() {
       `The end-to-end tests drive Debian's Chromium at ${CHROMIUM}, which is not installed.`,
       'Install it, then run `npm test` again:',
       '    sudo apt-get update && sudo apt-get install -y chromium',
+      '(Running `npm test` as root on Debian installs it automatically.)',
+    ].join('\n'),
+  );
+}
+
+/** True when `command` is on the PATH. */
+function hasCommand(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+// Debian's `prometheus` package brings promtool. Its install script would start a Prometheus
+// server (and the recommended node exporter) where an init system runs: without the
+// recommends, and with a policy-rc.d that refuses every service start for the length of the
+// install (one already there is left alone), nothing is started.
+const INSTALL_PROMTOOL = [
+  'set -e',
+  'policy=/usr/sbin/policy-rc.d',
+  'created=',
+  `if [ ! -e "$policy" ]; then printf '#!/bin/sh\\nexit 101\\n' > "$policy"; chmod +x "$policy"; created=1; fi`,
+  'trap \'[ -z "$created" ] || rm -f "$policy"\' EXIT',
+  'apt-get update',
+  'apt-get install -y --no-install-recommends prometheus',
+].join('\n');
+
+async function ensurePromtool() {
+  if (hasCommand('promtool')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && hasCommand('apt-get')) {
+    console.log("promtool is missing; installing Debian's prometheus package (no service is started).");
+    await run('sh', ['-c', INSTALL_PROMTOOL], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (hasCommand('promtool')) return;
+    throw new StageError('apt-get finished but promtool is still missing.');
+  }
+  throw new StageError(
+    [
+      "The monitoring checks run promtool, from Debian's prometheus package, which is not installed.",
+      'Install it, then run `npm test` again:',
+      '    sudo apt-get update && sudo apt-get install -y --no-install-recommends prometheus',
+      '(On Debian that may start a Prometheus server on :9090: `sudo systemctl disable --now prometheus` if you do not want one.',
+      'Elsewhere, promtool comes in the release archives of https://prometheus.io/download/.)',
       '(Running `npm test` as root on Debian installs it automatically.)',
     ].join('\n'),
   );
