@@ -18,29 +18,21 @@ const prometheusDir = path.join(monitoring, 'prometheus');
 const dashboardsDir = path.join(monitoring, 'grafana/dashboards');
 const datasourceFile = path.join(monitoring, 'grafana/provisioning/datasources/prometheus.yml');
 
-// The metrics the server exposes on its metrics listener (histograms also as _bucket, _count
-// and _sum), and prom-client's default process and Node.js metrics that rules and dashboards use.
-const HISTOGRAMS = [
-  'saathi_sos_fanout_duration_seconds',
-  'saathi_sos_accepted_seconds',
-  'saathi_http_request_duration_seconds',
-  'saathi_safety_timer_lateness_seconds',
-  'saathi_local_alert_lateness_seconds',
-];
+// The metrics the server exposes on its metrics listener, read from the code that defines them
+// (histograms also as _bucket, _count and _sum), and prom-client's default process and Node.js
+// metrics that rules and dashboards use. A rule or panel naming anything else is a typo.
+const metricsSource = readFileSync(path.join(root, 'apps/server/src/core/metrics/metrics.ts'), 'utf8');
+const defined = [...metricsSource.matchAll(/new (Histogram|Counter|Gauge)\(\{\s*name: '(saathi_\w+)'/g)].map((m) => ({ kind: m[1], name: m[2] }));
+const HISTOGRAMS = defined.filter((m) => m.kind === 'Histogram').map((m) => m.name);
 const OTHER_METRICS = [
-  'saathi_sos_raised_total',
-  'saathi_notifications_total',
-  'saathi_outbox_jobs',
-  'saathi_outbox_lag_seconds',
-  'saathi_live_streams',
-  'saathi_db_pool_waiting',
-  'saathi_ready',
+  ...defined.filter((m) => m.kind !== 'Histogram').map((m) => m.name),
   'up',
   'process_cpu_seconds_total',
   'process_resident_memory_bytes',
   'nodejs_eventloop_lag_p99_seconds',
   'nodejs_heap_size_used_bytes',
 ];
+if (defined.length < 10) throw new Error(`found only ${defined.length} metrics in apps/server/src/core/metrics/metrics.ts: has its shape changed?`);
 const EXPECTED_ROWS = ['SOS delivery', 'Notifications', 'Outbox', 'HTTP', 'Database'];
 
 /** @type {string[]} */

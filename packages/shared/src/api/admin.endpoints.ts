@@ -1,4 +1,4 @@
-import { AdminUsersPage, AdminUsersQuery, AuditPage, AuditQuery, SetUserRolesBody, UserRoles } from '../schemas/admin';
+import { AdminUsersPage, AdminUsersQuery, AuditPage, AuditQuery, OperationsStatus, SetUserRolesBody, UserRoles } from '../schemas/admin';
 import { defineEndpoints, ok } from './endpoint';
 
 /**
@@ -13,4 +13,7 @@ export const adminEndpoints = defineEndpoints('admin', {
     'Admin: find users by the start of their name (or a word of it) or phone number, with their roles',
   ),
   'GET /admin/audit': ok(AuditPage, { access: 'admin', query: AuditQuery }).summary('Admin: the audit log, newest first, filtered by actor, action and target'),
+  'GET /admin/status': ok(OperationsStatus, { access: 'admin' }).summary(
+    'Admin: the last hour at a glance (SOS raised and their fan-out times, the delivery queue, deliveries by channel), the same from every process',
+  ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, ROLES } from '../constants';
-import { Id } from './common';
+import { HealthChecks, Id } from './common';
 
 /** Query text as a number; '' and absent are "not given". */
 const queryNumber = <T extends z.ZodType<number>>(schema: T) =>
@@ -77,3 +77,39 @@ export const AuditPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+const DeliveryTally = z.object({
+  ok: z.number().int(),
+  failed: z.number().int(),
+  expired: z.number().int(),
+  refused: z.number().int(),
+});
+
+/**
+ * GET /api/admin/status: the service at a glance over the last hour, the same whichever process
+ * answers (read from the shared database, not one process's counters). `ready` is the answering
+ * process's own readiness. Times in milliseconds; a percentile is null when nothing was measured.
+ */
+export const OperationsStatus = z.object({
+  generatedAt: z.string(),
+  windowMinutes: z.number().int(),
+  ready: HealthChecks,
+  sos: z.object({
+    /** Raised in the window (practice alerts not counted). */
+    raised: z.number().int(),
+    /** Active now. */
+    active: z.number().int(),
+    /** The fan-out's first step (contacts and the first radius) of SOS raised in the window. */
+    firstStep: z.object({
+      measured: z.number().int(),
+      p50Ms: z.number().nullable(),
+      p95Ms: z.number().nullable(),
+      /** How many of them went out within the 2-second objective. */
+      withinObjective: z.number().int(),
+      objectiveMs: z.number().int(),
+    }),
+  }),
+  outbox: z.object({ due: z.number().int(), running: z.number().int(), failed: z.number().int(), lagSeconds: z.number() }),
+  deliveries: z.object({ push: DeliveryTally, sms: DeliveryTally, inapp: DeliveryTally }),
+});
+export type OperationsStatus = z.infer<typeof OperationsStatus>;

@@ -32,6 +32,11 @@ const ADMIN_CALLS = [
     bad: () => ({ method: 'GET' as const, url: '/api/admin/audit?action=steal&limit=0' }),
   },
   {
+    name: 'GET /admin/status',
+    good: () => ({ method: 'GET' as const, url: '/api/admin/status' }),
+    bad: () => ({ method: 'GET' as const, url: '/api/admin/status?window=-1&channel[]=x' }),
+  },
+  {
     name: 'POST /certificates/:code/revoke',
     good: () => ({ method: 'POST' as const, url: '/api/certificates/ABCDEFGHJKLM/revoke' }),
     bad: () => ({ method: 'POST' as const, url: '/api/certificates/not-a-code/revoke', payload: { why: 1 } }),
