@@ -21,13 +21,15 @@ async function sample(name: string, labels: Record<string, string> = {}): Promis
   return found?.value ?? 0;
 }
 
-/** How many observations a histogram (or one of its label sets) holds. */
-async function histogramCount(name: string, labels: Record<string, string> = {}): Promise<number> {
+/** A histogram's `_count`, or one `_bucket` with `le`, for one label set. */
+async function histogramSample(name: string, labels: Record<string, string>, suffix: 'count' | 'bucket' = 'count'): Promise<number> {
   const metric = t.app.metrics.registry.getSingleMetric(name);
   const { values } = (await metric!.get()) as { values: Array<{ value: number; labels: Record<string, unknown>; metricName?: string }> };
-  const count = values.find((v) => v.metricName === `${name}_count` && Object.entries(labels).every(([k, value]) => String(v.labels[k]) === value));
-  return count?.value ?? 0;
+  const found = values.find((v) => v.metricName === `${name}_${suffix}` && Object.entries(labels).every(([k, value]) => String(v.labels[k]) === value));
+  return found?.value ?? 0;
 }
+
+const histogramCount = (name: string, labels: Record<string, string> = {}) => histogramSample(name, labels);
 
 describe('metrics', () => {
   it('an SOS moves the raised counter, the fan-out histogram of its first step and the push and SMS counters', async () => {
@@ -88,6 +90,30 @@ describe('metrics', () => {
     expect(await sample('saathi_notifications_total', { channel: 'push', outcome: 'expired' })).toBe(expired + 1);
     expect(await sample('saathi_notifications_total', { channel: 'push', outcome: 'failed' })).toBeGreaterThanOrEqual(failed + 1);
     expect(await sample('saathi_notifications_total', { channel: 'sms', outcome: 'failed' })).toBe(smsFailed + 1);
+  });
+
+  it('a first step still unfinished when the alert widens counts as late; one that had nobody to alert does not count', async () => {
+    const here = freshPlace();
+    const victim = await t.factory.user({ name: 'Pooja Nair' });
+    const down = await makeVolunteer(t, { at: offset(here, 110) });
+    sos.peer.respondWith(await subscribePush(t, sos.peer, down.id), 503);
+    const lonely = await t.factory.user({ name: 'Farah Ali' });
+    const nowhere = { latitude: here.latitude + 0.9, longitude: here.longitude + 0.9 };
+    const step1 = await histogramCount('saathi_sos_fanout_duration_seconds', { step: '1' });
+    const fast = await histogramSample('saathi_sos_fanout_duration_seconds', { step: '1', le: '2' }, 'bucket');
+
+    const stuck = (await raiseSos(t, await t.loginAs(victim), { ...here, threat: 'fire' })).json().id as number;
+    const alone = (await raiseSos(t, await t.loginAs(lonely), { ...nowhere, threat: 'fire' })).json().id as number;
+    await t.app.outbox.drain();
+    expect(await histogramCount('saathi_sos_fanout_duration_seconds', { step: '1' })).toBe(step1);
+
+    t.clock.advance(31_000);
+    await t.app.outbox.drain();
+    // (An earlier test's SOS whose push service failed widens now too.)
+    expect(await histogramCount('saathi_sos_fanout_duration_seconds', { step: '1' })).toBeGreaterThan(step1);
+    expect(await histogramSample('saathi_sos_fanout_duration_seconds', { step: '1', le: '2' }, 'bucket')).toBe(fast);
+    const written = await t.db.selectFrom('sos_fanout_steps').select(['event_id', 'step']).where('event_id', 'in', [stuck, alone]).execute();
+    expect(written).toEqual([{ event_id: stuck, step: 1 }]);
   });
 
   it('the outbox figures count due work and how long the oldest has waited; the process reads ready while its worker runs', async () => {

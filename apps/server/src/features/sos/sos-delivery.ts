@@ -241,9 +241,11 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
         messages.push(fanoutMessage(eventId, next, new Date(now.getTime() + escalationMs)));
       }
       await sos.enqueue(messages, trx);
-      return { ownerId: event.userId, reached: reached.length + bothRoles };
+      return { ownerId: event.userId, reached: reached.length + bothRoles, event };
     });
     if (outcome && outcome.reached > 0) await publishToOwner(outcome.ownerId, eventId, 'active');
+    // The step before this one, if its pushes are still not all out, is late: counted now.
+    if (outcome && step > 0) await measureStep(outcome.event, step, now);
   };
 
   /**
@@ -393,11 +395,11 @@ export function createSosDeliveryHandlers(deps: SosDeliveryDeps): Record<string,
    * by whichever of the step's delivery jobs finishes it (the status screen reads it), and
    * observed by the process that wrote it.
    */
-  async function measureStep(event: SosEventRecord, step: unknown): Promise<void> {
+  async function measureStep(event: Pick<SosEventRecord, 'id' | 'practice' | 'createdAt'>, step: unknown, nextStepAt?: Date): Promise<void> {
     if (typeof step !== 'number' || event.practice) return;
     const doneAt = clock();
     try {
-      if (await sos.recordStepDone(event.id, step, event.createdAt, doneAt)) {
+      if (await sos.recordStepDone(event.id, step, event.createdAt, doneAt, nextStepAt)) {
         metrics.sosFanoutStep(step, (doneAt.getTime() - event.createdAt.getTime()) / 1000);
       }
     } catch (error) {

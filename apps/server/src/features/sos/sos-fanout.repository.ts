@@ -183,15 +183,22 @@ export const sosFanoutRepository = {
    * Records that radius step `step` (1 = the first) is out, once no volunteer of the event is
    * still waiting for their push: the delivery job that finished last writes it, and the key
    * keeps two that finish together from writing it twice. True when this call wrote it.
+   * `nextStepAt`: the next step started then while this one is unfinished; it is written as
+   * finished now (late), so a step that never finishes still counts against the objective.
+   * Only a step that had someone to alert (a row written before the next step) counts.
    */
-  async recordStepDone(db: Kysely<Database>, eventId: number, step: number, raisedAt: Date, doneAt: Date): Promise<boolean> {
+  async recordStepDone(db: Kysely<Database>, eventId: number, step: number, raisedAt: Date, doneAt: Date, nextStepAt?: Date): Promise<boolean> {
+    const finished =
+      nextStepAt === undefined
+        ? sql`NOT EXISTS (
+            SELECT 1 FROM sos_notifications
+            WHERE event_id = ${eventId} AND recipient_kind = 'volunteer' AND delivery_status = 'pending'
+          )`
+        : sql`EXISTS (SELECT 1 FROM sos_notifications WHERE event_id = ${eventId} AND created_at < ${nextStepAt})`;
     const result = await sql<{ step: number }>`
       INSERT INTO sos_fanout_steps (event_id, step, raised_at, done_at)
       SELECT ${eventId}, ${step}, ${raisedAt}, ${doneAt}
-      WHERE NOT EXISTS (
-        SELECT 1 FROM sos_notifications
-        WHERE event_id = ${eventId} AND recipient_kind = 'volunteer' AND delivery_status = 'pending'
-      )
+      WHERE ${finished}
       ON CONFLICT DO NOTHING
       RETURNING step`.execute(db);
     return result.rows.length > 0;

@@ -212,8 +212,8 @@ export function createSosRepository(ref: DbRef, clock: Clock = systemClock) {
     },
 
     /** See sosFanoutRepository.recordStepDone: true when this call recorded the step. */
-    recordStepDone: (eventId: number, step: number, raisedAt: Date, doneAt: Date): Promise<boolean> =>
-      sosFanoutRepository.recordStepDone(ref.db, eventId, step, raisedAt, doneAt),
+    recordStepDone: (eventId: number, step: number, raisedAt: Date, doneAt: Date, nextStepAt?: Date): Promise<boolean> =>
+      sosFanoutRepository.recordStepDone(ref.db, eventId, step, raisedAt, doneAt, nextStepAt),
 
     async findEvent(id: number, db: Db = ref.db, forUpdate = false): Promise<SosEventRecord | undefined> {
       let query = selectEvent(db).where('e.id', '=', id);
