@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DbRef } from '../db/db-ref';
 import type { Database } from '../db/schema';
+import { traceContextJson } from '../tracing';
 
 export interface OutboxMessage {
   topic: string;
@@ -19,11 +20,14 @@ export interface ClaimedJob {
   /** Including this one. */
   attempts: number;
   maxAttempts: number;
+  /** The trace context it was enqueued in (core/tracing), or null. */
+  traceContext?: unknown;
 }
 
 /** Written in the producer's transaction, so the work exists exactly when its event does. */
 export async function enqueue(trx: Kysely<Database> | Transaction<Database>, messages: readonly OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
+  const traceContext = traceContextJson();
   await trx
     .insertInto('outbox')
     .values(
@@ -32,6 +36,7 @@ export async function enqueue(trx: Kysely<Database> | Transaction<Database>, mes
         payload: JSON.stringify(m.payload),
         dedupe_key: m.dedupeKey ?? null,
         next_attempt_at: m.dueAt,
+        trace_context: traceContext,
         ...(m.maxAttempts ? { max_attempts: m.maxAttempts } : {}),
       })),
     )
@@ -47,7 +52,7 @@ export function createOutboxRepository(ref: DbRef) {
      * died, which is how work resumes after a crash.
      */
     async claim(now: Date, leaseUntil: Date, workerId: string, limit: number): Promise<ClaimedJob[]> {
-      const result = await sql<{ id: number; topic: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>`
+      const result = await sql<{ id: number; topic: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; trace_context: unknown }>`
         UPDATE outbox SET locked_until = ${leaseUntil}, locked_by = ${workerId}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM outbox
@@ -56,9 +61,16 @@ export function createOutboxRepository(ref: DbRef) {
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, topic, payload, attempts, max_attempts`.execute(ref.db);
+        RETURNING id, topic, payload, attempts, max_attempts, trace_context`.execute(ref.db);
       return result.rows
-        .map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts }))
+        .map((r) => ({
+          id: Number(r.id),
+          topic: r.topic,
+          payload: r.payload,
+          attempts: r.attempts,
+          maxAttempts: r.max_attempts,
+          traceContext: r.trace_context,
+        }))
         .sort((a, b) => a.id - b.id);
     },
 

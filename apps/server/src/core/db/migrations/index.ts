@@ -32,6 +32,7 @@ import * as m0032 from './0032-evidence-recordings';
 import * as m0033 from './0033-news-language-follows-app';
 import * as m0034 from './0034-login-devices';
 import * as m0035 from './0035-sms-messages';
+import * as m0036 from './0036-outbox-trace-context';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0033-news-language-follows-app': m0033,
   '0034-login-devices': m0034,
   '0035-sms-messages': m0035,
+  '0036-outbox-trace-context': m0036,
 };
