@@ -51,12 +51,13 @@ declare module 'fastify' {
  * made active for the hooks and the handler, so the work they do (queries, outbox jobs, log
  * lines) joins it. Registered first, before any plugin that adds hooks.
  *
- * The active context does not survive Fastify's reading of the body (stream events run in the
- * connection's context), so it is entered three times: at onRequest, again at preValidation
- * (after the body), and at onResponse, whose log line (plugins/app/request-log.ts) carries the
- * trace id too. Attributes: method, route template and status; not the path (it may carry a
- * token) nor the client's address. (Stable HTTP semantic conventions, written out here so a
- * server with tracing off loads nothing of the SDK.)
+ * Fastify keeps the context through its reading of the body (an AsyncResource per request) and
+ * on to onResponse; onResponse enters it again all the same, since the request's log line
+ * (plugins/app/request-log.ts) must carry the trace id however the response ended.
+ *
+ * Attributes: method, route template and status; not the path (it may carry a token) nor the
+ * client's address. (Stable HTTP semantic conventions, written out here so that a server with
+ * tracing off loads nothing of the SDK.)
  */
 async function httpTracingPlugin(app: FastifyInstance, options: HttpTracingOptions): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
@@ -87,11 +88,6 @@ async function httpTracingPlugin(app: FastifyInstance, options: HttpTracingOptio
     const active = trace.setSpan(parent, span);
     spans.set(request, { span, context: active });
     context.with(active, done);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    const traced = spans.get(request);
-    if (!traced) return done();
-    context.with(traced.context, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const traced = spans.get(request);
