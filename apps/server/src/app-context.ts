@@ -16,6 +16,7 @@ import { loadSecrets } from './core/secrets';
 import { createSessionsRepository } from './core/sessions/sessions.repository';
 import { createSmsDispatch, createSmsGateways, SMS_TOPIC, TWILIO_STATUS_CALLBACK_PATH, type SmsProvider } from './core/sms';
 import { createPrivateStorage, createStorage } from './core/storage';
+import { tracedPushTransport, tracedSmsGateways } from './core/tracing';
 import { createNotificationsRepository, createNotificationsService } from './core/notifications';
 import { createScoresRepository, createScoresService } from './domain/scores';
 import { createAlertsDeliveryHandlers } from './features/alerts';
@@ -82,7 +83,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     : createSmsGateways(config.sms, { statusCallbackUrl: `${config.publicUrl}${TWILIO_STATUS_CALLBACK_PATH}` });
   const sms = createSmsDispatch({
     dbRef,
-    gateways,
+    gateways: tracedSmsGateways(gateways),
     clock,
     sendNowLeaseMs: 2 * config.sms.timeoutMs + 5_000,
     log,
@@ -111,7 +112,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
           subject: config.push.vapidSubject,
           clock,
           log,
-          transport: createWorkerTransport(10_000, (error) => log.warn({ reason: String(error) }, 'push worker error')),
+          transport: tracedPushTransport(createWorkerTransport(10_000, (error) => log.warn({ reason: String(error) }, 'push worker error'))),
           count: (outcome, n) => delivered('push', outcome, n),
         })
       : createDisabledPushSender(vapid.publicKey);

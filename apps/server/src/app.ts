@@ -7,6 +7,7 @@ import type { DeliveryCounter, Metrics } from './core/metrics';
 import type { OutboxWorker } from './core/outbox';
 import type { EventBus } from './core/realtime';
 import { localUploadRoutes } from './core/storage';
+import { httpTracing, requestIdOf, traceLogFields } from './core/tracing';
 import { adminPlugin } from './features/admin';
 import { alertsPlugin } from './features/alerts';
 import { smsReceiptsPlugin } from './features/sms-receipts';
@@ -106,16 +107,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : {
             level: config.logLevel,
             redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+            // trace_id and span_id of the active span (core/tracing), when tracing is on.
+            mixin: traceLogFields,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     // The request-log plugin writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    // A proxy's x-request-id when it is plain, else a random one; echoed in the response (core/tracing).
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: the request's span must be active for every hook after it (core/tracing).
+  await app.register(httpTracing, { settings: config.tracing });
 
   // Database, clock, bus, storage, sessions, notifications and the outbox, built once.
   const ctx = await createAppContext(app, config, deps);

@@ -11,6 +11,7 @@ import {
 import type { SmsSettings } from './core/sms';
 import { SMS_ENV, readSmsTemplateIds, smsProblems, smsSettingsOf } from './sms-config';
 import type { S3Config, StorageSettings } from './core/storage';
+import { TRACES_SAMPLERS, type TracingSettings } from './core/tracing';
 import type { ScorePoints } from './domain/scores';
 
 const bool = (fallback: boolean) =>
@@ -217,6 +218,25 @@ const EnvSchema = z.object({
   ASTRO_LLM_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   ASTRO_LLM_MODEL: optionalText.pipe(z.string().max(200).optional()),
   ASTRO_LLM_API_KEY: optionalText,
+  /**
+   * OpenTelemetry tracing (core/tracing, docs/adr/0021), by the standard variables: off unless an
+   * OTLP endpoint is named (or OTEL_TRACES_EXPORTER=otlp asks for the default one); spans go out
+   * as OTLP over HTTP, JSON. OTEL_EXPORTER_OTLP_HEADERS and the other exporter variables are read
+   * by the exporter itself.
+   */
+  OTEL_SDK_DISABLED: bool(false),
+  OTEL_TRACES_EXPORTER: optionalText.pipe(z.enum(['otlp', 'none'], { error: 'must be otlp or none' }).optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(
+    z.enum(['http/json', 'http/protobuf'], { error: 'this server sends OTLP over HTTP (JSON), not grpc' }).optional(),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optionalText.pipe(
+    z.enum(['http/json', 'http/protobuf'], { error: 'this server sends OTLP over HTTP (JSON), not grpc' }).optional(),
+  ),
+  OTEL_SERVICE_NAME: optionalText.pipe(z.string().max(200).optional()),
+  OTEL_TRACES_SAMPLER: optionalText.pipe(z.enum(TRACES_SAMPLERS).optional()),
+  OTEL_TRACES_SAMPLER_ARG: optionalText.pipe(z.coerce.number<string>().min(0).max(1).optional()),
   /** npm sets INIT_CWD to where `npm start` was typed; workspace scripts run elsewhere. */
   INIT_CWD: optionalText,
 });
@@ -318,6 +338,8 @@ export interface Config {
   /** Null when production has not named one: the privacy notice then says so instead of inventing a contact. */
   grievanceOfficer: GrievanceOfficer | null;
   astro: { enabled: boolean; llm: AstroLlmConfig | null };
+  /** OpenTelemetry tracing; null when off (the default). */
+  tracing: TracingSettings | null;
 }
 
 /** An OpenAI-compatible chat endpoint the astrology assistant may ask (ASTRO_LLM_*). */
@@ -353,6 +375,35 @@ function grievanceOfficerOf(
   const email = e.GRIEVANCE_OFFICER_EMAIL ?? fallback?.email;
   const phone = e.GRIEVANCE_OFFICER_PHONE ?? fallback?.phone;
   return name && email && phone ? { name, email, phone } : null;
+}
+
+/**
+ * Tracing is on when an OTLP endpoint is named, or OTEL_TRACES_EXPORTER=otlp asks for the
+ * default one (localhost:4318); OTEL_TRACES_EXPORTER=none and OTEL_SDK_DISABLED=true turn it off.
+ */
+function tracingOf(
+  e: {
+    OTEL_SDK_DISABLED: boolean;
+    OTEL_TRACES_EXPORTER?: 'otlp' | 'none';
+    OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+    OTEL_SERVICE_NAME?: string;
+    OTEL_TRACES_SAMPLER?: TracingSettings['sampler'];
+    OTEL_TRACES_SAMPLER_ARG?: number;
+  },
+  environment: string,
+): TracingSettings | null {
+  if (e.OTEL_SDK_DISABLED || e.OTEL_TRACES_EXPORTER === 'none') return null;
+  if (!e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT && !e.OTEL_EXPORTER_OTLP_ENDPOINT && e.OTEL_TRACES_EXPORTER !== 'otlp') return null;
+  // The signal's own endpoint is used as given; the general one gets the signal's path.
+  const endpoint = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? `${(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://localhost:4318').replace(/\/+$/, '')}/v1/traces`;
+  return {
+    endpoint,
+    serviceName: e.OTEL_SERVICE_NAME ?? 'saathi',
+    environment,
+    sampler: e.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on',
+    samplerRatio: e.OTEL_TRACES_SAMPLER_ARG ?? 1,
+  };
 }
 
 /** Parses the environment once; every bad variable is listed in one error. */
@@ -456,6 +507,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.ASTRO_AI_ENABLED,
       llm: e.ASTRO_LLM_URL ? { url: e.ASTRO_LLM_URL.replace(/\/+$/, ''), model: e.ASTRO_LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.ASTRO_LLM_API_KEY } : null,
     },
+    tracing: tracingOf(e, e.NODE_ENV),
     scores: {
       points: {
         referral: e.SCORE_REFERRAL,

@@ -188,6 +188,60 @@ describe('astrology assistant settings', () => {
   });
 });
 
+describe('tracing settings (OTEL_*)', () => {
+  it('is off unless an OTLP endpoint is named, and OTEL_TRACES_EXPORTER=none or OTEL_SDK_DISABLED turn it off', () => {
+    expect(loadConfig({}).tracing).toBeNull();
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'x', OTEL_TRACES_SAMPLER: 'always_on' }).tracing).toBeNull();
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeNull();
+    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: 'true' }).tracing).toBeNull();
+    expect(loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_ENDPOINT: '' }).tracing).toBeNull();
+  });
+
+  it('posts to <endpoint>/v1/traces, or to the traces endpoint as given, as service saathi, parent-based always on', () => {
+    expect(loadConfig({ NODE_ENV: 'production', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/', AUTH_SECRET: 'x'.repeat(32) }).tracing).toEqual({
+      endpoint: 'http://collector:4318/v1/traces',
+      serviceName: 'saathi',
+      environment: 'production',
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://tempo.example/otlp/v1/traces' }).tracing
+        ?.endpoint,
+    ).toBe('https://tempo.example/otlp/v1/traces');
+    // OTEL_TRACES_EXPORTER=otlp alone means the default collector on this machine.
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing?.endpoint).toBe('http://localhost:4318/v1/traces');
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_SERVICE_NAME: 'saathi-mumbai',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }).tracing,
+    ).toMatchObject({ serviceName: 'saathi-mumbai', sampler: 'parentbased_traceidratio', samplerRatio: 0.25 });
+  });
+
+  it('refuses what it cannot do: grpc, other exporters, unknown samplers, ratios outside 0 to 1', () => {
+    const problems = problemsOf({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      OTEL_TRACES_EXPORTER: 'zipkin',
+      OTEL_TRACES_SAMPLER: 'sometimes',
+      OTEL_TRACES_SAMPLER_ARG: '2',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_EXPORTER_OTLP_PROTOCOL',
+      'OTEL_TRACES_EXPORTER',
+      'OTEL_TRACES_SAMPLER',
+      'OTEL_TRACES_SAMPLER_ARG',
+    ]);
+    expect(problems.join('\n')).toMatch(/OTEL_EXPORTER_OTLP_PROTOCOL: this server sends OTLP over HTTP \(JSON\), not grpc/);
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }).tracing).not.toBeNull();
+  });
+});
+
 /** The problems loadConfig lists for `env` (none: an empty list). */
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
+import { traceOutboxJob } from '../tracing';
 import type { ClaimedJob, OutboxRepository } from './outbox.repository';
 
 export interface JobContext {
@@ -140,7 +141,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     );
     let results: Array<{ job: ClaimedJob; ok: boolean }>;
     try {
-      results = await Promise.all(jobs.map(async (job) => ({ job, ok: await runJob(job) })));
+      results = await Promise.all(jobs.map(async (job) => ({ job, ok: await traceOutboxJob(job, () => runJob(job)) })));
     } finally {
       clearInterval(heartbeat);
     }

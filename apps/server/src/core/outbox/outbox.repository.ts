@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DbRef } from '../db/db-ref';
 import type { Database } from '../db/schema';
+import { traceContextJson } from '../tracing';
 
 export interface OutboxMessage {
   topic: string;
@@ -21,11 +22,14 @@ export interface ClaimedJob {
   maxAttempts: number;
   /** When it was due: its first try's lateness is measured from here. */
   dueAt: Date;
+  /** The trace context it was enqueued in (core/tracing), or null. */
+  traceContext?: unknown;
 }
 
 /** Written in the producer's transaction, so the work exists exactly when its event does. */
 export async function enqueue(trx: Kysely<Database> | Transaction<Database>, messages: readonly OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
+  const traceContext = traceContextJson();
   await trx
     .insertInto('outbox')
     .values(
@@ -34,6 +38,7 @@ export async function enqueue(trx: Kysely<Database> | Transaction<Database>, mes
         payload: JSON.stringify(m.payload),
         dedupe_key: m.dedupeKey ?? null,
         next_attempt_at: m.dueAt,
+        trace_context: traceContext,
         ...(m.maxAttempts ? { max_attempts: m.maxAttempts } : {}),
       })),
     )
@@ -49,7 +54,15 @@ export function createOutboxRepository(ref: DbRef) {
      * died, which is how work resumes after a crash.
      */
     async claim(now: Date, leaseUntil: Date, workerId: string, limit: number): Promise<ClaimedJob[]> {
-      const result = await sql<{ id: number; topic: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; due_at: Date | string }>`
+      const result = await sql<{
+        id: number;
+        topic: string;
+        payload: Record<string, unknown>;
+        attempts: number;
+        max_attempts: number;
+        due_at: Date | string;
+        trace_context: unknown;
+      }>`
         UPDATE outbox SET locked_until = ${leaseUntil}, locked_by = ${workerId}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM outbox
@@ -58,9 +71,17 @@ export function createOutboxRepository(ref: DbRef) {
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, topic, payload, attempts, max_attempts, next_attempt_at AS due_at`.execute(ref.db);
+        RETURNING id, topic, payload, attempts, max_attempts, next_attempt_at AS due_at, trace_context`.execute(ref.db);
       return result.rows
-        .map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, dueAt: new Date(r.due_at) }))
+        .map((r) => ({
+          id: Number(r.id),
+          topic: r.topic,
+          payload: r.payload,
+          attempts: r.attempts,
+          maxAttempts: r.max_attempts,
+          dueAt: new Date(r.due_at),
+          traceContext: r.trace_context,
+        }))
         .sort((a, b) => a.id - b.id);
     },
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SmsStatus } from '@saathi/shared';
 import type { DbRef } from '../db/db-ref';
 import type { Database } from '../db/schema';
+import { traceContextJson } from '../tracing';
 import type { SmsMessage } from './sms-provider';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -72,8 +73,8 @@ export function createSmsRepository(ref: DbRef) {
         .execute();
       if (written.length === 0) return [];
       const jobs = await sql<{ id: string | number; sms_id: string | number }>`
-        INSERT INTO outbox (topic, payload, dedupe_key, attempts, next_attempt_at, locked_until, locked_by)
-        SELECT ${topic}, jsonb_build_object('smsId', m.id), 'sms:' || m.id, 1, ${leaseUntil}, ${leaseUntil}, ${workerId}
+        INSERT INTO outbox (topic, payload, dedupe_key, attempts, next_attempt_at, locked_until, locked_by, trace_context)
+        SELECT ${topic}, jsonb_build_object('smsId', m.id), 'sms:' || m.id, 1, ${leaseUntil}, ${leaseUntil}, ${workerId}, ${traceContextJson()}::jsonb
         FROM unnest(${written.map((w) => w.id)}::bigint[]) AS m(id)
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id, (payload->>'smsId')::bigint AS sms_id`.execute(db);

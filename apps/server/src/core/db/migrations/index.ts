@@ -34,6 +34,7 @@ import * as m0034 from './0034-login-devices';
 import * as m0035 from './0035-sms-messages';
 import * as m0036 from './0036-cell-functions-search-path';
 import * as m0037 from './0037-operations-counters';
+import * as m0038 from './0038-outbox-trace-context';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0035-sms-messages': m0035,
   '0036-cell-functions-search-path': m0036,
   '0037-operations-counters': m0037,
+  '0038-outbox-trace-context': m0038,
 };

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { TraceCarrier } from '../../tracing/trace-context';
 import type { Default, Json, JsonDefault, Timestamp } from './columns';
 
 export interface AppSettingsTable {
@@ -43,6 +44,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Generated<Date>;
   delivered_at: Timestamp | null;
+  /** `{ traceparent, tracestate? }` of whoever enqueued the row (migration 0038), or null. */
+  trace_context: ColumnType<TraceCarrier | null, TraceCarrier | string | null | undefined, TraceCarrier | string | null>;
 }
 
 export interface PlatformTables {
