@@ -110,6 +110,8 @@ interface BoardProps {
   onRefresh: () => void;
 }
 
+const COLUMN = { display: { xs: 'contents', md: 'flex' }, flexDirection: 'column', gap: 2, minWidth: 0 } as const;
+
 function Board({ status, refreshing, refreshFailed, onRefresh }: BoardProps) {
   const { t } = useTranslation('manage');
   const format = useFormat();
@@ -120,7 +122,7 @@ function Board({ status, refreshing, refreshFailed, onRefresh }: BoardProps) {
         <Typography variant="body2" color="textSecondary" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="status-updated">
           {t('status.updated', { time: updated })}
         </Typography>
-        <Button variant="outlined" size="small" startIcon={<RefreshIcon aria-hidden />} onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+        <Button variant="outlined" size="small" startIcon={<RefreshIcon aria-hidden />} onClick={onRefresh} aria-busy={refreshing}>
           {t('status.refresh')}
         </Button>
       </Box>
@@ -137,11 +139,28 @@ function Board({ status, refreshing, refreshFailed, onRefresh }: BoardProps) {
         </Alert>
       )}
       <Verdict status={status} />
+      {/*
+        One column on a phone, in the order of what matters most; two on a wide screen, the taller
+        cards (SOS, deliveries) on the left. On a phone the column boxes step aside (display:
+        contents) and `order` puts the cards in sequence.
+      */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
-        <SosCard sos={status.sos} />
-        <QueueCard outbox={status.outbox} />
-        <DeliveriesCard deliveries={status.deliveries} />
-        <ReadinessCard ready={status.ready} />
+        <Box sx={COLUMN}>
+          <Box sx={{ order: 1 }}>
+            <SosCard sos={status.sos} />
+          </Box>
+          <Box sx={{ order: 3 }}>
+            <DeliveriesCard deliveries={status.deliveries} />
+          </Box>
+        </Box>
+        <Box sx={COLUMN}>
+          <Box sx={{ order: 2 }}>
+            <QueueCard outbox={status.outbox} />
+          </Box>
+          <Box sx={{ order: 4 }}>
+            <ReadinessCard ready={status.ready} />
+          </Box>
+        </Box>
       </Box>
     </Stack>
   );
@@ -243,7 +262,7 @@ function Figures({ figures, columns, size = 'large' }: { figures: Figure[]; colu
       sx={{
         m: 0,
         display: 'grid',
-        columnGap: 2,
+        columnGap: size === 'large' ? 2 : 1,
         rowGap: 1.5,
         gridTemplateColumns: { xs: repeat(columns.xs), ...(columns.sm ? { sm: repeat(columns.sm) } : {}) },
       }}
@@ -258,10 +277,11 @@ function Figures({ figures, columns, size = 'large' }: { figures: Figure[]; colu
             sx={{
               m: 0,
               fontWeight: 700,
-              fontSize: size === 'large' ? '1.5rem' : '1.125rem',
+              fontSize: size === 'large' ? '1.375rem' : '1rem',
               lineHeight: 1.25,
               fontVariantNumeric: 'tabular-nums',
-              overflowWrap: 'anywhere',
+              // "12.3 सेकंड" wraps at its space, never inside a word.
+              overflowWrap: 'break-word',
             }}
           >
             {figure.value}
