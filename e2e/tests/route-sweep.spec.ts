@@ -178,6 +178,7 @@ const SIGNED_IN: Visit[] = [
   { path: () => '/manage' },
   { path: () => '/manage/users' },
   { path: () => '/manage/audit' },
+  { path: () => '/manage/status' },
   { path: () => '/manage/feedback' },
   { path: () => '/feedback' },
   { path: () => '/feed' },
@@ -222,6 +223,7 @@ function visitorSignsIn(ids: Ids): string[] {
     '/manage',
     '/manage/users',
     '/manage/audit',
+    '/manage/status',
     '/manage/feedback',
     '/feedback',
   ];

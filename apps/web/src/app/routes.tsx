@@ -179,6 +179,7 @@ export const routes: RouteObject[] = [
               { path: 'manage', handle: title('manage'), lazy: page(managePages, 'ManagePage') },
               { path: 'manage/users', handle: title('manageUsers'), lazy: page(managePages, 'ManageUsersPage') },
               { path: 'manage/audit', handle: title('manageAudit'), lazy: page(managePages, 'ManageAuditPage') },
+              { path: 'manage/status', handle: title('manageStatus'), lazy: page(managePages, 'ManageStatusPage') },
               {
                 path: 'manage/responders',
                 handle: title('manageResponders'),

@@ -13,3 +13,8 @@ export function formatIndiaDate(at: Date, language: string): string {
 export function formatIndiaDateTime(at: Date, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: INDIA_TIME_ZONE }).format(at);
 }
+
+/** An India clock time to the second, in `language`: "14:03:21" (the moment figures were read). */
+export function formatIndiaClockTime(at: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: INDIA_TIME_ZONE }).format(at);
+}

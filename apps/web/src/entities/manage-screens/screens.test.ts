@@ -32,8 +32,8 @@ describe('the management screens a user may open', () => {
     expect(mayOpen({ roles: ['admin'] }, ['user', 'editor', 'moderator'])).toBe(false);
   });
 
-  it('keeps the roles and audit screens to admins', () => {
-    const adminOnly = ['/manage/users', '/manage/audit'];
+  it('keeps the roles, audit and service status screens to admins', () => {
+    const adminOnly = ['/manage/users', '/manage/audit', '/manage/status'];
     expect(paths(MANAGE_SCREENS)).toEqual(expect.arrayContaining(adminOnly));
     for (const held of [['user', 'editor'] as const, ['user', 'moderator'] as const]) {
       for (const path of adminOnly) expect(paths(screensFor(held)), `${held.join()} ${path}`).not.toContain(path);

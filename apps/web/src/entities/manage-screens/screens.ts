@@ -17,6 +17,7 @@ export interface ManageScreen {
 export const MANAGE_SCREENS: readonly ManageScreen[] = [
   { path: '/manage/users', titleKey: 'screens.users.title', descriptionKey: 'screens.users.description', roles: ['admin'] },
   { path: '/manage/audit', titleKey: 'screens.audit.title', descriptionKey: 'screens.audit.description', roles: ['admin'] },
+  { path: '/manage/status', titleKey: 'screens.status.title', descriptionKey: 'screens.status.description', roles: ['admin'] },
   { path: '/news/manage', titleKey: 'screens.news.title', descriptionKey: 'screens.news.description', roles: ['editor'] },
   { path: '/shorts-crud', titleKey: 'screens.reels.title', descriptionKey: 'screens.reels.description', roles: ['moderator'] },
   { path: '/community-feeds/manage', titleKey: 'screens.moderation.title', descriptionKey: 'screens.moderation.description', roles: ['moderator'] },

@@ -2,3 +2,4 @@
 export { ManagePage } from './manage-page';
 export { ManageUsersPage } from './manage-users-page';
 export { ManageAuditPage } from './manage-audit-page';
+export { ManageStatusPage } from './manage-status-page';
