@@ -381,7 +381,8 @@ function ChannelRow({ channel, tally }: { channel: Channel; tally: Tally }) {
       </Box>
       <Figures
         size="small"
-        columns={{ xs: 4 }}
+        // Two to a row on a phone: a count in Indian grouping (1,23,456) must not break.
+        columns={{ xs: 2, sm: 4 }}
         figures={[
           { id: `${channel}-ok`, label: t('status.deliveries.ok'), value: format.count(tally.ok) },
           { id: `${channel}-failed`, label: t('status.deliveries.failed'), value: format.count(tally.failed) },
