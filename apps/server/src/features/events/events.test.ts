@@ -136,3 +136,16 @@ describe('GET /api/events (server-sent events)', () => {
     expect(bad.json().error).toMatchObject({ field: 'lastEventId' });
   });
 });
+
+describe('saathi_live_streams', () => {
+  const open = async () => (await (await t.app.metrics.registry.getSingleMetric('saathi_live_streams')!.get()).values[0]?.value) ?? 0;
+
+  it('counts a stream while it is open, and not after its reader left', async () => {
+    const before = await open();
+    const client = await stream('', bearer(await t.loginAs(await t.factory.user())));
+    await client.next('ready');
+    expect(await open()).toBe(before + 1);
+    client.close();
+    await expect.poll(open).toBe(before);
+  });
+});
