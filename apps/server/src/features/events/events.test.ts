@@ -138,7 +138,10 @@ describe('GET /api/events (server-sent events)', () => {
 });
 
 describe('saathi_live_streams', () => {
-  const open = async () => (await (await t.app.metrics.registry.getSingleMetric('saathi_live_streams')!.get()).values[0]?.value) ?? 0;
+  const open = async () => {
+    const { values } = await Promise.resolve(t.app.metrics.registry.getSingleMetric('saathi_live_streams')!.get());
+    return values[0]?.value ?? 0;
+  };
 
   it('counts a stream while it is open, and not after its reader left', async () => {
     const before = await open();
