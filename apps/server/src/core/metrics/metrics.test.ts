@@ -130,7 +130,7 @@ describe('metrics', () => {
     await t.db.deleteFrom('outbox').where('topic', '=', 'test.metrics-waiting').execute();
 
     // The gauges read the same figures at scrape time.
-    await expect.poll(() => t.app.outbox.running).toBe(true);
+    await expect.poll(() => t.app.outbox.running, { timeout: 10_000 }).toBe(true);
     expect(await sample('saathi_outbox_lag_seconds')).toBe(0);
     expect(await sample('saathi_ready')).toBe(1);
   });

@@ -16,7 +16,7 @@ const status = async () => {
 
 describe('GET /api/admin/status', () => {
   it('shows the SOS of the last hour with their first step, the queue and the deliveries by channel', async () => {
-    await expect.poll(() => t.app.outbox.running).toBe(true);
+    await expect.poll(() => t.app.outbox.running, { timeout: 10_000 }).toBe(true);
     const before = await status();
     expect(before.ready).toEqual({ database: 'ok', migrations: 'ok', redis: 'not_configured', outbox: 'ok' });
     expect(before.windowMinutes).toBe(60);

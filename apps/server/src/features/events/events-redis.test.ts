@@ -28,6 +28,8 @@ describe('live events through Redis pub/sub', () => {
   });
 
   it('counts Redis in the readiness check', async () => {
+    // The worker starts once the database is warm, a moment after the app is built.
+    await expect.poll(() => t.app.outbox.running, { timeout: 10_000 }).toBe(true);
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json().checks.redis).toBe('ok');
