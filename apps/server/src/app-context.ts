@@ -81,8 +81,11 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const gateways = deps.sms
     ? { primary: deps.sms, fallback: deps.smsFallback ?? null }
     : createSmsGateways(config.sms, { statusCallbackUrl: `${config.publicUrl}${TWILIO_STATUS_CALLBACK_PATH}` });
+  // The SOS path's pool (docs/adr/0022): the outbox, the SMS and push it delivers through, the
+  // SOS and safety-timer handlers. News and local alerts keep their own queries on the read pool.
+  const sosDbRef = dbRef.sos;
   const sms = createSmsDispatch({
-    dbRef,
+    dbRef: sosDbRef,
     gateways: tracedSmsGateways(gateways),
     clock,
     sendNowLeaseMs: 2 * config.sms.timeoutMs + 5_000,
@@ -107,7 +110,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const pushSender =
     config.push.provider === 'webpush'
       ? createWebPushSender({
-          subscriptions: createPushSubscriptionsRepository(dbRef),
+          subscriptions: createPushSubscriptionsRepository(sosDbRef),
           vapid,
           subject: config.push.vapidSubject,
           clock,
@@ -116,21 +119,24 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
           count: (outcome, n) => delivered('push', outcome, n),
         })
       : createDisabledPushSender(vapid.publicKey);
-  const notifications = createNotificationsService({
-    notifications: createNotificationsRepository(dbRef),
-    bus,
-    push: pushSender,
-    clock,
-    log,
-    countInApp: (n) => delivered('inapp', 'ok', n),
-  });
-  const sosRepository = createSosRepository(dbRef, clock);
+  const notificationsOn = (ref: DbRef) =>
+    createNotificationsService({
+      notifications: createNotificationsRepository(ref),
+      bus,
+      push: pushSender,
+      clock,
+      log,
+      countInApp: (n) => delivered('inapp', 'ok', n),
+    });
+  const notifications = notificationsOn(dbRef);
+  const sosNotifications = notificationsOn(sosDbRef);
+  const sosRepository = createSosRepository(sosDbRef, clock);
   const outbox = createOutboxWorker({
-    repository: createOutboxRepository(dbRef),
+    repository: createOutboxRepository(sosDbRef),
     handlers: {
       ...createSosDeliveryHandlers({
         sos: sosRepository,
-        notifications,
+        notifications: sosNotifications,
         sms,
         bus,
         clock,
@@ -143,7 +149,18 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         log,
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
-      ...createSafetyTimerHandlers({ dbRef, notifications, bus, clock, config, secret: secrets.authSecret, sms, kick: () => outbox.kick(), metrics, log }),
+      ...createSafetyTimerHandlers({
+        dbRef: sosDbRef,
+        notifications: sosNotifications,
+        bus,
+        clock,
+        config,
+        secret: secrets.authSecret,
+        sms,
+        kick: () => outbox.kick(),
+        metrics,
+        log,
+      }),
       ...createAlertsDeliveryHandlers({ dbRef, notifications, config }),
       [SMS_TOPIC]: sms.handler,
     },
@@ -159,12 +176,13 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     abortInFlight: () => pushSender.close(),
     onJobStarted: (topic, latenessSeconds) => metrics.outboxJobStarted(topic, latenessSeconds),
   });
-  const outboxRepository = createOutboxRepository(dbRef);
+  // A scrape reads through the SOS pool: when the read pool is saturated is when its figures matter.
+  const outboxRepository = createOutboxRepository(sosDbRef);
   metrics.watch({
-    outbox: () => (dbRef.ready ? outboxRepository.stats(clock()) : Promise.reject(new Error('the database is not open yet'))),
-    dbPoolWaiting: () => dbRef.waiting,
+    outbox: () => (sosDbRef.ready ? outboxRepository.stats(clock()) : Promise.reject(new Error('the database is not open yet'))),
+    dbPoolWaiting: () => ({ read: dbRef.waiting, sos: sosDbRef.waiting }),
     ready: async () => {
-      const checks = await readiness({ dbRef, bus, outbox });
+      const checks = await readiness({ dbRef: sosDbRef, bus, outbox });
       return Object.values(checks).every((state) => state === 'ok' || state === 'not_configured');
     },
   });
@@ -205,6 +223,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     storage,
     privateStorage,
     sessions: createSessionsRepository(dbRef),
+    sosSessions: createSessionsRepository(sosDbRef),
     cookie: sessionCookie(config),
     log,
     mediaDir,
@@ -213,6 +232,7 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
     vapidPublicKey: vapid.publicKey,
     rateLimiter,
     notifications,
+    sosNotifications,
     outbox,
     metrics,
     deliveryCounts,
@@ -250,7 +270,12 @@ export function mediaDirOf(config: Config): string {
 }
 
 async function openAndMigrate(config: Config): Promise<DbHandle> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.database.poolSize,
+    sosPoolSize: config.database.sosPoolSize,
+  });
   try {
     await migrateToLatest(handle.db);
     return handle;

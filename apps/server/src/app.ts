@@ -38,6 +38,7 @@ import { auth } from './plugins/app/auth';
 import { errorHandler } from './plugins/app/error-handler';
 import { requestLog } from './plugins/app/request-log';
 import { httpMetrics } from './plugins/app/http-metrics';
+import { loadShedding } from './plugins/app/load-shedding';
 import { startupGate } from './plugins/app/startup-gate';
 import { contractRoutes } from './plugins/app/contract-routes';
 import { strictBodies } from './plugins/app/strict-bodies';
@@ -143,9 +144,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(cookies);
   await app.register(swaggerDocs, { publicUrl: config.publicUrl });
   await app.register(startupGate, { dbRef: ctx.dbRef });
+  // Before auth: a read shed while the process is overloaded costs no session lookup.
+  await app.register(loadShedding, { settings: config.shedding, dbWaiting: () => ctx.dbRef.waiting, metrics: ctx.metrics });
   await app.register(evidenceGuard);
   await app.register(auth, {
     sessions: ctx.sessions,
+    sosSessions: ctx.sosSessions,
     clock: ctx.clock,
     cookie: ctx.cookie,
     publicOrigin: new URL(config.publicUrl).origin,

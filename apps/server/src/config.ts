@@ -9,6 +9,7 @@ import {
   type LocalAlertCategory,
 } from '@saathi/shared';
 import type { SmsSettings } from './core/sms';
+import type { ShedSettings } from './plugins/app/load-shedding';
 import { SMS_ENV, readSmsTemplateIds, smsProblems, smsSettingsOf } from './sms-config';
 import type { S3Config, StorageSettings } from './core/storage';
 import { TRACES_SAMPLERS, type TracingSettings } from './core/tracing';
@@ -77,6 +78,21 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  /** PostgreSQL connections of each process for everything but the SOS path. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL connections of each process kept for the SOS path, which reads never take (docs/adr/0022). */
+  DATABASE_SOS_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(4),
+  /**
+   * Overload (docs/adr/0022): the reads that can wait (feed, news, leaderboard, reels, volunteers
+   * nearby) answer 503 `busy` with Retry-After at once while the event loop lags this much on
+   * average, this many queries wait for a read connection, or the heap holds this share of its
+   * limit. 0 turns a measure off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).max(60_000).default(200),
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
+  SHED_HEAP_USED_PERCENT: z.coerce.number().min(0).max(100).default(90),
+  /** The Retry-After of a shed read, in seconds. */
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: bool(false),
@@ -293,6 +309,10 @@ export interface Config {
   /** Absolute path: PGlite files (`pglite/`), media (`media/`) and generated secrets. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL pool sizes per process: the read pool and the SOS path's own (docs/adr/0022). */
+  database: { poolSize: number; sosPoolSize: number };
+  /** When the reads that can wait are shed (plugins/app/load-shedding.ts); 0 turns a measure off. */
+  shedding: ShedSettings;
   redisUrl: string | undefined;
   publicUrl: string;
   trustProxy: boolean;
@@ -451,6 +471,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: { poolSize: e.DATABASE_POOL_SIZE, sosPoolSize: e.DATABASE_SOS_POOL_SIZE },
+    shedding: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      dbWaiting: e.SHED_DB_WAITING,
+      heapUsedPercent: e.SHED_HEAP_USED_PERCENT,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    },
     redisUrl: e.REDIS_URL,
     publicUrl,
     trustProxy: e.TRUST_PROXY,

@@ -23,6 +23,7 @@ import type { SessionCookie } from './plugins/app/session-cookie';
  */
 export interface AppContext {
   config: Config;
+  /** The database for everything but the SOS path; `dbRef.sos` is the SOS path's (docs/adr/0022). */
   dbRef: DbRef;
   clock: Clock;
   secrets: ServerSecrets;
@@ -36,6 +37,8 @@ export interface AppContext {
   privateStorage: PrivateStorage;
   /** Session lookup shared by the auth hook, the auth routes and the event stream. */
   sessions: SessionsRepository;
+  /** The same lookups on the SOS path's pool: the auth hook of the SOS path's calls uses it. */
+  sosSessions: SessionsRepository;
   cookie: SessionCookie;
   log: FastifyBaseLogger;
   mediaDir: string;
@@ -47,6 +50,8 @@ export interface AppContext {
   rateLimiter(name: string, limit: number, windowMs?: number): RateLimiter;
   /** In-app notifications with push (SOS delivery and the notifications routes). */
   notifications: NotificationsService;
+  /** The same service on the SOS path's pool (SOS and safety-timer deliveries). */
+  sosNotifications: NotificationsService;
   /** The transactional outbox that delivers SOS alerts (the SOS service kicks it). */
   outbox: OutboxWorker;
   /** This process's Prometheus figures (core/metrics), served on the metrics listener. */

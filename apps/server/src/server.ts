@@ -11,6 +11,8 @@ async function prepareDatabase(config: Config, log: (msg: string) => void): Prom
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.database.poolSize,
+    sosPoolSize: config.database.sosPoolSize,
     onConnectionError: (error) => log(`database connection lost (it will be replaced): ${error.message}`),
   });
   try {

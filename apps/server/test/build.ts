@@ -19,7 +19,9 @@ export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface TestApp {
   app: App;
+  /** The read pool's database (the SOS path's is `handle.sosDb`). */
   db: Kysely<Database>;
+  handle: DbHandle;
   kind: DbKind;
   config: Config;
   dataDir: string;
@@ -82,6 +84,10 @@ export function build(env: Record<string, string> | (() => Record<string, string
       DATA_DIR: dataDir,
       AUTH_SECRET: TEST_AUTH_SECRET,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+      // Shedding by event-loop delay or heap would depend on the machine's load: a file that
+      // tests shedding sets them, or holds the read pool (hold-read-pool.ts).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_HEAP_USED_PERCENT: '0',
       ...(typeof env === 'function' ? env() : env),
     });
     const sms = createRecordingSms('recording');
@@ -92,7 +98,19 @@ export function build(env: Record<string, string> | (() => Record<string, string
     const app = await buildApp(config, { db: handle, ...gateways, clock: clock.now, logStream });
     await app.ready();
     const factory = createFactory(() => handle!.db);
-    Object.assign(ctx, { app, db: handle.db, kind: handle.kind, config, dataDir, sms, smsFallback, clock, factory, loginAs: factory.loginAs.bind(factory) });
+    Object.assign(ctx, {
+      app,
+      db: handle.db,
+      handle,
+      kind: handle.kind,
+      config,
+      dataDir,
+      sms,
+      smsFallback,
+      clock,
+      factory,
+      loginAs: factory.loginAs.bind(factory),
+    });
   });
 
   afterAll(async () => {

@@ -95,8 +95,8 @@ export async function recipientsOf(t: TestApp, eventId: number) {
  * The app as the SOS fan-out tests build it (escalation after 30 s, links on a public origin),
  * with a push service started for the file: `peer` is set in `beforeAll`, closed after.
  */
-export function buildWithPushPeer(): { t: TestApp; peer: PushPeer } {
-  const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example' });
+export function buildWithPushPeer(env: Record<string, string> = {}): { t: TestApp; peer: PushPeer } {
+  const t = build({ SOS_ESCALATION_SECONDS: '30', PUBLIC_URL: 'https://saathi.example', ...env });
   const ctx = { t } as { t: TestApp; peer: PushPeer };
   beforeAll(async () => {
     ctx.peer = await startPushPeer();

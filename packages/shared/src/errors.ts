@@ -114,6 +114,7 @@ export const ERROR_CODES = {
   starting: 503,
   db_unavailable: 503,
   not_ready: 503,
+  busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -138,7 +139,7 @@ export interface ApiErrorBody {
     params?: ErrorParams;
     /** The dotted path of the input that failed (`locations.0.name`). */
     field?: string;
-    /** On 429 answers: how long to wait before trying again (also the Retry-After header). */
+    /** On 429 answers and 503 `busy`: how long to wait before trying again (also the Retry-After header). */
     retryAfterSeconds?: number;
     /** On 428 `challenge_required`: the proof-of-work challenge to solve (ALTCHA's format). */
     challenge?: LoginChallenge;

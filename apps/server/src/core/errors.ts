@@ -87,6 +87,16 @@ export class ServiceStartingError extends AppError {
 }
 
 /**
+ * 503 `busy`: a read that can wait, refused at once because the process is overloaded
+ * (plugins/app/load-shedding.ts); `retryAfterSeconds` also becomes the Retry-After header.
+ */
+export class BusyError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('busy', `Saathi is very busy; try again in ${retryAfterSeconds} seconds. SOS alerts are not affected.`, undefined, { seconds: retryAfterSeconds });
+  }
+}
+
+/**
  * Identity comes from the token (DESIGN.md §4): a userId that SPEC.md's calls carry in a body,
  * query or path must name the caller, or the request is refused.
  */

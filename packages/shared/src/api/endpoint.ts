@@ -21,6 +21,13 @@ export interface EndpointDefinition {
    */
   access?: EndpointAccess;
   /**
+   * How the call fares when the server is busy (docs/adr/0022). `sos`: the SOS path, served from
+   * the database pool kept for it at every step (the session lookup too), ahead of other work.
+   * `deferrable`: a read that can wait, answered 503 `busy` with Retry-After at once while the
+   * process is overloaded, instead of queueing. Unset: served in turn, never shed.
+   */
+  priority?: EndpointPriority;
+  /**
    * The path parameters. A part file leaves them out when every `:name` in the path is a
    * numeric id (most are): defineEndpoints makes them `{name: Id}` from the path.
    */
@@ -60,6 +67,7 @@ export interface MultipartForm {
 /** The management roles an endpoint's `access` may require (see hasRole). */
 export type RoleAccess = 'editor' | 'moderator' | 'admin';
 export type EndpointAccess = 'user' | 'optional' | 'public' | RoleAccess;
+export type EndpointPriority = 'sos' | 'deferrable';
 
 export function isRoleAccess(access: string | undefined): access is RoleAccess {
   return access === 'editor' || access === 'moderator' || access === 'admin';
@@ -70,8 +78,8 @@ export const COMMON_ERRORS = ['validation_error', 'bad_request', 'internal_error
 
 /**
  * Every error code an endpoint can answer: the common ones, its own, `unauthorized` unless
- * it is public, `origin_mismatch` for a write that a session cookie may carry, and
- * `forbidden` when it needs a role.
+ * it is public, `origin_mismatch` for a write that a session cookie may carry,
+ * `forbidden` when it needs a role, and `busy` when it is a read that can wait.
  */
 export function errorsOf(key: string, endpoint: EndpointDefinition): ErrorCode[] {
   const codes: ErrorCode[] = [...COMMON_ERRORS, ...endpoint.errors];
@@ -80,6 +88,7 @@ export function errorsOf(key: string, endpoint: EndpointDefinition): ErrorCode[]
     if (!key.startsWith('GET ')) codes.push('origin_mismatch');
   }
   if (isRoleAccess(endpoint.access)) codes.push('forbidden');
+  if (endpoint.priority === 'deferrable') codes.push('busy');
   return [...new Set(codes)];
 }
 

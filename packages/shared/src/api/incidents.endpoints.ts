@@ -21,7 +21,7 @@ import { created, defineEndpoints, ok } from './endpoint';
 
 /** Incident reels (SPEC.md §7 `/incidents/*`). */
 export const incidentsEndpoints = defineEndpoints('reels', {
-  'GET /incidents/reels': ok(ReelsResponse, { query: ReelsQuery }).summary('Reels, newest first, a page at a time'),
+  'GET /incidents/reels': ok(ReelsResponse, { priority: 'deferrable', query: ReelsQuery }).summary('Reels, newest first, a page at a time'),
   'PATCH /incidents/reels/:id': ok(Reel, { body: EditReelBody, errors: ['forbidden', 'reel_not_found'] }).summary(
     "The author changes a reel's title and/or caption (others 403)",
   ),

@@ -9,7 +9,7 @@ export const leaderboardEndpoints = defineEndpoints('leaderboard', {
    * everyone with a saved place inside the circle (radius ≤ 5000 m, default 5000). People under
    * 18 and people who switched "Show me on leaderboards" off are left out of others' lists.
    */
-  'GET /leaderboard': ok(LeaderboardResponse, { query: LeaderboardQuery }).summary(
+  'GET /leaderboard': ok(LeaderboardResponse, { priority: 'deferrable', query: LeaderboardQuery }).summary(
     "A page of the leaderboard (standard competition ranking) and the caller's own rank and score breakdown",
   ),
 });

@@ -25,7 +25,7 @@ import { DeletedResponse } from '../schemas/community';
  * desk call needs the editor role (or admin), checked before its input is read.
  */
 export const newsEndpoints = defineEndpoints('news', {
-  'GET /news': ok(NewsList, { access: 'public', query: NewsListQuery }).summary('Published articles in one language, newest first'),
+  'GET /news': ok(NewsList, { priority: 'deferrable', access: 'public', query: NewsListQuery }).summary('Published articles in one language, newest first'),
   /** A slug the article had before answers 301 with the current one. */
   'GET /news/:idOrSlug': ok(NewsArticle, { access: 'optional', params: NewsArticleParams, query: NewsArticleQuery, errors: ['news_not_found'] }).summary(
     'One article by id or slug; drafts, scheduled and unpublished ones only for editors',

@@ -35,9 +35,12 @@ export const communityPostEndpoints = defineEndpoints('community', {
    * gets public fields only, newest first without latitude/longitude, and no distance to posts
    * whose location is hidden (SPEC.md §2 /comunity-post, /profile/{id}).
    */
-  'GET /posts/community-posts': ok(FeedResponse, { access: 'optional', query: FeedQuery, errors: ['age_restricted', 'too_many_requests'] }).summary(
-    'Community feed: nearby and recent first when latitude/longitude are given (docs/community-feed-ranking.md)',
-  ),
+  'GET /posts/community-posts': ok(FeedResponse, {
+    priority: 'deferrable',
+    access: 'optional',
+    query: FeedQuery,
+    errors: ['age_restricted', 'too_many_requests'],
+  }).summary('Community feed: nearby and recent first when latitude/longitude are given (docs/community-feed-ranking.md)'),
   /** The shared link /saathi-community-post/{id} opens for visitors too. */
   'GET /posts/:postId': ok(CommunityPost, {
     access: 'optional',

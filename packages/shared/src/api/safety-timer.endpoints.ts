@@ -26,6 +26,7 @@ export const safetyTimerEndpoints = defineEndpoints('safety-timer', {
     responses: { 204: z.null() },
   },
   'POST /safety-timers': {
+    priority: 'sos',
     summary: 'Start a safety timer; the server escalates when nobody checks in (reminder, "Are you OK?", contacts, SOS)',
     body: StartSafetyTimerBody,
     responses: { 201: SafetyTimerStarted },
@@ -36,22 +37,26 @@ export const safetyTimerEndpoints = defineEndpoints('safety-timer', {
     responses: { 200: SafetyTimerContacts },
   },
   'GET /safety-timers/current': {
+    priority: 'sos',
     summary: "The caller's newest safety timer (running or ended), or null",
     responses: { 200: CurrentSafetyTimer },
   },
   'POST /safety-timers/:id/check-in': {
+    priority: 'sos',
     summary: 'End the timer with a PIN (the answer is the same for the safety and the duress PIN)',
     body: SafetyTimerCheckInBody,
     responses: { 200: SafetyTimerCheckedIn },
     errors: ['safety_timer_not_found', 'safety_timer_ended', 'safety_pin_wrong'],
   },
   'POST /safety-timers/:id/extend': {
+    priority: 'sos',
     summary: 'Add 5 to 30 minutes to a running timer, at most 60 minutes in all',
     body: SafetyTimerExtendBody,
     responses: { 200: SafetyTimerView },
     errors: ['safety_timer_not_found', 'safety_timer_ended', 'safety_timer_extension_limit'],
   },
   'POST /safety-timers/:id/location': {
+    priority: 'sos',
     summary: "The phone's position while the timer runs (the contacts' live-tracking link shows it)",
     body: SafetyTimerLocation,
     responses: { 204: z.null() },

@@ -28,28 +28,34 @@ import { created, defineEndpoints, ok } from './endpoint';
  */
 export const sosEndpoints = defineEndpoints('sos', {
   'POST /sos': {
+    priority: 'sos',
     summary: 'Raise an SOS: alerts the emergency contacts and, unless contactsOnly, nearby volunteers (201; 200 returns the already active event)',
     body: CreateSosBody,
     responses: { 200: SosEventOwnerView, 201: SosEventOwnerView },
     errors: ['sos_rate_limited'],
   },
-  'GET /sos/:id': ok(SosEventView, { errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
+  'GET /sos/:id': ok(SosEventView, { priority: 'sos', errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
     "An SOS event: its owner sees everything (who was alerted, who accepted and how far they are); an alerted volunteer sees the alert, and after accepting the victim's live location, while it is active",
   ),
-  'POST /sos/:id/location': ok(SosLocationResponse, { body: SosLocationBody, errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
-    "The owner's live position while the event is active",
+  'POST /sos/:id/location': ok(SosLocationResponse, {
+    priority: 'sos',
+    body: SosLocationBody,
+    errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'],
+  }).summary("The owner's live position while the event is active"),
+  'POST /sos/:id/resolve': ok(SosEventOwnerView, { priority: 'sos', errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
+    'The owner ends the event: help arrived',
   ),
-  'POST /sos/:id/resolve': ok(SosEventOwnerView, { errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary('The owner ends the event: help arrived'),
-  'POST /sos/:id/cancel': ok(SosEventOwnerView, { errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
+  'POST /sos/:id/cancel': ok(SosEventOwnerView, { priority: 'sos', errors: ['sos_not_found', 'sos_not_yours', 'sos_ended'] }).summary(
     'The owner cancels the event; everyone already alerted gets an "all clear" (SMS to contacts, push + in-app to users)',
   ),
-  'POST /sos/:id/accept': ok(SosRespondResponse, { body: SosAcceptBody, errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'] }).summary(
+  'POST /sos/:id/accept': ok(SosRespondResponse, { priority: 'sos', body: SosAcceptBody, errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'] }).summary(
     'An alerted volunteer accepts (optionally with where they are, for the distance shown to the victim)',
   ),
-  'POST /sos/:id/decline': ok(SosRespondResponse, { body: SosDeclineBody, errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'] }).summary(
+  'POST /sos/:id/decline': ok(SosRespondResponse, { priority: 'sos', body: SosDeclineBody, errors: ['sos_not_found', 'sos_not_alerted', 'sos_ended'] }).summary(
     'An alerted volunteer declines (or withdraws after accepting), optionally saying why (too_far, busy, not_qualified); a verified responder who declines passes the alert to the next one at once',
   ),
   'POST /sos/:id/status': ok(SceneStatusResponse, {
+    priority: 'sos',
     body: SceneStatusBody,
     errors: ['sos_not_found', 'sos_not_alerted', 'sos_not_accepted', 'sos_ended'],
   }).summary(
@@ -68,6 +74,7 @@ export const sosEndpoints = defineEndpoints('sos', {
 /** Evidence the phone records during an SOS, uploaded a chunk at a time; the owner plays it back. */
 export const sosEvidenceEndpoints = defineEndpoints('sos', {
   'POST /sos/:id/evidence': {
+    priority: 'sos',
     summary:
       "Upload one chunk of the owner's audio/video evidence (raw webm body). Each recording (one recorder start) is numbered from sequence 0, whose chunk must be a WebM header; `recording` defaults to 0. 201 new, 200 the same bytes again (a retry); 409 evidence_chunk_exists for other bytes under a held number (a restarted recorder: start a new recording). The answer says what the server now holds",
     query: EvidenceUploadQuery,
@@ -77,10 +84,11 @@ export const sosEvidenceEndpoints = defineEndpoints('sos', {
     responses: { 200: EvidenceUploadResponse, 201: EvidenceUploadResponse },
     errors: ['sos_not_found', 'sos_not_yours', 'sos_closed_for_evidence', 'not_webm', 'evidence_chunk_exists', 'payload_too_large', 'unsupported_media_type'],
   },
-  'GET /sos/:id/evidence': ok(EvidenceList, { errors: ['sos_not_found', 'sos_not_yours'] }).summary(
+  'GET /sos/:id/evidence': ok(EvidenceList, { priority: 'sos', errors: ['sos_not_found', 'sos_not_yours'] }).summary(
     "The evidence chunks of the caller's SOS, its recordings with a playback URL each, and what the server holds",
   ),
   'GET /sos/:id/evidence/:file': {
+    priority: 'sos',
     summary: "Play back the owner's first recording of a kind (video.webm or audio.webm): its chunks concatenated in order",
     params: z.object({ id: Id, file: z.enum(['video.webm', 'audio.webm']) }),
     // The webm bytes themselves (Content-Type video/webm or audio/webm), not JSON.
@@ -88,6 +96,7 @@ export const sosEvidenceEndpoints = defineEndpoints('sos', {
     errors: ['sos_not_found', 'sos_not_yours', 'evidence_not_found'],
   },
   'GET /sos/:id/evidence/recordings/:recording/:file': {
+    priority: 'sos',
     summary: "Play back one of the owner's recordings (a recorder start) as one webm: its chunks concatenated in order",
     params: z.object({
       id: Id,

@@ -6,7 +6,7 @@ import { defineEndpoints, ok } from './endpoint';
  * the credential; it stops working (410) when the event ends or the link expires.
  */
 export const trackingEndpoints = defineEndpoints('sos', {
-  'GET /track/:token': ok(TrackingView, { access: 'public', params: TrackingParams, errors: ['not_found', 'link_expired'] }).summary(
+  'GET /track/:token': ok(TrackingView, { priority: 'sos', access: 'public', params: TrackingParams, errors: ['not_found', 'link_expired'] }).summary(
     "Public: an SOS event's status and live location for a contact's tracking link",
   ),
 });

@@ -4,7 +4,7 @@ import { defineEndpoints, ok } from './endpoint';
 
 /** Nearby volunteers, a volunteer's live location and the web app's run-time settings. */
 export const volunteersEndpoints = defineEndpoints('volunteers', {
-  'GET /community/volunteers-nearby': ok(VolunteersNearbyResponse, { query: VolunteersNearbyQuery, errors: ['rate_limited'] }).summary(
+  'GET /community/volunteers-nearby': ok(VolunteersNearbyResponse, { priority: 'deferrable', query: VolunteersNearbyQuery, errors: ['rate_limited'] }).summary(
     'Available volunteers within range, nearest first, at the centre of their ~250 m grid cell',
   ),
   'POST /volunteers/me/location': ok(LiveLocationResponse, { body: LiveLocationBody }).summary(

@@ -90,7 +90,11 @@ export function registerEndpoints<T extends ContractPart>(app: FastifyInstance, 
       method,
       url: path,
       schema: routeSchema(key, endpoint),
-      config: { access: endpoint.access ?? 'user', ...(endpoint.form ? { form: endpoint.form } : {}) },
+      config: {
+        access: endpoint.access ?? 'user',
+        ...(endpoint.priority ? { priority: endpoint.priority } : {}),
+        ...(endpoint.form ? { form: endpoint.form } : {}),
+      },
       ...options,
       handler: async (request, reply) => {
         if (successStatus !== 200) reply.status(successStatus);

@@ -6,7 +6,8 @@ export type { DeliveryChannel, DeliveryOutcome };
 /** What the scrape asks the app for at the moment it is read (each is cheap: one small query or a field). */
 export interface MetricsProbes {
   outbox(): Promise<{ due: number; running: number; failed: number; lagSeconds: number }>;
-  dbPoolWaiting(): number;
+  /** Queries waiting for a connection, per pool: the read pool and the SOS path's (docs/adr/0022). */
+  dbPoolWaiting(): { read: number; sos: number };
   ready(): Promise<boolean>;
 }
 
@@ -87,11 +88,20 @@ export function createMetrics() {
   });
   new Gauge({
     name: 'saathi_db_pool_waiting',
-    help: 'Queries waiting for a free database connection in this process.',
+    help: "Queries waiting for a free database connection in this process, by pool: read (everything else) or sos (the SOS path's own).",
+    labelNames: ['pool'] as const,
     registers,
     collect() {
-      this.set(probes?.dbPoolWaiting() ?? 0);
+      const waiting = probes?.dbPoolWaiting() ?? { read: 0, sos: 0 };
+      this.set({ pool: 'read' }, waiting.read);
+      this.set({ pool: 'sos' }, waiting.sos);
     },
+  });
+  const shed = new Counter({
+    name: 'saathi_http_shed_total',
+    help: 'Reads that can wait answered 503 busy at once because the process was overloaded, by route pattern.',
+    labelNames: ['route'] as const,
+    registers,
   });
   new Gauge({
     name: 'saathi_ready',
@@ -123,6 +133,8 @@ export function createMetrics() {
       if (topic.startsWith('safety_timer.')) timerLateness.observe(seconds);
       else if (topic.startsWith('alerts.')) alertLateness.observe(seconds);
     },
+    /** A read answered 503 `busy` instead of waiting its turn (plugins/app/load-shedding.ts). */
+    shed: (route: string) => shed.inc({ route }),
     /** Returns the function that counts the stream closed (call it once). */
     liveStreamOpened(): () => void {
       liveStreams.inc();

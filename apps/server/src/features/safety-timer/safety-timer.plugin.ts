@@ -11,15 +11,17 @@ import { createSafetyTimerService } from './safety-timer.service';
  * the timer through restarts. Outside tests a stage scheduler (safety-timer-stages.ts) claims
  * every stage row that falls due in one pass and runs them together, on time; the outbox
  * handles any it reaches first the same way. Tests drive the stages through the outbox alone.
+ * The timers, their stages and their alerts use the SOS path's database pool (docs/adr/0022).
  */
 export const safetyTimerPlugin: FeaturePlugin = async (app, { ctx }) => {
-  const timers = createSafetyTimerService({ timers: createSafetyTimerRepository(ctx.dbRef), clock: ctx.clock, offsets: ctx.config.safetyTimer });
+  const dbRef = ctx.dbRef.sos;
+  const timers = createSafetyTimerService({ timers: createSafetyTimerRepository(dbRef), clock: ctx.clock, offsets: ctx.config.safetyTimer });
   safetyTimerRoutes(app, { timers, kick: () => ctx.outbox.kick() });
 
   if (ctx.config.nodeEnv === 'test') return;
   const work = createSafetyTimerWork({
-    dbRef: ctx.dbRef,
-    notifications: ctx.notifications,
+    dbRef,
+    notifications: ctx.sosNotifications,
     bus: ctx.bus,
     clock: ctx.clock,
     config: ctx.config,
@@ -30,7 +32,7 @@ export const safetyTimerPlugin: FeaturePlugin = async (app, { ctx }) => {
     log: ctx.log,
   });
   const scheduler = createStageScheduler({
-    dbRef: ctx.dbRef,
+    dbRef,
     clock: ctx.clock,
     topic: SAFETY_TIMER_TOPICS.stage,
     run: work.runStages,

@@ -12,11 +12,13 @@ import { createSosService } from './sos.service';
 /**
  * SOS alerts, their feedback and evidence; registered under /api. Delivery runs in the
  * app-wide outbox (app-context.ts, handlers in sos-delivery.ts), which a new alert kicks.
+ * Alerts and evidence use the SOS path's database pool (`dbRef.sos`, docs/adr/0022); the
+ * feedback given afterwards waits its turn with everything else.
  */
 export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
   const { config, dbRef, clock } = ctx;
   const sos = createSosService({
-    sos: createSosRepository(dbRef, clock),
+    sos: createSosRepository(dbRef.sos, clock),
     bus: ctx.bus,
     clock,
     radiiM: config.sos.radiiM,
@@ -29,6 +31,6 @@ export const sosPlugin: FeaturePlugin = async (app, { ctx }) => {
   sosRoutes(app, { sos });
   // A scope of its own: the evidence routes' raw-body content types stay theirs.
   await app.register(sosEvidenceRoutes, {
-    evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef), sos, files: ctx.privateStorage, clock }),
+    evidence: createSosEvidenceService({ evidence: createSosEvidenceRepository(dbRef.sos), sos, files: ctx.privateStorage, clock }),
   });
 };

@@ -3,7 +3,12 @@ import { withSafetyTimerLinks } from './safety-timer-links';
 import { createTrackingRepository } from './tracking.repository';
 import { trackingRoutes } from './tracking.routes';
 
-/** Tracking links for trusted contacts, an SOS's and a safety timer's; registered under /api. */
+/**
+ * Tracking links for trusted contacts, an SOS's and a safety timer's; registered under /api.
+ * Read from the SOS path's database pool (docs/adr/0022): a contact following someone in
+ * danger never waits behind the feed.
+ */
 export const trackingPlugin: FeaturePlugin = async (app, { ctx }) => {
-  trackingRoutes(app, { tracking: withSafetyTimerLinks(createTrackingRepository(ctx.dbRef, ctx.clock), ctx.dbRef), clock: ctx.clock });
+  const dbRef = ctx.dbRef.sos;
+  trackingRoutes(app, { tracking: withSafetyTimerLinks(createTrackingRepository(dbRef, ctx.clock), dbRef), clock: ctx.clock });
 };

@@ -7,6 +7,7 @@ import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError } fro
 import type { SessionsRepository } from '../../core/sessions/sessions.repository';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { isNonContractRoute } from './contract-routes';
+import { priorityOf } from './route-priority';
 import type { SessionCookie } from './session-cookie';
 
 export interface AuthUser {
@@ -44,6 +45,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export interface AuthPluginOptions {
   sessions: SessionsRepository;
+  /** The same lookups on the SOS path's pool, for the calls whose `priority` is `sos` (docs/adr/0022). */
+  sosSessions?: SessionsRepository;
   clock: Clock;
   cookie: SessionCookie;
   /** The app's own origin (PUBLIC_URL): cookie-authenticated writes must come from it. */
@@ -103,7 +106,10 @@ export function assertSameOrigin(request: FastifyRequest, publicOrigin: string):
  * Requires the caller to be signed in: one onRequest hook for all of `/api`. `public` routes
  * skip it; `optional` routes sign the caller in when they can and let visitors through.
  */
-async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publicOrigin, visitorLimiter }: AuthPluginOptions): Promise<void> {
+async function authPlugin(
+  app: FastifyInstance,
+  { sessions: readSessions, sosSessions, clock, cookie, publicOrigin, visitorLimiter }: AuthPluginOptions,
+): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -124,6 +130,8 @@ async function authPlugin(app: FastifyInstance, { sessions, clock, cookie, publi
       throw new UnauthorizedError();
     }
     if (credential.via === 'cookie') assertSameOrigin(request, publicOrigin);
+    // An SOS never waits for a read connection, not even to learn who is calling.
+    const sessions = priorityOf(request) === 'sos' ? (sosSessions ?? readSessions) : readSessions;
     const now = clock();
     const session = await sessions.findActive(sha256Hex(credential.token), now);
     if (!session) {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@saathi/shared';
-import { AppError, ChallengeRequiredError, ServiceStartingError, TooManyRequestsError } from '../../core/errors';
+import { AppError, BusyError, ChallengeRequiredError, ServiceStartingError, TooManyRequestsError } from '../../core/errors';
 import { unknownFieldsMessage } from './strict-bodies';
 
 /** The one error shape (@saathi/shared errors.ts): `code` can only be one of the closed list. */
@@ -50,12 +50,14 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       if (error.params && Object.keys(error.params).length > 0) body.error.params = error.params;
       if (error.field) body.error.field = error.field;
       if (error instanceof ChallengeRequiredError) body.error.challenge = error.challenge;
-      if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      if ((error instanceof TooManyRequestsError || error instanceof BusyError) && error.retryAfterSeconds !== undefined) {
         body.error.retryAfterSeconds = error.retryAfterSeconds;
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      // "starting" is expected for a few seconds after boot; the request line records it.
-      if (error.statusCode >= 500 && !(error instanceof ServiceStartingError)) request.log.warn({ code: error.code }, error.message);
+      // "starting" is expected for a few seconds after boot, "busy" while overloaded (a metric
+      // counts it); the request line records both.
+      if (error.statusCode >= 500 && !(error instanceof ServiceStartingError) && !(error instanceof BusyError))
+        request.log.warn({ code: error.code }, error.message);
       return send(reply, error.statusCode, body);
     }
     if (isResponseSerializationError(error)) {
