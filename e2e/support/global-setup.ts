@@ -73,6 +73,10 @@ async function startServer(index: number): Promise<{ baseUrl: string; logPath: s
         SAFETY_TIMER_MINUTE_SECONDS: '1',
         SAFETY_TIMER_REMINDER_SECONDS: '2',
         SAFETY_TIMER_CONTACTS_AFTER_SECONDS: '2',
+        // Browsers, the embedded database and several test workers share two cores here: the
+        // event loop's delay says more about this machine than about the app. Reads are still
+        // shed when the read queue backs up (SHED_DB_WAITING).
+        SHED_EVENT_LOOP_DELAY_MS: '0',
         ...database.env,
       },
     ),
