@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client';
+import { retryBusy } from '../lib/busy-retry';
 
 /** Client errors (4xx) will not change on a retry; network and 5xx errors may. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -7,13 +8,19 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * The defaults of every query: a read the server shed (503 `busy`) is asked again after its
+ * `Retry-After`, without limit while it is shown; other errors as shouldRetry says.
+ */
+export const queryDefaults = {
+  ...retryBusy(shouldRetry),
+  staleTime: 30_000,
+  refetchOnWindowFocus: false,
+};
+
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: {
-      retry: shouldRetry,
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-    },
+    queries: queryDefaults,
     mutations: { retry: false },
   },
 });

@@ -1,7 +1,7 @@
 import type { CommunityPost } from '@saathi/shared';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { jsonResponse, offContract, stubFetch } from '../test/contract-answers';
-import { api, ApiError, buildUrl, onUnauthorized } from './api-client';
+import { api, ApiError, buildUrl, busySeconds, onUnauthorized, parseRetryAfter } from './api-client';
 import { setNavigator } from './navigation';
 
 /** A text post as POST /posts/post-create answers it. */
@@ -137,6 +137,35 @@ describe('api client', () => {
     const error = (await api.call('GET /health').catch((caught: unknown) => caught)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(error.code).toBe('NETWORK_ERROR');
+  });
+
+  it('reads the wait of a shed read (503 busy) from Retry-After, else from its params', async () => {
+    const busy = { error: { code: 'busy', message: 'Busy, retry later', params: { seconds: 5 } } };
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(busy), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } }));
+    const fromHeader = (await api.call('GET /news', { query: { language: 'en' } }).catch((caught: unknown) => caught)) as ApiError;
+    expect(fromHeader).toMatchObject({ status: 503, code: 'busy', isBusy: true, retryAfterSeconds: 2 });
+    expect(busySeconds(fromHeader)).toBe(2);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, busy));
+    const fromParams = (await api.call('GET /news', { query: { language: 'en' } }).catch((caught: unknown) => caught)) as ApiError;
+    expect(fromParams.retryAfterSeconds).toBe(5);
+    expect(busySeconds(fromParams)).toBe(5);
+  });
+
+  it('tells a busy answer from every other error', () => {
+    expect(busySeconds(new ApiError(503, 'busy', 'Busy'))).toBe(5); // the server's default wait when it names none
+    expect(busySeconds(new ApiError(503, 'HTTP_503', 'Service Unavailable', undefined, undefined, undefined, 30))).toBeUndefined();
+    expect(busySeconds(new ApiError(429, 'rate_limited', 'Slow down', undefined, { seconds: 20 }))).toBeUndefined();
+    expect(busySeconds(new Error('busy'))).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-12-07T10:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7);
+    expect(parseRetryAfter('Mon, 07 Dec 2026 10:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('Mon, 07 Dec 2026 09:59:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
   });
 
   it('returns undefined for 204 No Content', async () => {

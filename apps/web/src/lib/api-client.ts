@@ -12,8 +12,13 @@ export class ApiError extends Error {
   readonly params: ErrorParams | undefined;
   /** On 428 `challenge_required`: the proof-of-work challenge to solve before asking again. */
   readonly challenge: LoginChallenge | undefined;
+  /**
+   * How many seconds the server asked to wait before asking again: its `Retry-After` header,
+   * else the answer's `params.seconds` (a 503 `busy`, a 429). Undefined when it said neither.
+   */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string, params?: ErrorParams, challenge?: LoginChallenge) {
+  constructor(status: number, code: string, message: string, field?: string, params?: ErrorParams, challenge?: LoginChallenge, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -21,11 +26,37 @@ export class ApiError extends Error {
     this.field = field;
     this.params = params;
     this.challenge = challenge;
+    this.retryAfterSeconds = retryAfterSeconds ?? positiveSeconds(params?.seconds);
   }
 
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /**
+   * A read the server shed because it is overloaded (503 `busy`, ADR 22): nothing is wrong with
+   * the request, it is to be asked again after `retryAfterSeconds`.
+   */
+  get isBusy(): boolean {
+    return this.status === 503 && this.code === 'busy';
+  }
+}
+
+function positiveSeconds(value: unknown): number | undefined {
+  const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+/**
+ * A `Retry-After` header in seconds: delta-seconds (`5`) or an HTTP date (RFC 9110 §10.2.3),
+ * counted from now. Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** The challenge of a 428 answer, when it has the shape the widget takes (the widget checks the rest). */
@@ -36,6 +67,15 @@ function challengeOf(value: unknown): LoginChallenge | undefined {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The wait when a `busy` answer names none (the server's own default, SHED_RETRY_AFTER_SECONDS). */
+export const DEFAULT_BUSY_RETRY_SECONDS = 5;
+
+/** The seconds a `busy` answer asked to wait before asking again, or undefined for any other error. */
+export function busySeconds(error: unknown): number | undefined {
+  if (!isApiError(error) || !error.isBusy) return undefined;
+  return error.retryAfterSeconds ?? DEFAULT_BUSY_RETRY_SECONDS;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -65,6 +105,7 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
     // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic error.
   }
   const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; params?: unknown; challenge?: unknown } } | null)?.error;
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   if (error && typeof error.message === 'string') {
     return new ApiError(
       response.status,
@@ -73,9 +114,18 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
       typeof error.field === 'string' ? error.field : undefined,
       error.params && typeof error.params === 'object' ? (error.params as ErrorParams) : undefined,
       challengeOf(error.challenge),
+      retryAfter,
     );
   }
-  return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || `Request failed (${response.status})`);
+  return new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    response.statusText || `Request failed (${response.status})`,
+    undefined,
+    undefined,
+    undefined,
+    retryAfter,
+  );
 }
 
 const unauthorizedHandlers = new Set<() => void>();

@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { retryBusy } from './busy-retry';
 
 /**
  * The paging of every list the server pages by cursor (`{ items, nextCursor }`): the first page
@@ -18,7 +19,8 @@ interface CursorPagesOptions {
 
 /**
  * A list read page by page through `fetchPage(cursor, signal)`. A failed page is not retried
- * behind the reader's back: the list shows it, with its own Retry.
+ * behind the reader's back: the list shows it, with its own Retry. Only a page the server shed
+ * (503 `busy`) is asked again after its Retry-After, the pages already loaded staying in place.
  */
 export function useCursorPagesQuery<TPage extends { nextCursor: string | null }>(
   queryKey: QueryKey,
@@ -31,6 +33,6 @@ export function useCursorPagesQuery<TPage extends { nextCursor: string | null }>
     ...CURSOR_PAGING,
     staleTime,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
-    retry: false,
+    ...retryBusy(false),
   });
 }

@@ -6,13 +6,15 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { theme } from '../theme/theme';
 import { ToastProvider } from '../components/toast';
 import { i18next, initI18n, NAMESPACES } from '../i18n';
+import { retryBusy } from '../lib/busy-retry';
 
 /** Renders routes in memory with the app's providers, in English. */
 export async function renderRoutes(routes: RouteObject[], initialPath: string) {
   await initI18n('en-US');
   // Load every namespace up front so screens render at once instead of suspending.
   await i18next.loadNamespaces(NAMESPACES);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // No retries, except of a read the server shed (503 busy), which the app waits out (query-client.ts).
+  const queryClient = new QueryClient({ defaultOptions: { queries: retryBusy(false), mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(
     <ThemeProvider theme={theme}>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettingsBody, LatLon, LocalAlert, Reel, ReportAlertBody } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { retryBusy } from '../../lib/busy-retry';
 import { refetchAfterChange } from '../../lib/refetch-after-change';
 
 /** Alerts change as people report, verify and resolve them: look again this often while the list is open. */
@@ -103,6 +104,7 @@ export function useOwnReelsQuery(userId: number) {
     queryKey: alertKeys.ownReels(userId),
     queryFn: ({ signal }) => fetchOwnReels(userId, signal),
     staleTime: SETTINGS_STALE_TIME_MS,
-    retry: false,
+    // The reels list may be shed (busy): asked again after its Retry-After; other failures are not.
+    ...retryBusy(false),
   });
 }

@@ -45,7 +45,8 @@ function feedQuery(filters: FeedFilters, page: number) {
 export function useFeedQuery(filters: FeedFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: communityKeys.feed(filters),
-    queryFn: ({ pageParam }) => api.call('GET /posts/community-posts', { query: feedQuery(filters, pageParam) }),
+    // The signal lets TanStack drop a shed read's pending retry, as it was, when the feed closes.
+    queryFn: ({ pageParam, signal }) => api.call('GET /posts/community-posts', { query: feedQuery(filters, pageParam), signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled,

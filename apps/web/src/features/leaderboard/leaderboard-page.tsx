@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import type { User } from '@saathi/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { BusyNote } from '../../components/busy-note';
 import { PageHeader } from '../../components/page-header';
 import { WithMe } from '../../entities/user-screen';
 import { LeaderboardList } from './leaderboard-list';
@@ -43,6 +44,7 @@ function Leaderboard({ user }: { user: User }) {
           ))}
         </Tabs>
       </Box>
+      <BusyNote query={query} />
       <div role="tabpanel" id="leaderboard-panel" aria-labelledby={`leaderboard-tab-${active.id}`}>
         <LeaderboardList key={active.id} query={query} place={place} />
       </div>

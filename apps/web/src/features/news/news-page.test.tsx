@@ -205,6 +205,40 @@ describe('the news page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('keeps the articles on screen under a quiet note while the server is busy, and shows the new list after its wait', async () => {
+    const busy = { status: 503, body: { error: { code: 'busy', message: 'Busy, retry later', params: { seconds: 1 } } } };
+    let answers: Array<typeof busy | { status: number; body: NewsList }> = [{ status: 200, body: { items: [numbers], nextCursor: null } }];
+    const api = stubApi((request) =>
+      request.path === '/api/news' ? (answers.shift() ?? { status: 200, body: { items: [heat, numbers], nextCursor: null } }) : undefined,
+    );
+    const { queryClient } = await renderRoutes(routes, '/news');
+    expect(await screen.findByRole('heading', { level: 2, name: numbers.title })).toBeInTheDocument();
+
+    // The next read of the list is shed; the list is asked for again (a change elsewhere, a revisit).
+    answers = [busy];
+    void queryClient.invalidateQueries({ queryKey: ['news'] });
+    const note = await screen.findByText('Saathi is busy right now, so this is what was loaded earlier. Trying again in 1 second. SOS still works.');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: numbers.title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(api.to('GET', '/api/news')).toHaveLength(2);
+
+    // A second later it asks again, and the new list replaces the note.
+    expect(await screen.findByRole('heading', { level: 2, name: heat.title }, { timeout: 3_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Saathi is busy/)).not.toBeInTheDocument();
+    expect(api.to('GET', '/api/news')).toHaveLength(3);
+  });
+
+  it('keeps loading, with the note, when the first read of the list is shed', async () => {
+    const answers = [{ status: 503, body: { error: { code: 'busy', message: 'Busy, retry later', params: { seconds: 1 } } } }];
+    stubApi((request) => (request.path === '/api/news' ? (answers.shift() ?? { status: 200, body: { items: [numbers], nextCursor: null } }) : undefined));
+    await renderRoutes(routes, '/news');
+    expect(await screen.findByText('Saathi is busy right now. Trying again in 1 second. SOS still works.')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: numbers.title }, { timeout: 3_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Saathi is busy/)).not.toBeInTheDocument();
+  });
+
   it('copies the /news/<slug> link when the browser has no share sheet', async () => {
     const user = userEvent.setup({ delay: null });
     // jsdom has no navigator.share; user-event installs a clipboard stub that we observe.

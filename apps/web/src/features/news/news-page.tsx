@@ -9,6 +9,7 @@ import type { NewsListItem } from '@saathi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BusyNote } from '../../components/busy-note';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../lib/error-text';
@@ -52,18 +53,31 @@ function NewsFeed({ preferences }: { preferences: ReaderPreferences }) {
     void navigate(`/news/${encodeURIComponent(chosen.slug)}`);
   }
 
-  if (query.isPending) return <NewsLoading />;
+  // A read the server shed keeps what is shown (the articles, or the outline of a first load) under a note.
+  const busy = <BusyNote query={query} />;
+  if (query.isPending) {
+    return (
+      <>
+        {busy}
+        <NewsLoading />
+      </>
+    );
+  }
   if (query.isError && !query.isFetchNextPageError) return <LoadFailed message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   if (!article) {
     const filtered = preferences.categories.length > 0 || preferences.newsType === 'breaking';
     return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography>{filtered ? t('emptyFiltered') : t('empty')}</Typography>
-      </Paper>
+      <>
+        {busy}
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography>{filtered ? t('emptyFiltered') : t('empty')}</Typography>
+        </Paper>
+      </>
     );
   }
   return (
     <>
+      {busy}
       <NewsStrip
         articles={articles}
         selectedId={article.id}

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BusyNote } from '../../components/busy-note';
 import { PageHeading } from '../../components/page-heading';
 import { useSession } from '../../entities/session';
 import { ReelComments } from './reel-comments';
@@ -36,6 +37,10 @@ export function ReelsPage() {
           {t('recordShort')}
         </Button>
       </Box>
+      <BusyNote
+        query={{ failureReason: feed.busy, isFetching: feed.busy !== null, data: feed.reels.length > 0 ? feed.reels : undefined }}
+        sx={{ maxWidth: 480, mx: 'auto', mb: 1 }}
+      />
       <div className="reels-feed" data-testid="reels-feed">
         {feed.reels.map((reel, index) => (
           <ReelItem

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf } from '../../test/contract-answers';
+import { answerOf, apiErrorOf } from '../../test/contract-answers';
 import { reelsApi } from './reels-api';
 import { makeReel } from '../../test/reels';
 import { useReelsFeed } from './use-reels-feed';
@@ -53,5 +53,47 @@ describe('useReelsFeed', () => {
     await waitFor(() => expect(result.current.ready).toBe(true));
     expect(result.current.reels).toEqual([]);
     expect(log).toHaveBeenCalledWith('Failed to load reels', expect.any(Error));
+  });
+
+  it('keeps the reels shown while the server is busy and asks for the same page again after its wait', async () => {
+    const busy = apiErrorOf('GET /incidents/reels', 503, 'busy', 'Busy, retry later', { params: { seconds: 1 } });
+    const page = vi
+      .spyOn(reelsApi, 'page')
+      .mockRejectedValueOnce(busy)
+      .mockImplementation(async (n: number) => (n === 2 && page.mock.calls.length === 3 ? Promise.reject(busy) : pageOf(n)));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { result } = renderHook(() => useReelsFeed());
+
+    // A first page that was shed: still loading, not "no reels", with the busy answer to show.
+    await waitFor(() => expect(result.current.busy).toBe(busy));
+    expect(result.current).toMatchObject({ ready: false, loading: true, reels: [] });
+    await waitFor(() => expect(result.current.reels).toHaveLength(5), { timeout: 3_000 });
+    expect(page.mock.calls.map(([n]) => n)).toEqual([1, 1]);
+    expect(result.current).toMatchObject({ ready: true, busy: null });
+
+    // A later page that was shed keeps the reels above it, and is not asked twice meanwhile.
+    act(() => result.current.reached(3));
+    await waitFor(() => expect(result.current.busy).toBe(busy));
+    act(() => result.current.reached(4));
+    expect(result.current.reels).toHaveLength(5);
+    await waitFor(() => expect(result.current.reels).toHaveLength(10), { timeout: 3_000 });
+    expect(page.mock.calls.map(([n]) => n)).toEqual([1, 1, 2, 2]);
+    expect(result.current.busy).toBeNull();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('stops asking when the screen closes', async () => {
+    vi.useFakeTimers();
+    try {
+      const page = vi.spyOn(reelsApi, 'page').mockRejectedValue(apiErrorOf('GET /incidents/reels', 503, 'busy', 'Busy', { params: { seconds: 5 } }));
+      const { result, unmount } = renderHook(() => useReelsFeed());
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(result.current.busy).not.toBeNull();
+      unmount();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(page).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatCoordinatePair, type LatLon, type VolunteersNearbyResponse } from '@saathi/shared';
 import { api } from '../../lib/api-client';
+import { retryBusy } from '../../lib/busy-retry';
 import { resolveLocationText } from '../../lib/geocode';
 
 /** Volunteers move and the server snaps them to cells: a short staleness is plenty. */
@@ -17,8 +18,8 @@ export const volunteerKeys = {
   publicConfig: () => ['config', 'public'] as const,
 };
 
-export function fetchNearbyVolunteers(origin: LatLon, range: number): Promise<VolunteersNearbyResponse> {
-  return api.call('GET /community/volunteers-nearby', { query: { location: formatCoordinatePair(origin), range } });
+export function fetchNearbyVolunteers(origin: LatLon, range: number, signal?: AbortSignal): Promise<VolunteersNearbyResponse> {
+  return api.call('GET /community/volunteers-nearby', { query: { location: formatCoordinatePair(origin), range }, signal });
 }
 
 export interface NearbyResult {
@@ -31,12 +32,14 @@ export interface NearbyResult {
 export function useNearbyVolunteersQuery(origin: LatLon | null, range: number) {
   return useQuery({
     queryKey: origin ? volunteerKeys.nearby(origin, range) : [...volunteerKeys.all, 'nearby', 'none'],
-    queryFn: async (): Promise<NearbyResult | null> => (origin ? { origin, range, volunteers: await fetchNearbyVolunteers(origin, range) } : null),
+    queryFn: async ({ signal }): Promise<NearbyResult | null> =>
+      origin ? { origin, range, volunteers: await fetchNearbyVolunteers(origin, range, signal) } : null,
     enabled: origin !== null,
     staleTime: NEARBY_STALE_TIME_MS,
     // Keep the radar filled while a new radius loads, so the count changes instead of blinking.
     placeholderData: keepPreviousData,
-    retry: false,
+    // Only a search the server shed (busy) is asked again, after its Retry-After.
+    ...retryBusy(false),
   });
 }
 

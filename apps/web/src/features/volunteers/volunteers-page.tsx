@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { formatCoordinatePair, VOLUNTEER_RANGE_M, VOLUNTEER_SEARCH_DEBOUNCE_MS, type LatLon } from '@saathi/shared';
+import { BusyNote } from '../../components/busy-note';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../entities/session';
@@ -153,6 +154,7 @@ function VolunteersNearby() {
         />
       </div>
 
+      {origin && <BusyNote query={nearby} />}
       <Paper variant="outlined" className="volunteers__radar">
         {shown ? (
           <Radar centre={shown.origin} rangeM={shown.range} volunteers={shown.volunteers} />

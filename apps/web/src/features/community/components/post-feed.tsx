@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyNote } from '../../../components/busy-note';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useFeedQuery, type FeedFilters } from '../queries';
@@ -45,6 +46,7 @@ export function PostFeed({ filters, enabled = true }: { filters: FeedFilters; en
   const reader = filters.latitude !== null && filters.longitude !== null ? { latitude: filters.latitude, longitude: filters.longitude } : null;
   return (
     <Stack spacing={2}>
+      <BusyNote query={query} />
       {posts.map((post) => (
         <PostCard key={post.id} post={post} actions={actions} reader={reader} />
       ))}
