@@ -23,7 +23,8 @@ export function BusyNote({ query, sx }: { query: BusyQueryLike; sx?: SxProps<The
   const { t, i18n } = useTranslation('common');
   const seconds = query.isFetching ? busySeconds(query.failureReason) : undefined;
   if (seconds === undefined) return null;
-  const wait = waitText(Math.max(BUSY_RETRY_MIN_SECONDS, seconds), i18n.resolvedLanguage ?? i18n.language);
+  // "2 seconds" stays on one line (a narrow screen broke it after the number).
+  const wait = waitText(Math.max(BUSY_RETRY_MIN_SECONDS, seconds), i18n.resolvedLanguage ?? i18n.language).replace(/ /g, '\u00a0');
   return (
     <Alert severity="info" role="status" sx={sx}>
       {t(query.data === undefined ? 'busy.loading' : 'busy.showingEarlier', { wait })}
