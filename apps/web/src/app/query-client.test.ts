@@ -1,9 +1,9 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryDefaults } from '../app/query-client';
+import { queryDefaults } from './query-client';
 import { apiErrorOf } from '../test/contract-answers';
-import { ApiError } from './api-client';
-import { busyRetryDelayMs, retryBusy } from './busy-retry';
+import { ApiError } from '../lib/api-client';
+import { busyRetryDelayMs, retryBusy } from '../lib/busy-retry';
 
 /** The answer of a read the server shed: 503 `busy`, to be asked again after `seconds`. */
 const busy = (seconds: number) => apiErrorOf('GET /posts/community-posts', 503, 'busy', 'Busy, retry later', { params: { seconds } });
