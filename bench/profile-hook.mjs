@@ -1,6 +1,7 @@
 // Loaded into the server under test with NODE_OPTIONS="--import <this file>" (bench/sos.mjs
 // does it when SOS_BENCH_PROFILE names a directory). SIGUSR2 to the server starts the V8 CPU
-// profiler in every thread (the push worker too) and times every embedded-database query;
+// profiler in every thread (the push worker too) and times every database query (embedded or
+// PostgreSQL: wall time, waiting included);
 // the next SIGUSR2 writes <dir>/<thread>.cpuprofile per thread and <dir>/queries.txt.
 // `node bench/profile-summary.mjs <dir>` prints where the time went.
 import fs from 'node:fs';
@@ -46,6 +47,26 @@ if (isMainThread) {
         entry.ms += performance.now() - started;
         queries.set(key, entry);
       }
+    };
+  }
+  // The same for PostgreSQL through node-postgres (a promise-style query with its text).
+  const pg = await import('pg').then((module) => module.default).catch(() => undefined);
+  if (pg) {
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function timed(config, ...rest) {
+      const text = typeof config === 'string' ? config : config?.text;
+      if (!queries || !text || typeof rest.at(-1) === 'function') return original.call(this, config, ...rest);
+      const started = performance.now();
+      const done = () => {
+        const key = String(text).replace(/\s+/g, ' ').trim().slice(0, 120);
+        const entry = queries.get(key) ?? { calls: 0, ms: 0 };
+        entry.calls += 1;
+        entry.ms += performance.now() - started;
+        queries.set(key, entry);
+      };
+      const result = original.call(this, config, ...rest);
+      result?.then?.(done, done);
+      return result;
     };
   }
   process.on('SIGUSR2', () => {

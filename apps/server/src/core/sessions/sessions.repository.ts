@@ -9,6 +9,8 @@ export interface ActiveSession {
   /** `user` and the roles granted to the user, read on every request so a change applies at once. */
   roles: Role[];
   permissions: Permission[];
+  /** The user's date of birth (YYYY-MM-DD), read with the session so that the community's age gate needs no query of its own. */
+  dob: string | null;
   lastUsedAt: Date;
 }
 
@@ -39,6 +41,7 @@ export function createSessionsRepository(ref: DbRef) {
           'sessions.user_id as userId',
           'sessions.last_used_at as lastUsedAt',
           'users.roles as roles',
+          'users.dob as dob',
           sql<Permission[]>`array(select p.permission from user_permissions p where p.user_id = users.id order by p.permission)`.as('permissions'),
         ])
         .where('sessions.token_hash', '=', tokenHash)

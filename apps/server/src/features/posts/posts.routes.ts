@@ -23,7 +23,7 @@ export async function postsRoutes(app: FastifyInstance, { posts, createPost, sto
 
   registerEndpoints(app, communityPostEndpoints, {
     // Visitors read it too (SPEC.md §2 /comunity-post, /profile/{id}): access 'optional'.
-    'GET /posts/community-posts': async (request) => posts.feed(optionalUser(request)?.id ?? null, request.query),
+    'GET /posts/community-posts': async (request) => posts.feed(optionalUser(request), request.query),
     // The shared link /saathi-community-post/{id} opens for visitors too.
     'GET /posts/:postId': async (request) => posts.getPost(optionalUser(request)?.id ?? null, request.params.postId, request.query),
     'POST /posts/post-create': async (request) => {

@@ -1,7 +1,7 @@
 import { nextIndiaMidnight, type CommunityPost, type FeedQuery, type InteractionLimits, type PostComment } from '@saathi/shared';
 import type { Clock } from '../../core/clock';
 import { assertSelf, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../core/errors';
-import type { CommunityAccess } from '../../domain/community-access';
+import type { CallerWithDob, CommunityAccess } from '../../domain/community-access';
 import type { EngagementRepository } from './engagement.repository';
 import { toCommunityPost, toPostComment } from './posts.mapper';
 import type { PostsRepository, Reader } from './posts.repository';
@@ -31,10 +31,10 @@ export function secondsToIndiaMidnight(now: Date): number {
 
 /**
  * SPEC.md §2 lets visitors read the community; anyone signed in passes the age gate first
- * (under 13: 403). `callerId` null is a visitor.
+ * (under 13: 403). `caller` null is a visitor.
  */
-async function assertReader(access: CommunityAccess, callerId: number | null): Promise<void> {
-  if (callerId !== null) await access.assertAllowed(callerId);
+async function assertReader(access: CommunityAccess, caller: number | CallerWithDob | null): Promise<void> {
+  if (caller !== null) await access.assertAllowed(caller);
 }
 
 /**
@@ -95,9 +95,13 @@ export function createPostsService(deps: PostsServiceDeps) {
     counted,
     limitError,
 
-    /** A page of the feed; `callerId` null is a visitor (no distance to posts with a hidden location). */
-    async feed(callerId: number | null, query: FeedQuery): Promise<{ data: CommunityPost[]; page: number; limit: number; hasMore: boolean }> {
-      await assertReader(access, callerId);
+    /**
+     * A page of the feed; `caller` null is a visitor (no distance to posts with a hidden
+     * location). The caller's dob comes with them: the busiest read makes no query for the age gate.
+     */
+    async feed(caller: CallerWithDob | null, query: FeedQuery): Promise<{ data: CommunityPost[]; page: number; limit: number; hasMore: boolean }> {
+      await assertReader(access, caller);
+      const callerId = caller?.id ?? null;
       const reader: Reader = { userId: callerId, latitude: query.latitude, longitude: query.longitude };
       const ranking: Reader = callerId === null ? { userId: null, ...visitorRankingPoint(query) } : reader;
       const ids = await posts.feedIds(ranking, {

@@ -86,6 +86,16 @@ describe('GET /api/posts/community-posts', () => {
       expect(res.json<{ error: { message: string } }>().error.message).toBe(AGE_GATE_MESSAGE);
     }
   });
+
+  it('reads the age gate at every request: a dob corrected to under 13 closes the feed on the next one', async () => {
+    const reader = await f.adult({ dob: '2000-01-01' });
+    expect((await feed(reader.token)).statusCode).toBe(200);
+    const edit = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: bearer(reader.token), payload: { dob: '2018-01-01' } });
+    expect(edit.statusCode).toBe(200);
+    const res = await feed(reader.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(AGE_GATE_MESSAGE);
+  });
 });
 
 describe('reports', () => {

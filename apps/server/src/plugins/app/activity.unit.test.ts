@@ -8,7 +8,7 @@ const signedIn = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
-      request.user = { id: 7, roles: ['user'], permissions: [] };
+      request.user = { id: 7, roles: ['user'], permissions: [], dob: '2000-01-01' };
     });
   },
   { name: 'auth' },

@@ -15,6 +15,8 @@ export interface AuthUser {
   /** `user` and the granted roles, as the database holds them at this request. */
   roles: Role[];
   permissions: Permission[];
+  /** Date of birth (YYYY-MM-DD) as the database holds it at this request: the community's age gate reads it. */
+  dob: string | null;
 }
 
 declare module 'fastify' {
@@ -140,7 +142,7 @@ async function authPlugin(
       throw new UnauthorizedError('Your session has ended. Sign in again.');
     }
     if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) await sessions.touch(session.sessionId, now);
-    request.user = { id: session.userId, roles: session.roles, permissions: session.permissions };
+    request.user = { id: session.userId, roles: session.roles, permissions: session.permissions, dob: session.dob };
     request.sessionId = session.sessionId;
     if (isRoleAccess(access) && !hasRole(session.roles, access)) throw new ForbiddenError(`This needs the ${access} role.`);
   });
