@@ -179,10 +179,11 @@ async function postgresCpuSeconds() {
 }
 
 /** Every sample of the processes' /metrics, by name and labels (sorted), summed over the processes. */
-async function scrape(metricsUrls) {
+async function scrape(metricsUrls, each = []) {
   const samples = new Map();
   for (const url of metricsUrls) {
     const text = await (await fetch(url)).text();
+    each.push(text);
     for (const line of text.split('\n')) {
       const match = /^([a-z_:]+(?:\{[^}]*\})?) ([0-9.e+-]+|NaN|\+Inf)$/.exec(line);
       if (!match) continue;
@@ -296,7 +297,13 @@ try {
     if (profile && round === 0) servers[0].child.kill('SIGUSR2');
     // The last SOS's fan-out may still be at work: give it a moment before reading the record.
     await new Promise((resolve) => setTimeout(resolve, ONLY ? 0 : 3000));
-    const metricsAfter = await scrape(metricsUrls);
+    const texts = [];
+    const metricsAfter = await scrape(metricsUrls, texts);
+    // Node's event-loop delay over the run (prom-client starts its histogram again at each scrape).
+    const loopDelay = texts.map((text, i) => {
+      const value = (name) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+      return `process_${'AB'[i]}_loop_delay_ms_mean=${value('nodejs_eventloop_lag_mean_seconds').toFixed(1)} p99=${value('nodejs_eventloop_lag_p99_seconds').toFixed(1)}`;
+    });
     const grew = (name) => (metricsAfter.get(name) ?? 0) - (metricsBefore.get(name) ?? 0);
 
     console.log(`load factor=${factor} users=${users} processes=2 seconds=${DURATION_S} cpus=${os.cpus().length}${ONLY ? ` only=${ONLY.join(',')}` : ''}`);
@@ -348,6 +355,7 @@ try {
         `app_cpu_ms_per_read=${((appCpu * 1000) / Math.max(1, served)).toFixed(2)} postgres_cpu_ms_per_read=${((pgUsed * 1000) / Math.max(1, served)).toFixed(2)} ` +
         `reads_per_core_s=${Math.round(served / Math.max(0.001, appCpu + pgUsed))}`,
     );
+    console.log(`load ${loopDelay.join(' ')}`);
   }
 
   // Idle live streams on a third process of its own, started after the load so that the load's

@@ -78,8 +78,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
-  /** PostgreSQL connections of each process for everything but the SOS path. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * PostgreSQL connections of each process for everything but the SOS path. Few on purpose: more
+   * reads at once on the database server only queue for its cores, and an SOS queues with them
+   * (bench:load: 4 against 10 halved the SOS's p95 under load, docs/adr/0022).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(4),
   /** PostgreSQL connections of each process kept for the SOS path, which reads never take (docs/adr/0022). */
   DATABASE_SOS_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(4),
   /**
@@ -89,7 +93,8 @@ const EnvSchema = z.object({
    * limit. 0 turns a measure off.
    */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).max(60_000).default(200),
-  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Default: twice DATABASE_POOL_SIZE on PostgreSQL; 20 on the embedded database, whose one connection serves quick queries in turn. */
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
   SHED_HEAP_USED_PERCENT: z.coerce.number().min(0).max(100).default(90),
   /** The Retry-After of a shed read, in seconds. */
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
@@ -474,7 +479,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { poolSize: e.DATABASE_POOL_SIZE, sosPoolSize: e.DATABASE_SOS_POOL_SIZE },
     shedding: {
       eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
-      dbWaiting: e.SHED_DB_WAITING,
+      dbWaiting: e.SHED_DB_WAITING ?? (e.DATABASE_URL ? 2 * e.DATABASE_POOL_SIZE : 20),
       heapUsedPercent: e.SHED_HEAP_USED_PERCENT,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     },

@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sheds reads when twice the read pool waits on PostgreSQL, 20 on the embedded database, or as set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi' }).database.poolSize).toBe(4);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi' }).shedding.dbWaiting).toBe(8);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi', DATABASE_POOL_SIZE: '6' }).shedding.dbWaiting).toBe(12);
+    expect(loadConfig({}).shedding.dbWaiting).toBe(20);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi', SHED_DB_WAITING: '0' }).shedding.dbWaiting).toBe(0);
+  });
+
   it('does not seed with PostgreSQL or in production unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/saathi' }).seedDemoData).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);

@@ -146,9 +146,8 @@ export function createSosService(deps: SosServiceDeps) {
       let eventId: number;
       try {
         eventId = await sos.transaction(async (trx) => {
-          const active = await sos.findActiveEventOf(callerId, trx);
-          if (active) return active.id;
-          const recent = await sos.eventTimesSince(trx, callerId, new Date(now.getTime() - windowMs));
+          const { activeId, recent } = await sos.raiseCheck(trx, callerId, new Date(now.getTime() - windowMs));
+          if (activeId !== undefined) return activeId;
           if (recent.length >= maxPerWindow) {
             const retryAfterMs = (recent[0] as Date).getTime() + windowMs - now.getTime();
             throw new TooManyRequestsError(
@@ -182,7 +181,9 @@ export function createSosService(deps: SosServiceDeps) {
       }
       const event = await sos.findEvent(eventId);
       if (!event) throw new NotFoundError('SOS not found', 'sos_not_found');
-      const view = await ownerView(event);
+      // A new alert has reached nobody yet (its fan-out starts below, or has only just started in
+      // another process): no query for recipients; they reach the screen with the live updates.
+      const view = created ? toOwnerView(event, []) : await ownerView(event);
       // After the answer is ready: on the embedded database the fan-out would queue ahead of it.
       if (created) {
         metrics.sosRaised();
