@@ -33,10 +33,14 @@ const globals = globalThis as typeof globalThis & { __pristineNavigator?: Proper
 globals.__pristineNavigator ??= Object.getOwnPropertyDescriptors(navigator);
 const pristineNavigator = globals.__pristineNavigator;
 
-afterAll(() => {
+afterAll(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // Preact runs effects after the next frame or 35 ms, whichever comes first: a timer still
+  // pending when the worker's last file ends would fire after jsdom is gone (and with it
+  // cancelAnimationFrame). Let those timers run while the window is still there.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   for (const key of Reflect.ownKeys(navigator)) {
     if (!(key in pristineNavigator)) Reflect.deleteProperty(navigator, key);
   }
