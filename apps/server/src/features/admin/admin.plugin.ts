@@ -15,7 +15,7 @@ export const adminPlugin: FeaturePlugin = async (app, { ctx }) => {
       status: createOperationsStatusRepository(ctx.dbRef),
       outbox: createOutboxRepository(ctx.dbRef),
       deliveryCounts: ctx.deliveryCounts,
-      readiness: () => readiness({ dbRef: ctx.dbRef, bus: ctx.bus, outbox: ctx.outbox }),
+      readiness: () => readiness({ dbRef: ctx.dbRef.sos, bus: ctx.bus, outbox: ctx.outbox }),
       clock: ctx.clock,
     }),
   });

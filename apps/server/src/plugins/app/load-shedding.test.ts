@@ -18,6 +18,21 @@ async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number
 }
 
 describe('SOS first under load (docs/adr/0022)', () => {
+  it('an overloaded process stays ready: health and readiness ask the database through the SOS pool, not the queue of reads', async () => {
+    await expect.poll(() => t.app.outbox.running, { timeout: 10_000 }).toBe(true);
+    const release = await holdReadPool(t.handle, 2);
+    try {
+      const health = await timed(() => t.app.inject({ method: 'GET', url: '/api/health' }));
+      expect(health.result.statusCode).toBe(200);
+      const ready = await timed(() => t.app.inject({ method: 'GET', url: '/api/health/ready' }));
+      expect(ready.result.statusCode).toBe(200);
+      expect(ready.result.json().checks).toMatchObject({ database: 'ok', migrations: 'ok', outbox: 'ok' });
+      expect(health.ms + ready.ms).toBeLessThan(1000);
+    } finally {
+      await release();
+    }
+  });
+
   it('while every read connection is taken and reads queue, an SOS is raised at once and fans out, its tracking link answers, and the feed is shed with Retry-After', async () => {
     const here = freshPlace();
     const victim = await t.factory.user({ name: 'Meera Shah' });
