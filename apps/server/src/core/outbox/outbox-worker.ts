@@ -42,7 +42,28 @@ export interface OutboxWorkerOptions {
   abortInFlight?: () => Promise<void>;
   /** Told, for each job's first try, how late it started (seconds after it was due). */
   onJobStarted?: (topic: string, latenessSeconds: number) => void;
+  /** Finished work is deleted while the worker runs (see OUTBOX_RETENTION); `false` keeps it all. */
+  retention?: OutboxRetention | false;
 }
+
+export interface OutboxRetention {
+  /** How often to look for finished work to forget. */
+  everyMs: number;
+  /** How long a delivered job is kept (what happened lately stays readable). */
+  keepDeliveredMs: number;
+  /** How long a job that failed for good is kept (the status screen counts the last day's). */
+  keepDeadMs: number;
+}
+
+/**
+ * Every delivered job would stay forever otherwise: a few rows for each SOS, timer stage, SMS
+ * and news alert, day after day. A week of delivered work and a month of failures are kept;
+ * the records that matter (SOS events, notifications, SMS) live in their own tables.
+ */
+export const OUTBOX_RETENTION: OutboxRetention = { everyMs: 10 * 60_000, keepDeliveredMs: 7 * 24 * 3600_000, keepDeadMs: 30 * 24 * 3600_000 };
+const PRUNE_BATCH = 1000;
+/** At most this many batches per pass: a backlog goes over several passes, not in one long burst. */
+const PRUNE_BATCHES_PER_PASS = 50;
 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 5 * 60_000;
@@ -73,6 +94,8 @@ export interface OutboxWorker {
   kick(): void;
   /** Processes due work until none is left (tests; also useful before a clean shutdown). */
   drain(): Promise<void>;
+  /** One pass of forgetting finished work now (it also runs on its own while the worker runs). */
+  prune(): Promise<void>;
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -96,6 +119,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let loopRounds = 0;
   /** Set when stop() cut the work in hand short: a job that fails now goes back, uncounted. */
   let givingBack = false;
+  const retention = options.retention === undefined ? OUTBOX_RETENTION : options.retention;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruning: Promise<void> = Promise.resolve();
+
+  /** One pass of forgetting finished work, in small batches (each a short statement). */
+  async function prunePass(): Promise<void> {
+    if (!retention) return;
+    const now = clock().getTime();
+    let pruned = 0;
+    for (let batch = 0; batch < PRUNE_BATCHES_PER_PASS; batch++) {
+      const deleted = await repository.prune(new Date(now - retention.keepDeliveredMs), new Date(now - retention.keepDeadMs), PRUNE_BATCH);
+      pruned += deleted;
+      if (deleted < PRUNE_BATCH) break;
+    }
+    if (pruned > 0) log.info({ pruned }, 'outbox: finished work forgotten');
+  }
+
+  function prune(): Promise<void> {
+    pruning = pruning.then(prunePass).catch((error: unknown) => log.warn({ reason: String(error) }, 'outbox: pruning failed; the next pass tries again'));
+    return pruning;
+  }
 
   async function runJob(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.topic];
@@ -217,6 +261,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         if (!running) return;
         ready = true;
         launch();
+        if (retention) {
+          void prune();
+          pruneTimer = setInterval(() => void prune(), retention.everyMs);
+          pruneTimer.unref();
+        }
       })();
     },
     async stop() {
@@ -226,7 +275,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       wanted = false;
       if (pollTimer) clearTimeout(pollTimer);
       pollTimer = undefined;
+      if (pruneTimer) clearInterval(pruneTimer);
+      pruneTimer = undefined;
       await starting;
+      await pruning;
       const finished = settle().then(() => true);
       const graceOver = new Promise<false>((resolve) => setTimeout(() => resolve(false), stopGraceMs).unref());
       if (!(await Promise.race([finished, graceOver]))) {
@@ -237,6 +289,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     kick() {
       launch();
+    },
+    async prune() {
+      await prune();
     },
     async drain() {
       for (let i = 0; i < 1000; i++) {

@@ -171,6 +171,25 @@ export function createOutboxRepository(ref: DbRef) {
       };
     },
 
+    /**
+     * Forgets finished work, at most `limit` rows, oldest first: jobs delivered before
+     * `deliveredBefore` and jobs that failed for good and were written before `deadBefore`.
+     * Pending jobs are never touched. Rows another process is deleting are skipped (SKIP
+     * LOCKED), so every process may prune at once. Returns how many rows went.
+     */
+    async prune(deliveredBefore: Date, deadBefore: Date, limit: number): Promise<number> {
+      const result = await sql`
+        DELETE FROM outbox WHERE id IN (
+          SELECT id FROM outbox
+          WHERE (status = 'delivered' AND delivered_at < ${deliveredBefore})
+             OR (status = 'dead' AND created_at < ${deadBefore})
+          ORDER BY id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )`.execute(ref.db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
     /** Rows that are due now and not leased (tests drain until this is zero). */
     async countDue(now: Date): Promise<number> {
       const row = await ref.db

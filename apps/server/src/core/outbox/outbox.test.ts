@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
 import { waitFor } from '../../../test/wait-for';
@@ -249,5 +250,42 @@ describe('outbox worker', () => {
     }
     expect(await rowsOf('test.slow')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
     expect(await rowsOf('test.urgent')).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+  });
+});
+
+describe('outbox retention', () => {
+  it('forgets delivered work after a week and failures after a month, in batches, and never a job still pending', async () => {
+    const now = t.clock.now();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    // 2,500 deliveries of last month: more than one batch of the pass.
+    await sql`
+      INSERT INTO outbox (topic, payload, status, attempts, next_attempt_at, created_at, delivered_at)
+      SELECT 'test.prune.bulk', '{}'::jsonb, 'delivered', 1, ${daysAgo(20)}, ${daysAgo(20)}, ${daysAgo(20)}
+      FROM generate_series(1, 2500)`.execute(t.db);
+    const kept = [
+      { label: 'delivered 6 days ago', status: 'delivered', created: daysAgo(6), delivered: daysAgo(6) },
+      { label: 'failed 29 days ago', status: 'dead', created: daysAgo(29), delivered: null },
+      { label: 'pending for 40 days', status: 'pending', created: daysAgo(40), delivered: null },
+    ];
+    const forgotten = [
+      { label: 'delivered 8 days ago', status: 'delivered', created: daysAgo(9), delivered: daysAgo(8) },
+      { label: 'failed 31 days ago', status: 'dead', created: daysAgo(31), delivered: null },
+    ];
+    for (const row of [...kept, ...forgotten]) {
+      await sql`
+        INSERT INTO outbox (topic, payload, status, attempts, next_attempt_at, created_at, delivered_at)
+        VALUES ('test.prune', ${JSON.stringify({ label: row.label })}::jsonb, ${row.status}, 1, ${row.created}, ${row.created}, ${row.delivered})`.execute(
+        t.db,
+      );
+    }
+
+    const { worker: w, log } = worker({});
+    await w.prune();
+
+    const left = await sql<{ label: string }>`SELECT payload->>'label' AS label FROM outbox WHERE topic = 'test.prune' ORDER BY id`.execute(t.db);
+    expect(left.rows.map((r) => r.label)).toEqual(kept.map((r) => r.label));
+    const bulk = await sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE topic = 'test.prune.bulk'`.execute(t.db);
+    expect(bulk.rows[0]?.n).toBe(0);
+    expect(log.lines).toContainEqual({ level: 'info', msg: 'outbox: finished work forgotten' });
   });
 });
