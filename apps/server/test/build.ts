@@ -14,6 +14,7 @@ import { createRecordingSms, type RecordingSms } from './recording-sms';
 import { createTestClock, type TestClock } from './test-clock';
 import './provided';
 import './wasm-compile-cache';
+import { NO_SHEDDING } from './no-shedding';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -84,10 +85,7 @@ export function build(env: Record<string, string> | (() => Record<string, string
       DATA_DIR: dataDir,
       AUTH_SECRET: TEST_AUTH_SECRET,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-      // Shedding by event-loop delay or heap would depend on the machine's load: a file that
-      // tests shedding sets them, or holds the read pool (hold-read-pool.ts).
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-      SHED_HEAP_USED_PERCENT: '0',
+      ...NO_SHEDDING,
       ...(typeof env === 'function' ? env() : env),
     });
     const sms = createRecordingSms('recording');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { TEST_AUTH_SECRET, type TestApp } from './build';
+import { NO_SHEDDING } from './no-shedding';
 
 /** The local Redis (CI runs one too); override with TEST_REDIS_URL. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,6 +22,7 @@ export async function buildSecondProcess(t: TestApp, env: Record<string, string>
     DATA_DIR: t.dataDir,
     AUTH_SECRET: TEST_AUTH_SECRET,
     WEB_DIST_DIR: path.join(t.dataDir, 'no-web-dist'),
+    ...NO_SHEDDING,
     ...env,
   });
   const logStream = { write: (line: string) => console.error(line.trimEnd()) };

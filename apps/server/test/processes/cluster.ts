@@ -14,6 +14,7 @@ import { TEST_REDIS_URL, uniqueRedisPrefix } from '../second-process';
 import { seedSosScenario, type SosScenario } from '../sos-scenario';
 import { spawnServer, type ServerProcess } from '../spawn-server';
 import '../provided';
+import { NO_SHEDDING } from '../no-shedding';
 
 /**
  * Two (or more) real server processes on one host, sharing what a horizontally scaled
@@ -86,6 +87,8 @@ export function clusterEnv(databaseUrl: string, services: SharedServices, extra:
     VAPID_PUBLIC_KEY: services.vapid.publicKey,
     VAPID_PRIVATE_KEY: services.vapid.privateKey,
     OUTBOX_POLL_MS: '100',
+    // These tests are about processes sharing work, not about shedding under a busy machine.
+    ...NO_SHEDDING,
     ...services.s3.env,
     ...extra,
   };
