@@ -27,6 +27,7 @@ import { postPagePlugin, postsPlugin } from './features/posts';
 import { pushPlugin } from './features/push';
 import { reelsDeskPlugin } from './features/reels-desk';
 import { safetyTimerPlugin } from './features/safety-timer';
+import { journeysPlugin } from './features/journeys';
 import { moderationPlugin } from './features/moderation';
 import { evidenceGuard, sosPlugin } from './features/sos';
 import { shortLinkPlugin, trackingPlugin } from './features/tracking';
@@ -95,6 +96,7 @@ const API_FEATURES: readonly FeaturePlugin[] = [
   feedbackPlugin,
   astroPlugin,
   safetyTimerPlugin,
+  journeysPlugin,
   alertsPlugin,
   smsReceiptsPlugin,
 ];

@@ -33,6 +33,8 @@ export * from './schemas/leaderboard';
 export * from './schemas/certificates';
 export * from './schemas/data-rights';
 export * from './schemas/safety-timer';
+export * from './schemas/journeys';
+export * from './domain/journey-estimate';
 export * from './schemas/alerts';
 export * from './domain/alert-text';
 export * from './schemas/news';

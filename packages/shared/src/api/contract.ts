@@ -9,6 +9,7 @@ import { dataRightsEndpoints } from './data-rights.endpoints';
 import { eventsEndpoints } from './events.endpoints';
 import { feedbackEndpoints } from './feedback.endpoints';
 import { healthEndpoints } from './health.endpoints';
+import { journeysEndpoints } from './journeys.endpoints';
 import { incidentsEndpoints } from './incidents.endpoints';
 import { leaderboardEndpoints } from './leaderboard.endpoints';
 import { moderationEndpoints } from './moderation.endpoints';
@@ -57,6 +58,7 @@ export const contract = {
   ...feedbackEndpoints,
   ...astroEndpoints,
   ...safetyTimerEndpoints,
+  ...journeysEndpoints,
   ...alertsEndpoints,
   ...smsEndpoints,
 };
@@ -73,6 +75,7 @@ export {
   feedbackEndpoints,
   healthEndpoints,
   incidentsEndpoints,
+  journeysEndpoints,
   leaderboardEndpoints,
   moderationEndpoints,
   newsEndpoints,

@@ -31,6 +31,8 @@ export const UserDataExport = z.object({
   /** Whether the safety and duress PINs are set, and when; never the PINs' hashes. */
   safetyPins: z.record(z.string(), z.unknown()),
   safetyTimers: Rows,
+  /** Journeys (each a safety timer with a destination) with the points of their track that are still kept. */
+  journeys: Rows,
   /** Verification requests with their decisions; `documentHeld` says whether the document photo is still kept. */
   responderVerifications: Rows,
   /** Duty, weekly quiet hours (minutes of the India day) and the verified badge. */

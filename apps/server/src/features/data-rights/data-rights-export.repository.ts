@@ -24,6 +24,7 @@ export type ExportSections = {
   astroCharts: Row[];
   safetyPins: Row;
   safetyTimers: Row[];
+  journeys: Row[];
   responderVerifications: Row[];
   responderDuty: Row;
   alertReports: Row[];
@@ -111,6 +112,7 @@ export function createDataExportRepository(ref: DbRef) {
             SELECT count(*) > 0 AS set, max(updated_at) AS "setAt" FROM safety_pins WHERE user_id = ${userId}`)
         )[0]!,
         safetyTimers: await run(safetyTimersQuery(userId)),
+        journeys: await run(journeysQuery(userId)),
         // The request and its decision; the document photo only as whether one is held (its key is a private file's name).
         responderVerifications: await run(sql`
           SELECT id, profession, registration_number AS "registrationNumber", council, station, status,
@@ -184,6 +186,24 @@ function safetyTimersQuery(userId: number): RawBuilder<Row> {
            ended_at AS "checkedInAt", contacts_alerted_at AS "contactsAlertedAt", sos_event_id AS "sosEventId",
            last_lat AS "lastLatitude", last_lon AS "lastLongitude", last_accuracy_m AS "lastAccuracyM", last_location_at AS "lastLocationAt"
     FROM safety_timers WHERE user_id = ${userId} ORDER BY id`;
+}
+
+/**
+ * Journeys and the points of their track still kept (deleted a day after the journey ends).
+ * Points after the end stay out: only a duress ending keeps taking them, and the export must
+ * read the same for both PINs.
+ */
+function journeysQuery(userId: number): RawBuilder<Row> {
+  return sql`
+    SELECT j.timer_id AS id, j.destination_name AS "destinationName", ST_Y(j.destination::geometry) AS "destinationLatitude",
+           ST_X(j.destination::geometry) AS "destinationLongitude", j.mode, j.expected_arrival_at AS "expectedArrivalAt",
+           j.created_at AS "startedAt",
+           coalesce((SELECT json_agg(json_build_object('at', p.at, 'latitude', ST_Y(p.location::geometry), 'longitude', ST_X(p.location::geometry),
+                                                       'accuracyM', p.accuracy_m) ORDER BY p.slot)
+                     FROM journey_positions p
+                     WHERE p.timer_id = j.timer_id AND (t.ended_at IS NULL OR p.at <= t.ended_at)), '[]') AS track
+    FROM journeys j JOIN safety_timers t ON t.id = j.timer_id
+    WHERE j.user_id = ${userId} ORDER BY j.timer_id`;
 }
 
 /** Feedback tickets with their replies; the replies' authors stay out (staff are not the user's data). */

@@ -92,6 +92,7 @@ describe('GET /api/users/me/export', () => {
       'astroCharts',
       'safetyPins',
       'safetyTimers',
+      'journeys',
       'responderVerifications',
       'responderDuty',
       'alertReports',
@@ -190,7 +191,7 @@ describe('GET /api/users/me/export', () => {
     expect(text).not.toMatch(/token_?hash|code_?hash|tokenHash|codeHash/i);
 
     const empty = (await exportOf(other.token)).json();
-    expect([empty.astroCharts, empty.safetyTimers, empty.responderVerifications, empty.alertReports]).toEqual([[], [], [], []]);
+    expect([empty.astroCharts, empty.safetyTimers, empty.journeys, empty.responderVerifications, empty.alertReports]).toEqual([[], [], [], [], []]);
     expect(empty.alertSettings).toMatchObject({ categories: [], locationAt: null });
     expect(empty.safetyPins).toEqual({ set: false, setAt: null });
     expect(empty.responderDuty).toMatchObject({ onDuty: true, quietDays: null, dutySetAt: null });

@@ -399,10 +399,16 @@ export function createSafetyTimerRepository(ref: DbRef) {
       await ref.db.updateTable('safety_timer_links').set({ revoked_at: now }).where('timer_id', '=', timerId).where('revoked_at', 'is', null).execute();
     },
 
-    /** The phones that got a link of this timer (they hear the all-clear). */
+    /** The phones that got a link of this timer (they hear the all-clear); the person's own link has none. */
     async linkedPhones(timerId: number): Promise<string[]> {
-      const rows = await ref.db.selectFrom('safety_timer_links').select('contact_phone').where('timer_id', '=', timerId).orderBy('id').execute();
-      return rows.map((r) => r.contact_phone);
+      const rows = await ref.db
+        .selectFrom('safety_timer_links')
+        .select('contact_phone')
+        .where('timer_id', '=', timerId)
+        .where('contact_phone', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((r) => (r.contact_phone === null ? [] : [r.contact_phone]));
     },
   };
 }

@@ -1,6 +1,8 @@
 import { SAFETY_TIMER_LIMITS, type SafetyTimerView } from '@saathi/shared';
 import type { CurrentSafetyTimer, SafetyTimerLocation, StartSafetyTimerBody } from '@saathi/shared';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../core/db/schema';
 import type { Clock } from '../../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { endedMessage, escalationMessages, LINK_AFTER_END_MS, silentAlertMessage, type StageOffsets } from './safety-timer-delivery';
@@ -73,13 +75,21 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
       await timers.savePins(userId, safety, duress, clock());
     },
 
-    async start(userId: number, input: z.output<typeof StartSafetyTimerBody>): Promise<{ id: number; dueAt: string; status: 'running' }> {
+    /**
+     * Starts a timer. A journey (features/journeys) starts one too, with `journey`: its own end
+     * (the expected arrival plus the grace) and its own rows, written in the timer's transaction.
+     */
+    async start(
+      userId: number,
+      input: z.output<typeof StartSafetyTimerBody>,
+      journey?: { dueAt: Date; write: (trx: Transaction<Database>, timerId: number) => Promise<void> },
+    ): Promise<{ id: number; dueAt: string; status: 'running' }> {
       if (!(await timers.pinHashes(userId))) throw new ConflictError('Set a safety PIN and a duress PIN first', undefined, 'safety_pins_not_set');
       const contactIds = input.contactIds ? [...new Set(input.contactIds)] : null;
       const chosen = contactIds ? await timers.contactsList(userId, contactIds) : null;
       if (contactIds && chosen?.length !== contactIds.length) throw new ValidationError('contactIds must be your own emergency contacts', 'contactIds');
       const now = clock();
-      const dueAt = new Date(now.getTime() + input.durationMinutes * offsets.minuteMs);
+      const dueAt = journey?.dueAt ?? new Date(now.getTime() + input.durationMinutes * offsets.minuteMs);
       try {
         const id = await timers.transaction(async (trx) => {
           if (await timers.hasRunning(trx, userId)) throw runningConflict();
@@ -101,6 +111,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
             escalationMessages({ id, contactsOnly: input.contactsOnly, contactsAlertedAt: null, sosEventId: null }, dueAt, now, offsets),
             trx,
           );
+          await journey?.write(trx, id);
           return id;
         });
         return { id, dueAt: dueAt.toISOString(), status: 'running' };
@@ -146,7 +157,13 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
       return { status: 'ended' };
     },
 
-    async extend(userId: number, timerId: number, minutes: number): Promise<SafetyTimerView> {
+    /** `moved`: a journey moves its expected arrival by as much as the end moved, in the same transaction. */
+    async extend(
+      userId: number,
+      timerId: number,
+      minutes: number,
+      moved?: (trx: Transaction<Database>, byMs: number) => Promise<void>,
+    ): Promise<SafetyTimerView> {
       const now = clock();
       await timers.transaction(async (trx) => {
         const timer = await timers.find(timerId, trx, true);
@@ -169,6 +186,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
         await timers.extend(trx, timerId, dueAt, timer.extendedMinutes + minutes, alerted ? timer.stage : 'running');
         await timers.enqueue(escalationMessages(timer, dueAt, now, offsets), trx);
         await timers.setLinksExpiry(trx, timerId, new Date(dueAt.getTime() + LINK_AFTER_END_MS));
+        await moved?.(trx, dueAt.getTime() - timer.dueAt.getTime());
       });
       return viewOf(await ownTimer(userId, timerId));
     },

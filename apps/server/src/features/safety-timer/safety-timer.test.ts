@@ -14,7 +14,7 @@ import {
   startTimer,
   timerOwner,
   type TimerOwner,
-} from './safety-timer.fixtures';
+} from '../../../test/safety-timer-fixtures';
 
 const t = build(SAFETY_TIMER_TEST_ENV);
 

@@ -35,6 +35,7 @@ import * as m0035 from './0035-sms-messages';
 import * as m0036 from './0036-cell-functions-search-path';
 import * as m0037 from './0037-operations-counters';
 import * as m0038 from './0038-outbox-trace-context';
+import * as m0039 from './0039-journeys';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0036-cell-functions-search-path': m0036,
   '0037-operations-counters': m0037,
   '0038-outbox-trace-context': m0038,
+  '0039-journeys': m0039,
 };

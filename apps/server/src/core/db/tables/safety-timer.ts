@@ -42,15 +42,44 @@ export interface SafetyTimerLinksTable {
   timer_id: number;
   token_hash: string;
   contact_name: string | null;
-  contact_phone: string;
+  /** Null: the person's own link, to share further (a journey's `trackingUrl`); no SMS goes to it. */
+  contact_phone: string | null;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   last_viewed_at: Timestamp | null;
   created_at: Default<Date>;
 }
 
+export type JourneyMode = 'walk' | 'auto' | 'bus' | 'vehicle';
+
+/** A journey: a safety timer with a destination (migration 0039). */
+export interface JourneysTable {
+  timer_id: number;
+  user_id: number;
+  destination_name: string | null;
+  /** geography(Point, 4326) */
+  destination: string;
+  mode: JourneyMode;
+  expected_arrival_at: Timestamp;
+  grace_minutes: number;
+  arrival_asked_at: Timestamp | null;
+  created_at: Default<Date>;
+}
+
+/** The track, at most one point per 10 s (`slot` = epoch seconds / 10). */
+export interface JourneyPositionsTable {
+  timer_id: number;
+  slot: number;
+  at: Timestamp;
+  /** geography(Point, 4326) */
+  location: string;
+  accuracy_m: number | null;
+}
+
 export interface SafetyTimerTables {
   safety_pins: SafetyPinsTable;
   safety_timers: SafetyTimersTable;
   safety_timer_links: SafetyTimerLinksTable;
+  journeys: JourneysTable;
+  journey_positions: JourneyPositionsTable;
 }

@@ -36,6 +36,7 @@ const priyasData: UserDataExport = {
   astroCharts: [],
   safetyPins: {},
   safetyTimers: [],
+  journeys: [],
   responderVerifications: [],
   responderDuty: {},
   alertReports: [],

@@ -1,5 +1,5 @@
-import { bearer, type TestApp } from '../../../test/build';
-import { addContact, freshPlace, makeVolunteer, offset, type LatLon } from '../../../test/sos-fixtures';
+import { bearer, type TestApp } from './build';
+import { addContact, freshPlace, makeVolunteer, offset, type LatLon } from './sos-fixtures';
 
 export const SAFETY_PIN = '4821';
 export const DURESS_PIN = '7305';

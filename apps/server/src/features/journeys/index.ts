@@ -1,0 +1,1 @@
+export { journeysPlugin } from './journeys.plugin';

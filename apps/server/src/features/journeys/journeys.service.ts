@@ -1,0 +1,185 @@
+import {
+  estimateTripMinutes,
+  JOURNEY_LIMITS,
+  journeyGraceMinutes,
+  metresBetween,
+  SAFETY_TIMER_LIMITS,
+  type CurrentJourney,
+  type JourneyPositionsAnswer,
+  type JourneyStarted,
+  type JourneyView,
+} from '@saathi/shared';
+import type { JourneyPositionsBody, StartJourneyBody } from '@saathi/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../core/clock';
+import { sha256Hex } from '../../core/crypto';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { LINK_AFTER_END_MS, timerLinkToken, type SafetyTimerService, type StageOffsets } from '../safety-timer';
+import type { JourneyRecord, JourneysRepository } from './journeys.repository';
+
+export interface JourneysServiceDeps {
+  journeys: JourneysRepository;
+  timers: SafetyTimerService;
+  clock: Clock;
+  offsets: Pick<StageOffsets, 'minuteMs'>;
+  secret: string;
+  publicUrl: string;
+}
+
+/** The person's own link carries this in place of a phone number. */
+const SHARE = 'share';
+
+const codeOf = (error: unknown) => (error instanceof AppError ? error.code : undefined);
+
+export function createJourneysService({ journeys, timers, clock, offsets, secret, publicUrl }: JourneysServiceDeps) {
+  /** The same short path as the SMS links (`/t/<token>` redirects to the tracking page), with the scheme: this one is shared by hand. */
+  const trackingUrl = (id: number) => new URL(`/t/${timerLinkToken(secret, id, SHARE)}`, publicUrl).toString();
+
+  async function own(userId: number, id: number): Promise<JourneyRecord> {
+    const journey = await journeys.find(id);
+    // Someone else's journey is answered like one that does not exist.
+    if (!journey || journey.userId !== userId) throw new NotFoundError('Journey not found', 'journey_not_found');
+    return journey;
+  }
+
+  /** The same view for every ended journey, however it ended: a duress PIN must look like the safe one. */
+  function viewOf(journey: JourneyRecord): JourneyView {
+    const active = journey.timerStatus === 'running';
+    const askedAt = active ? journey.arrivalAskedAt : null;
+    return {
+      id: journey.id,
+      status: active ? 'active' : 'arrived',
+      stage: active ? journey.stage : 'ended',
+      destination: { name: journey.destinationName, ...journey.destination },
+      mode: journey.mode,
+      startedAt: journey.startedAt.toISOString(),
+      expectedArrivalAt: journey.expectedArrivalAt.toISOString(),
+      alertAt: journey.dueAt.toISOString(),
+      endedAt: journey.endedAt?.toISOString() ?? null,
+      contactIds: journey.contactIds,
+      extendedMinutes: journey.extendedMinutes,
+      extendableMinutes: active ? SAFETY_TIMER_LIMITS.extendTotalMinutes - journey.extendedMinutes : 0,
+      arrival: askedAt
+        ? { askedAt: askedAt.toISOString(), endsAt: new Date(askedAt.getTime() + JOURNEY_LIMITS.arrivalQuestionMinutes * offsets.minuteMs).toISOString() }
+        : null,
+      trackingUrl: active ? trackingUrl(journey.id) : null,
+    };
+  }
+
+  /** Minutes from `now` to the expected arrival: as given (5 to 200), or estimated from the origin, the destination and the mode. */
+  function tripMinutes(input: z.output<typeof StartJourneyBody>, now: Date): number {
+    if (input.expectedArrivalAt !== undefined) {
+      const minutes = (new Date(input.expectedArrivalAt).getTime() - now.getTime()) / offsets.minuteMs;
+      if (minutes < JOURNEY_LIMITS.minTripMinutes - 0.05 || minutes > JOURNEY_LIMITS.maxTripMinutes + 0.05) {
+        throw new ValidationError(
+          `expectedArrivalAt must be ${JOURNEY_LIMITS.minTripMinutes} to ${JOURNEY_LIMITS.maxTripMinutes} minutes from now`,
+          'expectedArrivalAt',
+        );
+      }
+      return minutes;
+    }
+    if (!input.origin) throw new ValidationError('Give expectedArrivalAt, or origin to estimate it from', 'expectedArrivalAt');
+    return estimateTripMinutes(metresBetween(input.origin, input.destination), input.mode);
+  }
+
+  return {
+    async start(userId: number, input: z.output<typeof StartJourneyBody>): Promise<JourneyStarted> {
+      const now = clock();
+      const minutes = tripMinutes(input, now);
+      const expectedArrivalAt = new Date(now.getTime() + Math.round(minutes * offsets.minuteMs));
+      const graceMinutes = journeyGraceMinutes(Math.ceil(minutes));
+      const dueAt = new Date(expectedArrivalAt.getTime() + graceMinutes * offsets.minuteMs);
+      try {
+        const { id } = await timers.start(
+          userId,
+          {
+            durationMinutes: Math.min(SAFETY_TIMER_LIMITS.maxMinutes, Math.ceil(minutes + graceMinutes)),
+            destination: input.destination.name,
+            contactIds: input.contactIds,
+            contactsOnly: false,
+            location: input.origin,
+          },
+          {
+            dueAt,
+            write: async (trx, timerId) => {
+              await journeys.insert(trx, {
+                timerId,
+                userId,
+                destinationName: input.destination.name ?? null,
+                destination: { latitude: input.destination.latitude, longitude: input.destination.longitude },
+                mode: input.mode,
+                expectedArrivalAt,
+                graceMinutes,
+              });
+              await journeys.insertShareLink(trx, timerId, sha256Hex(timerLinkToken(secret, timerId, SHARE)), new Date(dueAt.getTime() + LINK_AFTER_END_MS));
+            },
+          },
+        );
+        return { id, status: 'active', expectedArrivalAt: expectedArrivalAt.toISOString(), trackingUrl: trackingUrl(id) };
+      } catch (error) {
+        if (codeOf(error) === 'safety_timer_running') throw new ConflictError('A journey or a safety timer is already running', undefined, 'journey_running');
+        throw error;
+      }
+    },
+
+    async current(userId: number): Promise<CurrentJourney> {
+      const journey = await journeys.newestOf(userId);
+      return { journey: journey ? viewOf(journey) : null };
+    },
+
+    /**
+     * The track. A journey that ended by duress keeps its points (its contacts are following
+     * it); any other ended one keeps nothing. Both answer the same.
+     */
+    async addPositions(userId: number, id: number, body: z.output<typeof JourneyPositionsBody>): Promise<JourneyPositionsAnswer> {
+      const journey = await own(userId, id);
+      const active = journey.timerStatus === 'running';
+      if (!active && journey.endReason !== 'duress') return { arrival: null };
+      const now = clock();
+      // Points from before the journey, or from the future, are a phone's clock gone wrong: skipped.
+      // After a duress ending, only points from after it: the ones from before it came too late,
+      // and a safe ending would not keep them either (the export shows the track up to the end).
+      const from = active ? journey.startedAt.getTime() - 60_000 : (journey.endedAt?.getTime() ?? 0) + 1;
+      const points = body.points
+        .map((p) => ({ latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy ?? null, at: new Date(p.at) }))
+        .filter((p) => p.at.getTime() >= from && p.at.getTime() <= now.getTime() + 60_000);
+      await journeys.addPoints(id, points);
+      if (!active) return { arrival: null };
+      let askedAt = journey.arrivalAskedAt;
+      const near = points.some((p) => metresBetween(p, journey.destination) <= Math.max(JOURNEY_LIMITS.arrivalRadiusM, p.accuracy ?? 0));
+      if (!askedAt && near && (await journeys.askArrival(id, now))) askedAt = now;
+      return {
+        arrival: askedAt
+          ? { askedAt: askedAt.toISOString(), endsAt: new Date(askedAt.getTime() + JOURNEY_LIMITS.arrivalQuestionMinutes * offsets.minuteMs).toISOString() }
+          : null,
+      };
+    },
+
+    /** The timer's check-in: the same answer, work and timing for the safety and the duress PIN. */
+    async arrive(userId: number, id: number, pin: string): Promise<{ status: 'arrived' }> {
+      const journey = await own(userId, id);
+      if (journey.timerStatus !== 'running') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
+      try {
+        await timers.checkIn(userId, id, pin);
+      } catch (error) {
+        if (codeOf(error) === 'safety_timer_ended') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
+        throw error;
+      }
+      return { status: 'arrived' };
+    },
+
+    async extend(userId: number, id: number, minutes: number): Promise<JourneyView> {
+      const before = await own(userId, id);
+      if (before.timerStatus !== 'running') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
+      try {
+        await timers.extend(userId, id, minutes, (trx, movedByMs) => journeys.moveExpectedArrival(trx, id, movedByMs));
+      } catch (error) {
+        if (codeOf(error) === 'safety_timer_ended') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
+        throw error;
+      }
+      return viewOf(await own(userId, id));
+    },
+  };
+}
+
+export type JourneysService = ReturnType<typeof createJourneysService>;
