@@ -35,6 +35,12 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
   /** The same short path as the SMS links (`/t/<token>` redirects to the tracking page), with the scheme: this one is shared by hand. */
   const trackingUrl = (id: number) => new URL(`/t/${timerLinkToken(secret, id, SHARE)}`, publicUrl).toString();
 
+  /** "Arrived? Enter your PIN", asked at `askedAt`, open for 2 minutes (`endsAt`). */
+  const arrivalQuestion = (askedAt: Date | null) =>
+    askedAt
+      ? { askedAt: askedAt.toISOString(), endsAt: new Date(askedAt.getTime() + JOURNEY_LIMITS.arrivalQuestionMinutes * offsets.minuteMs).toISOString() }
+      : null;
+
   async function own(userId: number, id: number): Promise<JourneyRecord> {
     const journey = await journeys.find(id);
     // Someone else's journey is answered like one that does not exist.
@@ -59,9 +65,7 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
       contactIds: journey.contactIds,
       extendedMinutes: journey.extendedMinutes,
       extendableMinutes: active ? SAFETY_TIMER_LIMITS.extendTotalMinutes - journey.extendedMinutes : 0,
-      arrival: askedAt
-        ? { askedAt: askedAt.toISOString(), endsAt: new Date(askedAt.getTime() + JOURNEY_LIMITS.arrivalQuestionMinutes * offsets.minuteMs).toISOString() }
-        : null,
+      arrival: arrivalQuestion(askedAt),
       trackingUrl: active ? trackingUrl(journey.id) : null,
     };
   }
@@ -148,11 +152,7 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
       let askedAt = journey.arrivalAskedAt;
       const near = points.some((p) => metresBetween(p, journey.destination) <= Math.max(JOURNEY_LIMITS.arrivalRadiusM, p.accuracy ?? 0));
       if (!askedAt && near && (await journeys.askArrival(id, now))) askedAt = now;
-      return {
-        arrival: askedAt
-          ? { askedAt: askedAt.toISOString(), endsAt: new Date(askedAt.getTime() + JOURNEY_LIMITS.arrivalQuestionMinutes * offsets.minuteMs).toISOString() }
-          : null,
-      };
+      return { arrival: arrivalQuestion(askedAt) };
     },
 
     /** The timer's check-in: the same answer, work and timing for the safety and the duress PIN. */
