@@ -93,6 +93,7 @@ export const ERROR_CODES = {
   alert_own_report: 409,
   alert_closed: 409,
   link_expired: 410,
+  journey_arrived: 410,
   // 413, 415: the upload itself
   payload_too_large: 413,
   video_too_large: 413,

@@ -34,6 +34,7 @@ export * from './schemas/certificates';
 export * from './schemas/data-rights';
 export * from './schemas/safety-timer';
 export * from './schemas/journeys';
+export * from './schemas/tracked-journey';
 export * from './domain/journey-estimate';
 export * from './schemas/alerts';
 export * from './domain/alert-text';

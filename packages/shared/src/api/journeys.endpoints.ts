@@ -3,6 +3,8 @@ import {
   JourneyArriveBody,
   JourneyArrived,
   JourneyExtendBody,
+  JourneyOk,
+  JourneyOkBody,
   JourneyPositionsAnswer,
   JourneyPositionsBody,
   JourneyStarted,
@@ -37,6 +39,13 @@ export const journeysEndpoints = defineEndpoints('journeys', {
     summary: 'End the journey with a PIN (the answer is the same for the safety and the duress PIN)',
     body: JourneyArriveBody,
     responses: { 200: JourneyArrived },
+    errors: ['journey_not_found', 'journey_ended', 'safety_pin_wrong', 'safety_pins_not_set'],
+  },
+  'POST /journeys/:id/ok': {
+    priority: 'sos',
+    summary: 'Answer "Are you OK?" with a PIN and go on (the answer is the same for the safety and the duress PIN)',
+    body: JourneyOkBody,
+    responses: { 200: JourneyOk },
     errors: ['journey_not_found', 'journey_ended', 'safety_pin_wrong', 'safety_pins_not_set'],
   },
   'POST /journeys/:id/extend': {

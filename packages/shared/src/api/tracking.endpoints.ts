@@ -6,7 +6,12 @@ import { defineEndpoints, ok } from './endpoint';
  * the credential; it stops working (410) when the event ends or the link expires.
  */
 export const trackingEndpoints = defineEndpoints('sos', {
-  'GET /track/:token': ok(TrackingView, { priority: 'sos', access: 'public', params: TrackingParams, errors: ['not_found', 'link_expired'] }).summary(
-    "Public: an SOS event's status and live location for a contact's tracking link",
+  'GET /track/:token': ok(TrackingView, {
+    priority: 'sos',
+    access: 'public',
+    params: TrackingParams,
+    errors: ['not_found', 'link_expired', 'journey_arrived'],
+  }).summary(
+    "Public: an SOS event's (or a safety timer's or journey's) status and live location for a contact's tracking link; a journey's link answers 410 journey_arrived once it ended safely",
   ),
 });

@@ -14,6 +14,21 @@ export const JOURNEY_LIMITS = {
   arrivalRadiusM: 150,
   /** Unanswered for this long, the question ends the journey as arrived. */
   arrivalQuestionMinutes: 2,
+  /** No movement beyond `stoppedRadiusM` for this long, away from the destination and the saved places, asks "Are you OK?". */
+  stoppedMinutes: 10,
+  stoppedRadiusM: 100,
+  /** Within this of a saved place (or the destination), a stop is expected: a tea stall near home, a bus stop. */
+  placeRadiusM: 250,
+  /** No point at all for this long, from a phone that had been sending them, asks "Are you OK?" too. */
+  silentMinutes: 10,
+  /** Farther from the destination than the nearest point so far by this much (walking; `offCourseOtherM` riding), for `offCourseMinutes`. */
+  offCourseWalkM: 1000,
+  offCourseOtherM: 3000,
+  offCourseMinutes: 3,
+  /** "Are you OK?" unanswered for this long alerts the contacts. */
+  checkAnswerMinutes: 3,
+  /** A safely ended journey's track is deleted this long after its end. */
+  trackKeptHours: 24,
 } as const;
 
 export const JourneyDestination = z.strictObject({
@@ -70,6 +85,14 @@ export const JourneyArrivalQuestion = z.object({ askedAt: z.string(), endsAt: z.
 export const JourneyPositionsAnswer = z.object({ arrival: JourneyArrivalQuestion.nullable() });
 export type JourneyPositionsAnswer = z.infer<typeof JourneyPositionsAnswer>;
 
+/** Why the server asked "Are you OK?" on its own: no movement, no position from the phone, or moving away from the destination. */
+export const JOURNEY_CHECK_REASONS = ['stopped', 'silent', 'off_course'] as const;
+export type JourneyCheckReason = (typeof JOURNEY_CHECK_REASONS)[number];
+
+/** "Are you OK?", asked at `askedAt`; unanswered until `endsAt`, the contacts are alerted. Answered with `POST /journeys/{id}/ok {pin}`. */
+export const JourneyCheck = z.object({ reason: z.enum(JOURNEY_CHECK_REASONS), askedAt: z.string(), endsAt: z.string() });
+export type JourneyCheck = z.infer<typeof JourneyCheck>;
+
 export const JourneyView = z.object({
   id: z.number().int(),
   /** An ended journey says `arrived`, however it ended (a duress PIN must look like the safe one). */
@@ -88,6 +111,8 @@ export const JourneyView = z.object({
   extendedMinutes: z.number().int(),
   extendableMinutes: z.number().int(),
   arrival: JourneyArrivalQuestion.nullable(),
+  /** "Are you OK?" asked because the journey stopped, fell silent or went off course; null when none is open. */
+  check: JourneyCheck.nullable(),
   trackingUrl: z.string().nullable(),
 });
 export type JourneyView = z.infer<typeof JourneyView>;
@@ -99,3 +124,6 @@ export const JourneyArriveBody = SafetyTimerCheckInBody;
 /** The same answer for the safety and the duress PIN. */
 export const JourneyArrived = z.object({ status: z.literal('arrived') });
 export const JourneyExtendBody = SafetyTimerExtendBody;
+/** "I'm OK, go on": answers an open check with a PIN; the duress PIN answers the same while alerting the contacts silently. */
+export const JourneyOkBody = SafetyTimerCheckInBody;
+export const JourneyOk = z.object({ status: z.literal('active') });

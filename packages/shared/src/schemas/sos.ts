@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { THREATS } from '../constants';
 import { Id, Latitude, Longitude } from './common';
 import { DeclineReason, HandedTo, ResponderProfession, SceneResponder, SceneStatus } from './responders';
+import { TrackedJourney } from './tracked-journey';
 
 /** SOS event limits shared by the server and the web app. */
 export const SOS_LIMITS = {
@@ -282,6 +283,8 @@ export const TrackingView = z.object({
   mapsUrl: z.string(),
   /** The volunteers coming: first name, verified badge and their status on the scene. */
   responders: z.array(SceneResponder),
+  /** A journey's link: where they are going, when they expect to arrive and the path so far. */
+  journey: TrackedJourney.optional(),
 });
 export type TrackingView = z.infer<typeof TrackingView>;
 
