@@ -22,7 +22,14 @@ import { createScoresRepository, createScoresService } from './domain/scores';
 import { createAlertsDeliveryHandlers } from './features/alerts';
 import { createNewsDeliveryHandlers } from './features/news';
 import { readiness } from './features/health';
-import { createSafetyTimerHandlers } from './features/safety-timer';
+import { createJourneyHandlers } from './features/journeys';
+import {
+  createSafetyTimerHandlers,
+  createSafetyTimerRepository,
+  createSafetyTimerService,
+  createSafetyTimerWork,
+  type SafetyTimerDeliveryDeps,
+} from './features/safety-timer';
 import { createSosDeliveryHandlers, createSosRepository, markContactTexted } from './features/sos';
 import { sessionCookie } from './plugins/app/session-cookie';
 import { findWebDist } from './plugins/external/static';
@@ -131,6 +138,20 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   const notifications = notificationsOn(dbRef);
   const sosNotifications = notificationsOn(sosDbRef);
   const sosRepository = createSosRepository(sosDbRef, clock);
+  // The timers' escalation work, shared by their own handlers and the journeys' (a journey is a timer).
+  const safetyTimerDeps: SafetyTimerDeliveryDeps = {
+    dbRef: sosDbRef,
+    notifications: sosNotifications,
+    bus,
+    clock,
+    config,
+    secret: secrets.authSecret,
+    sms,
+    kick: () => outbox.kick(),
+    metrics,
+    log,
+  };
+  const safetyTimerWork = createSafetyTimerWork(safetyTimerDeps);
   const outbox = createOutboxWorker({
     repository: createOutboxRepository(sosDbRef),
     handlers: {
@@ -149,16 +170,14 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
         log,
       }),
       ...createNewsDeliveryHandlers({ dbRef, notifications }),
-      ...createSafetyTimerHandlers({
+      ...createSafetyTimerHandlers(safetyTimerDeps, safetyTimerWork),
+      ...createJourneyHandlers({
         dbRef: sosDbRef,
         notifications: sosNotifications,
-        bus,
+        timers: createSafetyTimerService({ timers: createSafetyTimerRepository(sosDbRef), clock, offsets: config.safetyTimer }),
+        work: safetyTimerWork,
         clock,
-        config,
-        secret: secrets.authSecret,
-        sms,
-        kick: () => outbox.kick(),
-        metrics,
+        timing: config.safetyTimer,
         log,
       }),
       ...createAlertsDeliveryHandlers({ dbRef, notifications, config }),

@@ -53,6 +53,14 @@ export const SMS_TEMPLATES = {
   timerSilentNoLink: { category: 'service', variables: { name: 'name' } },
   /** The person checked in after their contacts were alerted. */
   timerAllClear: { category: 'service', variables: { name: 'name' } },
+  /** A journey started: to each contact watching it, with the live-location link. */
+  journeyStarted: { category: 'service', variables: { name: 'name', link: 'value' } },
+  journeyStartedNoLink: { category: 'service', variables: { name: 'name' } },
+  /** The journey ended safely (the PIN, or unanswered "Arrived?" near the destination). */
+  journeyArrived: { category: 'service', variables: { name: 'name' } },
+  /** Late, stopped or off course, and "Are you OK?" went unanswered: with the live-location link. */
+  journeyAlert: { category: 'service', variables: { name: 'name', link: 'value' } },
+  journeyAlertNoLink: { category: 'service', variables: { name: 'name' } },
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;

@@ -8,7 +8,8 @@ export function journeysRoutes(app: FastifyInstance, { journeys, kick }: { journ
   // As for the timer's check-in: the job behind an ending (a duress alert, an all-clear) starts
   // after the answer has gone, so the answer and its timing cannot tell the two PINs apart.
   app.addHook('onResponse', async (request) => {
-    if (request.method === 'POST' && /^\/api\/journeys\/\d+\/arrive$/.test(request.url)) setImmediate(kick);
+    // A start kicks too: the contacts' SMS with the link go out at once.
+    if (request.method === 'POST' && /^\/api\/journeys(\/\d+\/(arrive|ok))?$/.test(request.url)) setImmediate(kick);
   });
 
   registerEndpoints(app, journeysEndpoints, {
@@ -16,6 +17,7 @@ export function journeysRoutes(app: FastifyInstance, { journeys, kick }: { journ
     'GET /journeys/current': async (request) => journeys.current(requireUser(request).id),
     'POST /journeys/:id/positions': async (request) => journeys.addPositions(requireUser(request).id, request.params.id, request.body),
     'POST /journeys/:id/arrive': async (request) => journeys.arrive(requireUser(request).id, request.params.id, request.body.pin),
+    'POST /journeys/:id/ok': async (request) => journeys.ok(requireUser(request).id, request.params.id, request.body.pin),
     'POST /journeys/:id/extend': async (request) => journeys.extend(requireUser(request).id, request.params.id, request.body.minutes),
   });
 }

@@ -13,8 +13,11 @@ import type { JourneyPositionsBody, StartJourneyBody } from '@saathi/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import { sha256Hex } from '../../core/crypto';
+import { enqueue } from '../../core/outbox';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { LINK_AFTER_END_MS, timerLinkToken, type SafetyTimerService, type StageOffsets } from '../safety-timer';
+import { advanceWatch, watchAfterAnswer, watchDueAt } from './journey-watch';
+import { arrivalMessages, watchMessage } from './journeys-delivery';
 import type { JourneyRecord, JourneysRepository } from './journeys.repository';
 
 export interface JourneysServiceDeps {
@@ -35,11 +38,13 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
   /** The same short path as the SMS links (`/t/<token>` redirects to the tracking page), with the scheme: this one is shared by hand. */
   const trackingUrl = (id: number) => new URL(`/t/${timerLinkToken(secret, id, SHARE)}`, publicUrl).toString();
 
-  /** "Arrived? Enter your PIN", asked at `askedAt`, open for 2 minutes (`endsAt`). */
-  const arrivalQuestion = (askedAt: Date | null) =>
-    askedAt
-      ? { askedAt: askedAt.toISOString(), endsAt: new Date(askedAt.getTime() + JOURNEY_LIMITS.arrivalQuestionMinutes * offsets.minuteMs).toISOString() }
-      : null;
+  /** A question asked at `askedAt`, open for `minutes`: `{askedAt, endsAt}`. */
+  const openFor = (askedAt: Date, minutes: number) => ({
+    askedAt: askedAt.toISOString(),
+    endsAt: new Date(askedAt.getTime() + minutes * offsets.minuteMs).toISOString(),
+  });
+  /** "Arrived? Enter your PIN", open for 2 minutes (`endsAt`). */
+  const arrivalQuestion = (askedAt: Date | null) => (askedAt ? openFor(askedAt, JOURNEY_LIMITS.arrivalQuestionMinutes) : null);
 
   async function own(userId: number, id: number): Promise<JourneyRecord> {
     const journey = await journeys.find(id);
@@ -66,6 +71,7 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
       extendedMinutes: journey.extendedMinutes,
       extendableMinutes: active ? SAFETY_TIMER_LIMITS.extendTotalMinutes - journey.extendedMinutes : 0,
       arrival: arrivalQuestion(askedAt),
+      check: active && journey.check ? { reason: journey.check.reason, ...openFor(journey.check.askedAt, JOURNEY_LIMITS.checkAnswerMinutes) } : null,
       trackingUrl: active ? trackingUrl(journey.id) : null,
     };
   }
@@ -116,6 +122,8 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
                 graceMinutes,
               });
               await journeys.insertShareLink(trx, timerId, sha256Hex(timerLinkToken(secret, timerId, SHARE)), new Date(dueAt.getTime() + LINK_AFTER_END_MS));
+              // The watch pass runs while journeys do; this starts it if none is planned.
+              await enqueue(trx, [watchMessage(now, offsets)]);
             },
           },
         );
@@ -147,11 +155,17 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
       const points = body.points
         .map((p) => ({ latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy ?? null, at: new Date(p.at) }))
         .filter((p) => p.at.getTime() >= from && p.at.getTime() <= now.getTime() + 60_000);
-      await journeys.addPoints(id, points);
-      if (!active) return { arrival: null };
+      if (!active) {
+        await journeys.addPoints(id, points);
+        return { arrival: null };
+      }
+      const state = advanceWatch(journey.watch, points, journey);
+      // An open "Are you OK?" waits for its answer: the watch looks again once it is answered.
+      const dueAt = journey.check ? null : watchDueAt(state, offsets.minuteMs);
+      await journeys.addPoints(id, points, { state, dueAt, readAt: journey.watch.lastPointAt });
       let askedAt = journey.arrivalAskedAt;
       const near = points.some((p) => metresBetween(p, journey.destination) <= Math.max(JOURNEY_LIMITS.arrivalRadiusM, p.accuracy ?? 0));
-      if (!askedAt && near && (await journeys.askArrival(id, now))) askedAt = now;
+      if (!askedAt && near && (await journeys.askArrival(id, now, arrivalMessages(id, now, offsets)))) askedAt = now;
       return { arrival: arrivalQuestion(askedAt) };
     },
 
@@ -166,6 +180,25 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
         throw error;
       }
       return { status: 'arrived' };
+    },
+
+    /**
+     * "I'm OK, go on", with a PIN: the timer checks both PINs the same way (a duress PIN answers
+     * the same while its contacts are alerted silently), and the watch starts afresh from here.
+     */
+    async ok(userId: number, id: number, pin: string): Promise<{ status: 'active' }> {
+      const journey = await own(userId, id);
+      if (journey.timerStatus !== 'running') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
+      try {
+        await timers.confirmOk(userId, id, pin, async (trx, now) => {
+          const state = watchAfterAnswer(journey.watch, now, journey.lastPosition, journey.destination);
+          await journeys.answerCheck(trx, id, state, watchDueAt(state, offsets.minuteMs));
+        });
+      } catch (error) {
+        if (codeOf(error) === 'safety_timer_ended') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
+        throw error;
+      }
+      return { status: 'active' };
     },
 
     async extend(userId: number, id: number, minutes: number): Promise<JourneyView> {

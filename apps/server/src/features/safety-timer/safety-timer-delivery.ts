@@ -15,7 +15,7 @@ import { fillSmsTemplate } from '@saathi/shared/sms';
 import { createSosRepository, createSosService, fanoutMessage, SosEndedError } from '../sos';
 import { batchedByTurn } from './safety-timer-stages';
 import { createSafetyTimerRepository, type SafetyTimerRepository, type TimerContact, type TimerRecord } from './safety-timer.repository';
-import { SAFETY_TIMER_URL, timerTexts, type ContactAlertKind } from './safety-timer.texts';
+import { JOURNEY_URL, SAFETY_TIMER_URL, timerTexts, type ContactAlertKind } from './safety-timer.texts';
 
 export const SAFETY_TIMER_TOPICS = {
   /** One escalation step of a running timer: reminder, ask ("Are you OK?"), contacts, sos. */
@@ -24,6 +24,10 @@ export const SAFETY_TIMER_TOPICS = {
   ended: 'safety_timer.ended',
   /** Too many wrong PINs: the contacts hear of it silently while the timer runs on. */
   silentAlert: 'safety_timer.silent_alert',
+  /** A journey started: its contacts get the live link. */
+  started: 'safety_timer.started',
+  /** "I'm OK" answered with a PIN, safe or duress alike; the handler alerts silently after a duress one. */
+  answered: 'safety_timer.answered',
 } as const;
 
 export type EscalationStep = 'reminder' | 'ask' | 'contacts' | 'sos';
@@ -77,6 +81,20 @@ export const silentAlertMessage = (timerId: number, now: Date): OutboxMessage =>
   topic: SAFETY_TIMER_TOPICS.silentAlert,
   payload: { timerId },
   dedupeKey: `safety_timer:${timerId}:silent`,
+  dueAt: now,
+});
+
+export const startedMessage = (timerId: number, now: Date): OutboxMessage => ({
+  topic: SAFETY_TIMER_TOPICS.started,
+  payload: { timerId },
+  dedupeKey: `safety_timer:${timerId}:started`,
+  dueAt: now,
+});
+
+export const answeredMessage = (timerId: number, now: Date): OutboxMessage => ({
+  topic: SAFETY_TIMER_TOPICS.answered,
+  payload: { timerId, atMs: now.getTime() },
+  dedupeKey: `safety_timer:${timerId}:answered:${now.getTime()}`,
   dueAt: now,
 });
 
@@ -164,16 +182,27 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
   function ownerNotification(timer: TimerRecord, step: 'reminder' | 'ask', dueAtMs: number): NewNotification {
     const language = timer.ownerLanguage;
     const minutes = Math.max(1, Math.round(config.safetyTimer.reminderBeforeMs / config.safetyTimer.minuteMs));
+    const journey = timer.kind === 'journey';
     return {
       userId: timer.userId,
-      type: step === 'reminder' ? 'safety_timer.reminder' : 'safety_timer.check',
-      ...(step === 'reminder' ? timerTexts.reminder(language, minutes) : timerTexts.check(language)),
-      data: { url: SAFETY_TIMER_URL, timerId: timer.id, actionTitle: timerTexts.openTimer(language) },
+      type: `${journey ? 'journey' : 'safety_timer'}.${step === 'reminder' ? 'reminder' : 'check'}`,
+      ...(step === 'reminder' ? timerTexts.reminder(language, minutes, timer.kind) : timerTexts.check(language, timer.kind)),
+      data: { url: journey ? JOURNEY_URL : SAFETY_TIMER_URL, timerId: timer.id, actionTitle: timerTexts.openTimer(language, timer.kind) },
       dedupeKey: `safety_timer:${timer.id}:${step}:${dueAtMs}`,
     };
   }
 
   const tokenOf = (timer: TimerRecord, phone: string) => (timer.location ? timerLinkToken(secret, timer.id, phone) : null);
+
+  /** The SMS template of a contact alert: a journey's own words, or the timer's. */
+  const alertTemplate = (timer: TimerRecord, kind: ContactAlertKind) =>
+    kind === 'started'
+      ? 'journeyStarted'
+      : kind === 'overdue' && timer.kind === 'journey'
+        ? 'journeyAlert'
+        : kind === 'overdue'
+          ? 'timerOverdue'
+          : 'timerSilent';
 
   /** What a contact alert says to each contact: the SMS (with the link when a position is known) and, for users of the app, an in-app notification. */
   function contactAlert(timer: TimerRecord, contacts: readonly TimerContact[], kind: ContactAlertKind) {
@@ -187,7 +216,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
       const token = tokenOf(timer, c.phone);
       const language = c.language ?? timer.ownerLanguage;
       const name = owner ?? '';
-      const template = kind === 'overdue' ? 'timerOverdue' : 'timerSilent';
+      const template = alertTemplate(timer, kind);
       const message = smsOrNothing(
         () =>
           token
@@ -204,8 +233,8 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
       return [
         {
           userId: c.userId,
-          type: `safety_timer.${kind}`,
-          ...timerTexts.contactAlert(c.language ?? timer.ownerLanguage, kind, owner),
+          type: timer.kind === 'journey' && kind !== 'silent' ? `journey.${kind === 'started' ? 'started' : 'alert'}` : `safety_timer.${kind}`,
+          ...timerTexts.contactAlert(c.language ?? timer.ownerLanguage, kind, owner, timer.kind),
           data: { url: token ? `/track/${token}` : '/notifications' },
           actorId: timer.userId,
           dedupeKey: `safety_timer:${timer.id}:${kind}`,
@@ -215,11 +244,13 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
     return { links, sms, inApp };
   }
 
+  /** After a safe ending: the timer's all-clear, or a journey's "arrived safely". */
   function allClearTo(timer: TimerRecord, contacts: readonly TimerContact[]) {
     const owner = smsName(timer.ownerName);
+    const journey = timer.kind === 'journey';
     return {
       sms: contacts.map((c): OutgoingSms => ({
-        message: fillSmsTemplate(c.phone, 'timerAllClear', c.language ?? timer.ownerLanguage, { name: owner ?? '' }),
+        message: fillSmsTemplate(c.phone, journey ? 'journeyArrived' : 'timerAllClear', c.language ?? timer.ownerLanguage, { name: owner ?? '' }),
         dedupeKey: `safety_timer:${timer.id}:all_clear:sms:${c.phone}`,
         safetyTimerId: timer.id,
       })),
@@ -229,8 +260,8 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
           : [
               {
                 userId: c.userId,
-                type: 'safety_timer.all_clear',
-                ...timerTexts.allClear(c.language ?? timer.ownerLanguage, owner),
+                type: journey ? 'journey.arrived' : 'safety_timer.all_clear',
+                ...timerTexts.allClear(c.language ?? timer.ownerLanguage, owner, timer.kind),
                 data: { url: '/notifications' },
                 actorId: timer.userId,
                 dedupeKey: `safety_timer:${timer.id}:all_clear`,
@@ -238,6 +269,62 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
             ],
       ),
     };
+  }
+
+  /**
+   * The contacts stage of running timers not yet alerted: their links, in-app alerts and SMS,
+   * and the stage moved on with the SMS jobs in one transaction.
+   */
+  async function alertOverdue(overdue: TimerRecord[], now: Date): Promise<void> {
+    if (overdue.length === 0) return;
+    const contactsOf = await timers.contactsOfMany(overdue);
+    const alerts = overdue.map((timer) => ({ timer, ...contactAlert(timer, contactsOf.get(timer.id) ?? [], 'overdue') }));
+    await timers.upsertLinks(
+      alerts.flatMap((a) => a.links.map((l) => ({ ...l, timerId: a.timer.id, expiresAt: new Date(a.timer.dueAt.getTime() + LINK_AFTER_END_MS) }))),
+    );
+    await deliver(alerts.flatMap((a) => a.inApp));
+    await textAndRecord(
+      alerts.flatMap((a) => a.sms),
+      (trx) =>
+        timers.setStages(
+          trx,
+          overdue.map((timer) => ({
+            id: timer.id,
+            stage: isLaterStage(STEP_STAGE.contacts, timer.stage) ? STEP_STAGE.contacts : timer.stage,
+            contactsAlertedAt: now,
+          })),
+        ),
+    );
+    for (const timer of overdue) {
+      timer.contactsAlertedAt = now;
+      if (isLaterStage(STEP_STAGE.contacts, timer.stage)) timer.stage = STEP_STAGE.contacts;
+    }
+  }
+
+  /** A journey's "Are you OK?" went unanswered: its contacts are alerted now, as at the contacts stage (once a journey). */
+  async function alertContactsNow(timerIds: readonly number[], now: Date): Promise<void> {
+    const found = await timers.findMany([...timerIds]);
+    await alertOverdue(
+      [...found.values()].filter((timer) => timer.status === 'running' && !timer.contactsAlertedAt),
+      now,
+    );
+  }
+
+  /** A journey started: each contact gets the live link by SMS (and in the app), valid until an hour after the alarm. */
+  async function tellStarted(timerId: number): Promise<void> {
+    const timer = (await timers.findMany([timerId])).get(timerId);
+    if (!timer || timer.status !== 'running') return;
+    const contacts = (await timers.contactsOfMany([timer])).get(timer.id) ?? [];
+    const told = contactAlert(timer, contacts, 'started');
+    await timers.upsertLinks(told.links.map((l) => ({ ...l, timerId: timer.id, expiresAt: new Date(timer.dueAt.getTime() + LINK_AFTER_END_MS) })));
+    await deliver(told.inApp);
+    await textAndRecord(told.sms, async () => undefined);
+  }
+
+  /** "I'm OK" was answered: a duress PIN marked the silent alert at that instant, and the contacts hear of it now. */
+  async function answered(timerId: number, atMs: number, now: Date): Promise<void> {
+    const timer = (await timers.findMany([timerId])).get(timerId);
+    if (timer?.silentAlertAt?.getTime() === atMs) await silentAlert(timerId, now);
   }
 
   /**
@@ -271,27 +358,10 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
       for (const timer of due) timer.stage = next;
     }
 
-    const overdue = dueFor('contacts').filter((timer) => !timer.contactsAlertedAt);
-    if (overdue.length > 0) {
-      const contactsOf = await timers.contactsOfMany(overdue);
-      const alerts = overdue.map((timer) => ({ timer, ...contactAlert(timer, contactsOf.get(timer.id) ?? [], 'overdue') }));
-      await timers.upsertLinks(
-        alerts.flatMap((a) => a.links.map((l) => ({ ...l, timerId: a.timer.id, expiresAt: new Date(a.timer.dueAt.getTime() + LINK_AFTER_END_MS) }))),
-      );
-      await deliver(alerts.flatMap((a) => a.inApp));
-      await textAndRecord(
-        alerts.flatMap((a) => a.sms),
-        (trx) =>
-          timers.setStages(
-            trx,
-            overdue.map((timer) => ({ id: timer.id, stage: STEP_STAGE.contacts, contactsAlertedAt: now })),
-          ),
-      );
-      for (const timer of overdue) {
-        timer.contactsAlertedAt = now;
-        timer.stage = STEP_STAGE.contacts;
-      }
-    }
+    await alertOverdue(
+      dueFor('contacts').filter((timer) => !timer.contactsAlertedAt),
+      now,
+    );
 
     const toRaise = dueFor('sos').filter((timer) => !timer.sosEventId && !timer.contactsOnly);
     for (const timer of toRaise.filter((t) => !t.location)) {
@@ -346,7 +416,8 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
     const contacts = (await timers.contactsOfMany([timer])).get(timer.id) ?? [];
     const alerted = Boolean(timer.contactsAlertedAt || timer.silentAlertAt);
     const alert = duress ? contactAlert(timer, contacts, 'silent') : null;
-    const clear = !duress && alerted ? allClearTo(timer, contacts) : null;
+    // A journey's contacts were told at its start: they hear it ended safely ("arrived safely").
+    const clear = !duress && (alerted || timer.kind === 'journey') ? allClearTo(timer, contacts) : null;
     await timers.settleLinks(timer.id, {
       revokeAt: duress ? null : now,
       links: alert?.links ?? [],
@@ -373,7 +444,7 @@ export function createSafetyTimerWork(deps: SafetyTimerDeliveryDeps) {
     await textAndRecord(alert.sms, async () => undefined);
   }
 
-  return { runStages, settleEnded, silentAlert };
+  return { runStages, settleEnded, silentAlert, alertContactsNow, tellStarted, answered };
 }
 
 export type SafetyTimerWork = ReturnType<typeof createSafetyTimerWork>;
@@ -391,5 +462,7 @@ export function createSafetyTimerHandlers(deps: SafetyTimerDeliveryDeps, work: S
     [SAFETY_TIMER_TOPICS.stage]: (payload, { now }) => stage({ payload, now }),
     [SAFETY_TIMER_TOPICS.ended]: (payload, { now }) => work.settleEnded(Number(payload.timerId), now),
     [SAFETY_TIMER_TOPICS.silentAlert]: (payload, { now }) => work.silentAlert(Number(payload.timerId), now),
+    [SAFETY_TIMER_TOPICS.started]: (payload) => work.tellStarted(Number(payload.timerId)),
+    [SAFETY_TIMER_TOPICS.answered]: (payload, { now }) => work.answered(Number(payload.timerId), Number(payload.atMs), now),
   };
 }

@@ -10,6 +10,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface TimerRecord {
   id: number;
+  /** A journey's timer (features/journeys) speaks of the journey in its texts. */
+  kind: 'timer' | 'journey';
   userId: number;
   ownerName: string | null;
   ownerLanguage: Language;
@@ -57,6 +59,7 @@ type TimerRow = Awaited<ReturnType<ReturnType<typeof selectTimer>['executeTakeFi
 function toTimer(r: TimerRow): TimerRecord {
   return {
     id: r.id,
+    kind: r.kind,
     userId: r.user_id,
     ownerName: r.owner_name,
     ownerLanguage: appLanguage(r.owner_language) ?? DEFAULT_LANGUAGE,
@@ -87,7 +90,7 @@ function toTimer(r: TimerRow): TimerRecord {
 /** A timer as `start` writes it: the chosen settings, and the first position if the phone gave one. */
 export type NewTimer = Pick<
   TimerRecord,
-  'userId' | 'durationMinutes' | 'destination' | 'contactIds' | 'chosenContacts' | 'contactsOnly' | 'startedAt' | 'dueAt'
+  'kind' | 'userId' | 'durationMinutes' | 'destination' | 'contactIds' | 'chosenContacts' | 'contactsOnly' | 'startedAt' | 'dueAt'
 > & {
   location: { latitude: number; longitude: number; accuracy: number | null } | null;
 };
@@ -131,6 +134,7 @@ export function createSafetyTimerRepository(ref: DbRef) {
       const row = await db
         .insertInto('safety_timers')
         .values({
+          kind: timer.kind,
           user_id: timer.userId,
           duration_minutes: timer.durationMinutes,
           destination: timer.destination,
@@ -176,6 +180,20 @@ export function createSafetyTimerRepository(ref: DbRef) {
         .where('status', '=', 'running')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * "I'm OK" with a PIN: the same statement for both PINs; the duress one marks the silent
+     * alert (once a timer). True when this call marked it.
+     */
+    async markSilentAlertIf(db: Db, id: number, duress: boolean, now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('safety_timers')
+        .set({ silent_alert_at: sql`CASE WHEN ${duress} AND silent_alert_at IS NULL THEN ${now}::timestamptz ELSE silent_alert_at END` })
+        .where('id', '=', id)
+        .returning(sql<boolean>`silent_alert_at = ${now}::timestamptz`.as('marked'))
+        .executeTakeFirst();
+      return row?.marked === true;
     },
 
     /** One more wrong PIN; returns the count after it. */
@@ -384,7 +402,7 @@ export function createSafetyTimerRepository(ref: DbRef) {
         SELECT to_phone, status, updated_at FROM (
           SELECT DISTINCT ON (to_phone) id, to_phone, status, updated_at
           FROM sms_messages
-          WHERE safety_timer_id = ${timerId} AND template IN ('timerOverdue', 'timerOverdueNoLink')
+          WHERE safety_timer_id = ${timerId} AND template IN ('timerOverdue', 'timerOverdueNoLink', 'journeyAlert', 'journeyAlertNoLink')
           ORDER BY to_phone, id DESC
         ) newest
         ORDER BY id`.execute(ref.db);

@@ -5,7 +5,15 @@ import type { z } from 'zod';
 import type { Database } from '../../core/db/schema';
 import type { Clock } from '../../core/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
-import { endedMessage, escalationMessages, LINK_AFTER_END_MS, silentAlertMessage, type StageOffsets } from './safety-timer-delivery';
+import {
+  answeredMessage,
+  endedMessage,
+  escalationMessages,
+  LINK_AFTER_END_MS,
+  silentAlertMessage,
+  startedMessage,
+  type StageOffsets,
+} from './safety-timer-delivery';
 import type { SafetyTimerRepository, TimerRecord } from './safety-timer.repository';
 import { hashPin, pinMatches } from './safety-pins';
 
@@ -63,6 +71,27 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
     );
   }
 
+  /**
+   * Both hashes, checked every time (two scrypt runs, whichever matches): the time taken does not
+   * tell the PINs apart. A wrong one counts; the fifth alerts the contacts silently.
+   */
+  async function matchPin(userId: number, timerId: number, pin: string): Promise<{ duress: boolean; now: Date }> {
+    const hashes = await timers.pinHashes(userId);
+    if (!hashes) throw new ConflictError('Set a safety PIN and a duress PIN first', undefined, 'safety_pins_not_set');
+    const [safe, duress] = await Promise.all([pinMatches(pin, hashes.safety), pinMatches(pin, hashes.duress)]);
+    const now = clock();
+    if (!safe && !duress) {
+      const wrong = await timers.countWrongPin(timerId);
+      if (wrong === SAFETY_TIMER_LIMITS.wrongPinsBeforeAlert) {
+        await timers.transaction(async (trx) => {
+          if (await timers.markSilentAlert(trx, timerId, now)) await timers.enqueue([silentAlertMessage(timerId, now)], trx);
+        });
+      }
+      throw new ValidationError('That PIN is not right', 'pin', 'safety_pin_wrong');
+    }
+    return { duress, now };
+  }
+
   const timerEnded = () => new ConflictError('This safety timer has ended', undefined, 'safety_timer_ended');
 
   return {
@@ -94,6 +123,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
         const id = await timers.transaction(async (trx) => {
           if (await timers.hasRunning(trx, userId)) throw runningConflict();
           const id = await timers.insertTimer(trx, {
+            kind: journey ? 'journey' : 'timer',
             userId,
             durationMinutes: input.durationMinutes,
             destination: input.destination ?? null,
@@ -111,7 +141,11 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
             escalationMessages({ id, contactsOnly: input.contactsOnly, contactsAlertedAt: null, sosEventId: null }, dueAt, now, offsets),
             trx,
           );
-          await journey?.write(trx, id);
+          if (journey) {
+            await journey.write(trx, id);
+            // The contacts of a journey hear of it at once, with the live link.
+            await timers.enqueue([startedMessage(id, now)], trx);
+          }
           return id;
         });
         return { id, dueAt: dueAt.toISOString(), status: 'running' };
@@ -137,24 +171,42 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
     async checkIn(userId: number, timerId: number, pin: string): Promise<{ status: 'ended' }> {
       const timer = await ownTimer(userId, timerId);
       if (timer.status !== 'running') throw timerEnded();
-      const hashes = await timers.pinHashes(userId);
-      if (!hashes) throw new ConflictError('Set a safety PIN and a duress PIN first', undefined, 'safety_pins_not_set');
-      const [safe, duress] = await Promise.all([pinMatches(pin, hashes.safety), pinMatches(pin, hashes.duress)]);
-      const now = clock();
-      if (!safe && !duress) {
-        const wrong = await timers.countWrongPin(timerId);
-        if (wrong === SAFETY_TIMER_LIMITS.wrongPinsBeforeAlert) {
-          await timers.transaction(async (trx) => {
-            if (await timers.markSilentAlert(trx, timerId, now)) await timers.enqueue([silentAlertMessage(timerId, now)], trx);
-          });
-        }
-        throw new ValidationError('That PIN is not right', 'pin', 'safety_pin_wrong');
-      }
+      const { duress, now } = await matchPin(userId, timerId, pin);
       await timers.transaction(async (trx) => {
         if (!(await timers.end(trx, timerId, duress ? 'duress' : 'safe', now))) throw timerEnded();
         await timers.enqueue([endedMessage(timerId, now)], trx);
       });
       return { status: 'ended' };
+    },
+
+    /**
+     * A journey that came near its destination and left "Arrived?" unanswered ends as a safe
+     * check-in would (the contacts hear "arrived safely"); false when it had already ended.
+     */
+    async endArrived(timerId: number): Promise<boolean> {
+      const now = clock();
+      return timers.transaction(async (trx) => {
+        if (!(await timers.end(trx, timerId, 'safe', now))) return false;
+        await timers.enqueue([endedMessage(timerId, now)], trx);
+        return true;
+      });
+    },
+
+    /**
+     * "I'm OK, go on" with a PIN while the timer runs (a journey's "Are you OK?"). As at a
+     * check-in, both hashes are checked every time and both PINs write the same statements and
+     * the same outbox job (`answered`: it alerts the contacts silently after a duress PIN);
+     * `answer` writes the journey's own change in that transaction.
+     */
+    async confirmOk(userId: number, timerId: number, pin: string, answer: (trx: Transaction<Database>, now: Date) => Promise<void>): Promise<void> {
+      const timer = await ownTimer(userId, timerId);
+      if (timer.status !== 'running') throw timerEnded();
+      const { duress, now } = await matchPin(userId, timerId, pin);
+      await timers.transaction(async (trx) => {
+        await timers.markSilentAlertIf(trx, timerId, duress, now);
+        await answer(trx, now);
+        await timers.enqueue([answeredMessage(timerId, now)], trx);
+      });
     },
 
     /** `moved`: a journey moves its expected arrival by as much as the end moved, in the same transaction. */

@@ -10,27 +10,40 @@ import { alertsT } from '../../core/i18n';
 /** The web route the owner's notifications open. */
 export const SAFETY_TIMER_URL = '/safety-timer';
 
-/** Why the contacts hear of it: the timer ran out unanswered, or a silent alert (duress PIN, too many wrong PINs). */
-export type ContactAlertKind = 'overdue' | 'silent';
+/** The web route a journey's notifications open (features/journeys). */
+export const JOURNEY_URL = '/journey';
+
+/**
+ * Why the contacts hear of it: the timer ran out unanswered (or a journey's "Are you OK?" went
+ * unanswered), a silent alert (duress PIN, too many wrong PINs), or a journey started.
+ */
+export type ContactAlertKind = 'overdue' | 'silent' | 'started';
+
+type TimerKind = 'timer' | 'journey';
 
 const who = (language: Language, name: string | null) => name ?? alertsT(language)('yourContact');
 
+/** A journey's texts speak of the journey: "Not there yet?", "has not arrived", "arrived safely". */
 export const timerTexts = {
-  reminder: (language: Language, minutes: number) => {
+  reminder: (language: Language, minutes: number, kind: TimerKind = 'timer') => {
     const t = alertsT(language);
+    if (kind === 'journey') return { title: t('journey.reminder.title'), body: t('journey.reminder.body') };
     return { title: t('safetyTimer.reminder.title', { minutes }), body: t('safetyTimer.reminder.body') };
   },
-  check: (language: Language) => {
+  check: (language: Language, kind: TimerKind = 'timer') => {
     const t = alertsT(language);
+    if (kind === 'journey') return { title: t('journey.late.title'), body: t('journey.late.body') };
     return { title: t('safetyTimer.check.title'), body: t('safetyTimer.check.body') };
   },
-  openTimer: (language: Language) => alertsT(language)('safetyTimer.openTimer'),
-  contactAlert: (language: Language, kind: ContactAlertKind, name: string | null) => {
+  openTimer: (language: Language, kind: TimerKind = 'timer') => alertsT(language)(kind === 'journey' ? 'journey.openJourney' : 'safetyTimer.openTimer'),
+  contactAlert: (language: Language, alert: ContactAlertKind, name: string | null, kind: TimerKind = 'timer') => {
     const t = alertsT(language);
-    return { title: t(`safetyTimer.${kind}.title`, { name: who(language, name) }), body: t(`safetyTimer.${kind}.body`) };
+    const key = alert === 'started' ? 'journey.started' : alert === 'overdue' && kind === 'journey' ? 'journey.alert' : `safetyTimer.${alert}`;
+    return { title: t(`${key}.title`, { name: who(language, name) }), body: t(`${key}.body`) };
   },
-  allClear: (language: Language, name: string | null) => {
+  allClear: (language: Language, name: string | null, kind: TimerKind = 'timer') => {
     const t = alertsT(language);
+    if (kind === 'journey') return { title: t('journey.arrived.title', { name: who(language, name) }), body: t('journey.arrived.body') };
     return { title: t('safetyTimer.allClear.title'), body: t('safetyTimer.allClear.body', { name: who(language, name) }) };
   },
 };

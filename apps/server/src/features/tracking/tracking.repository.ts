@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SceneResponder, Threat } from '@saathi/shared';
+import type { JourneyMode, SceneResponder, Threat } from '@saathi/shared';
 import { sceneResponders } from '../sos';
 import type { DbRef } from '../../core/db/db-ref';
 import { systemClock, type Clock } from '../../core/clock';
@@ -19,6 +19,15 @@ export interface TrackedEvent {
   at: Date;
   /** The volunteers coming: first name, badge and status on the scene (no distance, no position); none for other links. */
   responders?: SceneResponder[];
+  /** A journey's link: its destination, expected arrival and path. */
+  journey?: {
+    destination: { name: string | null; latitude: number; longitude: number };
+    mode: JourneyMode;
+    expectedArrivalAt: Date;
+    path: Array<{ latitude: number; longitude: number; at: Date }>;
+  };
+  /** A journey's link after it ended safely: the page says they arrived. */
+  journeyArrived?: boolean;
 }
 
 export function createTrackingRepository(ref: DbRef, clock: Clock = systemClock) {

@@ -17,6 +17,7 @@ export function trackingRoutes(app: FastifyInstance, { tracking, clock }: { trac
       const now = clock();
       const found = await tracking.findByTokenHash(sha256Hex(request.params.token));
       if (!found) throw new NotFoundError('This tracking link is not valid');
+      if (found.journeyArrived) throw new AppError('journey_arrived', `${firstName(found.victimName) ?? 'They'} arrived safely; the journey has ended`);
       if (found.revoked || found.status !== 'active' || found.expiresAt <= now) {
         throw new AppError('link_expired', 'This SOS has ended; the tracking link no longer works');
       }
@@ -30,6 +31,14 @@ export function trackingRoutes(app: FastifyInstance, { tracking, clock }: { trac
         location: { latitude: found.latitude, longitude: found.longitude, accuracy: found.accuracy, at: found.at.toISOString() },
         mapsUrl: mapsUrl(found.latitude, found.longitude),
         responders: found.responders ?? [],
+        ...(found.journey && {
+          journey: {
+            destination: found.journey.destination,
+            mode: found.journey.mode,
+            expectedArrivalAt: found.journey.expectedArrivalAt.toISOString(),
+            path: found.journey.path.map((p) => ({ latitude: p.latitude, longitude: p.longitude, at: p.at.toISOString() })),
+          },
+        }),
       };
     },
   });

@@ -36,6 +36,7 @@ import * as m0036 from './0036-cell-functions-search-path';
 import * as m0037 from './0037-operations-counters';
 import * as m0038 from './0038-outbox-trace-context';
 import * as m0039 from './0039-journeys';
+import * as m0040 from './0040-journey-watch';
 
 /** Ordered by name; forward-only. Never edit a migration that has landed: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0037-operations-counters': m0037,
   '0038-outbox-trace-context': m0038,
   '0039-journeys': m0039,
+  '0040-journey-watch': m0040,
 };

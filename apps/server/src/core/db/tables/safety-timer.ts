@@ -34,6 +34,8 @@ export interface SafetyTimersTable {
   last_lon: number | null;
   last_accuracy_m: number | null;
   last_location_at: Timestamp | null;
+  /** A journey's timer (features/journeys) or a plain one: its texts differ (migration 0040). */
+  kind: Default<'timer' | 'journey'>;
   created_at: Default<Date>;
 }
 
@@ -51,6 +53,7 @@ export interface SafetyTimerLinksTable {
 }
 
 export type JourneyMode = 'walk' | 'auto' | 'bus' | 'vehicle';
+export type JourneyCheckReason = 'stopped' | 'silent' | 'off_course';
 
 /** A journey: a safety timer with a destination (migration 0039). */
 export interface JourneysTable {
@@ -63,6 +66,18 @@ export interface JourneysTable {
   expected_arrival_at: Timestamp;
   grace_minutes: number;
   arrival_asked_at: Timestamp | null;
+  /** The watch (migration 0040): the newest point, where a stop began, the nearest to the destination so far. */
+  last_point_at: Timestamp | null;
+  anchor_lat: number | null;
+  anchor_lon: number | null;
+  still_since: Timestamp | null;
+  closest_m: number | null;
+  off_course_since: Timestamp | null;
+  /** The earliest time the watch may ask "Are you OK?"; null: nothing to watch. */
+  watch_due_at: Timestamp | null;
+  check_reason: JourneyCheckReason | null;
+  check_asked_at: Timestamp | null;
+  track_deleted_at: Timestamp | null;
   created_at: Default<Date>;
 }
 
