@@ -144,7 +144,7 @@ export function createJourneyHandlers(deps: JourneyDeliveryDeps): Record<string,
     const forgotten = await journeys.forgetTracks(now, trackKeptMs(timing), FORGET_BATCH);
     if (forgotten > 0) deps.log.info({ journeys: forgotten }, 'journeys: tracks of safely ended journeys deleted');
 
-    const next = await journeys.nextWatchWork(trackKeptMs(timing));
+    const next = await journeys.nextWatchWork(now, trackKeptMs(timing));
     if (next) await enqueue(deps.dbRef.db, [watchMessage(new Date(Math.max(next.getTime(), now.getTime() + watchEveryMs(timing))), timing)]);
   }
 

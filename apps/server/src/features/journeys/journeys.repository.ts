@@ -335,14 +335,17 @@ export function createJourneysRepository(ref: DbRef) {
         WHERE j.timer_id = c.id`.execute(trx);
     },
 
-    /** The earliest time the watch has work: a journey's check, or a safely ended track to forget. */
-    async nextWatchWork(keepTrackMs: number): Promise<Date | null> {
+    /**
+     * When the watch has work next: now while any journey is watched (a batch may bring a check
+     * closer at any time, so the pass looks every few seconds), else when the oldest safely ended
+     * track falls due for deletion; null when neither.
+     */
+    async nextWatchWork(now: Date, keepTrackMs: number): Promise<Date | null> {
       const row = await sql<{ next: Date | null }>`
-        SELECT LEAST(
-          (SELECT min(watch_due_at) FROM journeys WHERE watch_due_at IS NOT NULL),
-          (SELECT min(t.ended_at) + make_interval(secs => ${keepTrackMs / 1000}) FROM journeys j JOIN safety_timers t ON t.id = j.timer_id
-           WHERE j.track_deleted_at IS NULL AND t.status = 'ended' AND t.end_reason = 'safe' AND t.sos_event_id IS NULL)
-        ) AS next`.execute(ref.db);
+        SELECT CASE WHEN EXISTS (SELECT 1 FROM journeys WHERE watch_due_at IS NOT NULL) THEN ${now}::timestamptz
+          ELSE (SELECT min(t.ended_at) + make_interval(secs => ${keepTrackMs / 1000}) FROM journeys j JOIN safety_timers t ON t.id = j.timer_id
+                WHERE j.track_deleted_at IS NULL AND t.status = 'ended' AND t.end_reason = 'safe' AND t.sos_event_id IS NULL)
+        END AS next`.execute(ref.db);
       return toDateOrNull(row.rows[0]?.next ?? null);
     },
 
