@@ -158,9 +158,9 @@ describe('the watch', () => {
       })
       .execute();
     const trip = await startTrip('walk', 2000, owner);
-    let here = await travel(trip, owner.place, 8, 75);
+    const here = await travel(trip, owner.place, 8, 75);
     for (let i = 0; i < 24; i += 1) await sendAndWait(trip, offset(here, i % 2 === 0 ? 15 : -15, 10));
-    here = await travel(trip, here, 4, 75);
+    await travel(trip, here, 4, 75);
     expect((await current(trip)).check).toBeNull();
     expect(smsTo(t, owner.contactPhone)).toHaveLength(1);
     expect((await notificationsOf(t, owner.id)).map((n) => n.type)).not.toContain('journey.check');
