@@ -212,6 +212,8 @@ export const routes: RouteObject[] = [
                   'SafetyTimerPage',
                 ),
               },
+              // "Walk me home": a journey to a destination that the chosen contacts follow.
+              { path: 'journey', handle: title('journey'), lazy: page(() => import('../features/journeys/journey-page'), 'JourneyPage') },
               // Local alerts: what is happening nearby (map and list), at /alerts/new the report form, and at
               // /alerts/<id> (where notifications lead) the list with that alert first.
               // One route keeps the first screen's route table small; the report form names itself.
