@@ -8,6 +8,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { api, isApiError } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
@@ -16,18 +17,20 @@ import { sosKeys } from '../../entities/sos-event';
 import { OpenMapsButton, SosHeadlineCard } from '../sos';
 import { QueryState } from '../../components/query-state';
 import { SceneResponders } from '../../entities/sos-scene';
+import { TrackedJourneyHeadline, TrackedJourneyMap } from './tracked-journey';
 
 /** Contacts without the app see the location refresh this often. */
 export const TRACKING_POLL_MS = 5000;
 
 /**
- * Why the link shows nothing, from the API's answer: 410 the event ended or the link expired;
- * 404 (no such link) or 400 (not even shaped like one) the link was never valid. These are
- * expected answers, shown on the page; they are not retried, polled or logged.
+ * Why the link shows nothing, from the API's answer: 410 `journey_arrived` a journey ended
+ * safely; any other 410 the event ended or the link expired; 404 (no such link) or 400 (not even
+ * shaped like one) the link was never valid. These are expected answers, shown on the page;
+ * they are not retried, polled or logged.
  */
-export function linkGone(error: unknown): 'ended' | 'invalid' | null {
+export function linkGone(error: unknown): 'arrived' | 'ended' | 'invalid' | null {
   if (!isApiError(error)) return null;
-  if (error.status === 410) return 'ended';
+  if (error.status === 410) return error.code === 'journey_arrived' ? 'arrived' : 'ended';
   if (error.status === 404 || error.status === 400) return 'invalid';
   return null;
 }
@@ -36,7 +39,9 @@ const isFinal = (error: unknown) => linkGone(error) !== null;
 
 /**
  * `/track/:token`: the public live-tracking page an emergency contact opens from the SMS.
- * No login, no app chrome, no map library: coordinates, accuracy, a maps link and the time.
+ * No login, no app chrome: coordinates, accuracy, a maps link and the time. A journey's link
+ * ("walk me home") also says where the person is going and when they expect to arrive, with the
+ * path so far on a map (Leaflet, loaded after the first paint), and "Arrived safely" at its end.
  */
 export function TrackingPage() {
   const { t, i18n } = useTranslation(['tracking', 'responders']);
@@ -63,7 +68,14 @@ export function TrackingPage() {
           </Typography>
         </Stack>
 
-        {gone === 'invalid' ? (
+        {gone === 'arrived' ? (
+          <GoneCard
+            testId="tracking-arrived"
+            title={t('arrivedTitle')}
+            body={data?.firstName ? t('arrivedBody', { name: data.firstName }) : t('arrivedBodyNoName')}
+            safe
+          />
+        ) : gone === 'invalid' ? (
           <GoneCard testId="tracking-invalid" title={t('invalidTitle')} body={t('invalidBody')} />
         ) : gone === 'ended' ? (
           <GoneCard testId="tracking-ended" title={t('endedTitle')} body={data?.status === 'resolved' ? t('resolvedBody', { name }) : t('endedBody')} />
@@ -71,13 +83,20 @@ export function TrackingPage() {
           <QueryState query={query} errorMessage={t('loadFailed')} keepDataOnError spinnerPadding={6}>
             {(data) => (
               <>
-                <SosHeadlineCard
-                  title={t('title', { name })}
-                  summary={t('since', {
-                    threat: data.threat ? t(`dashboard:threats.${data.threat}`) : t('dashboard:threats.none'),
-                    time: new Date(data.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
-                  })}
-                />
+                {data.journey ? (
+                  <>
+                    <TrackedJourneyHeadline journey={data.journey} name={name} location={data.location} />
+                    <TrackedJourneyMap journey={data.journey} name={name} location={data.location} />
+                  </>
+                ) : (
+                  <SosHeadlineCard
+                    title={t('title', { name })}
+                    summary={t('since', {
+                      threat: data.threat ? t(`dashboard:threats.${data.threat}`) : t('dashboard:threats.none'),
+                      time: new Date(data.createdAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
+                    })}
+                  />
+                )}
                 <Card variant="outlined">
                   <CardContent>
                     <Stack spacing={1}>
@@ -95,11 +114,14 @@ export function TrackingPage() {
                     </Stack>
                   </CardContent>
                 </Card>
-                <Card variant="outlined">
-                  <CardContent>
-                    <SceneResponders responders={data.responders} title={t('responders:scene.coming')} />
-                  </CardContent>
-                </Card>
+                {/* A journey has no volunteers coming unless it turned into an SOS. */}
+                {(!data.journey || data.responders.length > 0) && (
+                  <Card variant="outlined">
+                    <CardContent>
+                      <SceneResponders responders={data.responders} title={t('responders:scene.coming')} />
+                    </CardContent>
+                  </Card>
+                )}
                 {query.isRefetchError && <Alert severity="warning">{t('refreshFailed')}</Alert>}
                 <Typography variant="body2" color="textSecondary">
                   {t('autoRefresh')}
@@ -117,14 +139,17 @@ export function TrackingPage() {
   );
 }
 
-/** Why the link shows nothing: it was never valid, or the event is over. */
-function GoneCard({ testId, title, body }: { testId: string; title: string; body: string }) {
+/** Why the link shows nothing: it was never valid, the event is over, or the journey ended safely (`safe`, in green). */
+function GoneCard({ testId, title, body, safe = false }: { testId: string; title: string; body: string; safe?: boolean }) {
   return (
-    <Card variant="outlined" data-testid={testId}>
+    <Card variant="outlined" data-testid={testId} sx={safe ? { borderColor: 'success.main', borderWidth: 2 } : undefined}>
       <CardContent>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
-          {title}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          {safe && <CheckCircleIcon color="success" fontSize="large" aria-hidden />}
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+            {title}
+          </Typography>
+        </Stack>
         <Typography>{body}</Typography>
       </CardContent>
     </Card>
