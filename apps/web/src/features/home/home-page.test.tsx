@@ -47,7 +47,7 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Asha' })).toBeInTheDocument();
     const shortcuts = screen.getByRole('navigation', { name: 'Shortcuts' });
     const targets = [...shortcuts.querySelectorAll('a')].map((link) => link.getAttribute('href'));
-    expect(targets).toEqual(['/sos', '/volunteers', '/community', '/incident-reels', '/news', '/account', '/test', '/help']);
+    expect(targets).toEqual(['/sos', '/journey', '/volunteers', '/community', '/incident-reels', '/news', '/account', '/test', '/help']);
     expect(screen.queryByRole('heading', { name: 'How to sign in' })).not.toBeInTheDocument();
   });
 });

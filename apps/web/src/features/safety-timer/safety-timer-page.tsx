@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FixItAlert } from '../../components/fix-it-alert';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
@@ -45,6 +46,10 @@ export function SafetyTimerPage() {
     body = (
       <Stack spacing={2}>
         {checkedIn && <Alert severity="success">{t('checkedIn')}</Alert>}
+        {/* A journey is a timer with a destination and a track (features/journeys). */}
+        <FixItAlert severity="info" to="/journey" fixLabel={t('journeyLinkAction')}>
+          {t('journeyLink')}
+        </FixItAlert>
         <StartTimerForm />
       </Stack>
     );
