@@ -418,14 +418,6 @@ export function createJourneysRepository(ref: DbRef) {
       return rows.rows.map((r) => ({ latitude: Number(r.lat), longitude: Number(r.lon), at: new Date(r.at) }));
     },
 
-    /** An extension moves the expected arrival with the timer's end. */
-    async moveExpectedArrival(trx: Transaction<Database>, timerId: number, byMs: number): Promise<void> {
-      await trx
-        .updateTable('journeys')
-        .set({ expected_arrival_at: sql`expected_arrival_at + make_interval(secs => ${byMs / 1000})` })
-        .where('timer_id', '=', timerId)
-        .execute();
-    },
   };
 }
 

@@ -205,7 +205,7 @@ export function createJourneysService({ journeys, timers, clock, offsets, secret
       const before = await own(userId, id);
       if (before.timerStatus !== 'running') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
       try {
-        await timers.extend(userId, id, minutes, (trx, movedByMs) => journeys.moveExpectedArrival(trx, id, movedByMs));
+        await timers.extend(userId, id, minutes);
       } catch (error) {
         if (codeOf(error) === 'safety_timer_ended') throw new ConflictError('This journey has already ended', undefined, 'journey_ended');
         throw error;

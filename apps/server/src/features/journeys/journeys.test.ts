@@ -202,6 +202,12 @@ describe('ending a journey', () => {
     expect(new Date(after.expectedArrivalAt).getTime() - new Date(before.expectedArrivalAt).getTime()).toBe(15 * MINUTE);
     expect(new Date(after.alertAt).getTime() - new Date(before.alertAt).getTime()).toBe(15 * MINUTE);
     expect(after).toMatchObject({ extendedMinutes: 15, extendableMinutes: 45 });
+    // The timer screen extends the same timer: the journey's expected arrival moves with it.
+    const fromTimer = await send(t, owner.token, 'POST', `/api/safety-timers/${id}/extend`, { minutes: 5 });
+    expect(fromTimer.statusCode).toBe(200);
+    const viaTimer = (await send(t, owner.token, 'GET', '/api/journeys/current')).json().journey;
+    expect(new Date(viaTimer.expectedArrivalAt).getTime() - new Date(after.expectedArrivalAt).getTime()).toBe(5 * MINUTE);
+    expect(viaTimer).toMatchObject({ extendedMinutes: 20, extendableMinutes: 40, alertAt: fromTimer.json().dueAt });
 
     const stranger = await timerOwner(t);
     for (const [path, body] of [

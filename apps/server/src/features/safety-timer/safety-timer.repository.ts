@@ -409,6 +409,15 @@ export function createSafetyTimerRepository(ref: DbRef) {
       return rows.rows.map((r) => ({ phone: r.to_phone, status: r.status, updatedAt: new Date(r.updated_at) }));
     },
 
+    /** A journey's expected arrival moves with its timer's end (an extension). */
+    async moveJourneyArrival(db: Db, timerId: number, byMs: number): Promise<void> {
+      await db
+        .updateTable('journeys')
+        .set({ expected_arrival_at: sql`expected_arrival_at + make_interval(secs => ${byMs / 1000})` })
+        .where('timer_id', '=', timerId)
+        .execute();
+    },
+
     async setLinksExpiry(db: Db, timerId: number, expiresAt: Date): Promise<void> {
       await db.updateTable('safety_timer_links').set({ expires_at: expiresAt }).where('timer_id', '=', timerId).where('revoked_at', 'is', null).execute();
     },

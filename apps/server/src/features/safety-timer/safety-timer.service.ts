@@ -209,13 +209,8 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
       });
     },
 
-    /** `moved`: a journey moves its expected arrival by as much as the end moved, in the same transaction. */
-    async extend(
-      userId: number,
-      timerId: number,
-      minutes: number,
-      moved?: (trx: Transaction<Database>, byMs: number) => Promise<void>,
-    ): Promise<SafetyTimerView> {
+    /** A journey's timer moves the journey's expected arrival by as much as its end, in the same transaction (from either screen). */
+    async extend(userId: number, timerId: number, minutes: number): Promise<SafetyTimerView> {
       const now = clock();
       await timers.transaction(async (trx) => {
         const timer = await timers.find(timerId, trx, true);
@@ -238,7 +233,7 @@ export function createSafetyTimerService({ timers, clock, offsets }: SafetyTimer
         await timers.extend(trx, timerId, dueAt, timer.extendedMinutes + minutes, alerted ? timer.stage : 'running');
         await timers.enqueue(escalationMessages(timer, dueAt, now, offsets), trx);
         await timers.setLinksExpiry(trx, timerId, new Date(dueAt.getTime() + LINK_AFTER_END_MS));
-        await moved?.(trx, dueAt.getTime() - timer.dueAt.getTime());
+        if (timer.kind === 'journey') await timers.moveJourneyArrival(trx, timerId, dueAt.getTime() - timer.dueAt.getTime());
       });
       return viewOf(await ownTimer(userId, timerId));
     },
