@@ -69,10 +69,17 @@ const tracked = (token: string) => t.app.inject({ method: 'GET', url: `/api/trac
 
 describe("a journey's contacts", () => {
   it('get the live link when it starts, follow the destination and the path, and hear "arrived safely" when the PIN ends it', async () => {
-    const trip = await startTrip('walk', 1500);
+    const owner = await timerOwner(t);
+    // The contact uses the app too: a push and an in-app notice beside the SMS, in their own language.
+    const contact = await t.factory.user({ phoneNumber: owner.contactPhone, name: 'Didi' });
+    await t.db.updateTable('users').set({ language: 'hi-IN' }).where('id', '=', contact.id).execute();
+    const trip = await startTrip('walk', 1500, owner);
     const [started] = smsTo(t, trip.owner.contactPhone);
-    expect(started).toMatch(/^Meera shares a journey with you\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} SMS on arrival\. -Saathi$/);
+    expect(started).toMatch(/^Meera ने यात्रा शुरू की है। लाइव लोकेशन: saathi\.example\/t\/[A-Za-z0-9]{12} पहुँचने पर SMS आएगा।$/);
     const token = linkTokenSentTo(t, trip.owner.contactPhone) as string;
+    expect(await notificationsOf(t, contact.id)).toEqual([
+      expect.objectContaining({ type: 'journey.started', title: 'Meera आपके साथ यात्रा साझा कर रहे हैं', data: { url: `/track/${token}` } }),
+    ]);
 
     const here = await travel(trip, trip.owner.place, 3, 80);
     const page = await tracked(token);
@@ -86,7 +93,8 @@ describe("a journey's contacts", () => {
     const ended = await send(t, trip.owner.token, 'POST', `/api/journeys/${trip.id}/arrive`, { pin: SAFETY_PIN });
     expect(ended.json()).toEqual({ status: 'arrived' });
     await t.app.outbox.drain();
-    expect(smsTo(t, trip.owner.contactPhone).at(-1)).toBe('Meera arrived safely. The journey has ended. -Saathi');
+    expect(smsTo(t, trip.owner.contactPhone).at(-1)).toBe('Meera सुरक्षित पहुँच गए। यात्रा समाप्त हो गई है। -Saathi');
+    expect((await notificationsOf(t, contact.id)).at(-1)).toMatchObject({ type: 'journey.arrived', title: 'Meera सुरक्षित पहुँच गए' });
     const after = await tracked(token);
     expect(after.statusCode).toBe(410);
     expect(after.json().error.code).toBe('journey_arrived');
@@ -97,6 +105,9 @@ describe("a journey's contacts", () => {
 
   it('after the duress PIN hear a silent alert, never "arrived safely", and keep following the live position', async () => {
     const trip = await startTrip('walk', 1500);
+    expect(smsTo(t, trip.owner.contactPhone)).toEqual([
+      expect.stringMatching(/^Meera shares a journey with you\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} SMS on arrival\. -Saathi$/),
+    ]);
     const token = linkTokenSentTo(t, trip.owner.contactPhone) as string;
     await travel(trip, trip.owner.place, 1, 80);
     const ended = await send(t, trip.owner.token, 'POST', `/api/journeys/${trip.id}/arrive`, { pin: DURESS_PIN });

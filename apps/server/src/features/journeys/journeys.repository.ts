@@ -417,7 +417,6 @@ export function createJourneysRepository(ref: DbRef) {
         ORDER BY n`.execute(ref.db);
       return rows.rows.map((r) => ({ latitude: Number(r.lat), longitude: Number(r.lon), at: new Date(r.at) }));
     },
-
   };
 }
 
