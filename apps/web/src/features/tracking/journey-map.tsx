@@ -3,6 +3,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { escapeHtml } from '../../lib/escape-html';
 import { MAP_BACKDROP, useLeafletMap } from '../../lib/leaflet-map';
+import { CURRENT_TONE, DESTINATION_TONE, PATH_TONE } from './journey-map-tones';
 
 export interface JourneyMapProps {
   /** The track so far, oldest first. */
@@ -18,9 +19,7 @@ export interface JourneyMapProps {
   destinationLabel: string;
 }
 
-const PATH_TONE = { color: '#ad1457', weight: 4, opacity: 0.8 };
-const CURRENT_TONE = { color: '#ad1457', fillColor: '#ec407a', fillOpacity: 1, weight: 3, radius: 9 };
-const DESTINATION_TONE = { color: '#1b5e20', fillColor: '#66bb6a', fillOpacity: 0.9, weight: 3, radius: 9 };
+const DOT = { fillOpacity: 1, weight: 3, radius: 9 };
 
 /**
  * A journey on a Leaflet map, in its own chunk: the path so far, where the person is now (pink)
@@ -60,8 +59,12 @@ export function JourneyMap({ path, current, destination, tileUrl, tileAttributio
     const line: L.LatLngExpression[] = path.map((point) => [point.latitude, point.longitude]);
     line.push([current.latitude, current.longitude]);
     if (line.length > 1) L.polyline(line, PATH_TONE).addTo(layer);
-    L.circleMarker([destination.latitude, destination.longitude], DESTINATION_TONE).bindTooltip(escapeHtml(destinationLabel)).addTo(layer);
-    L.circleMarker([current.latitude, current.longitude], CURRENT_TONE).bindTooltip(escapeHtml(currentLabel)).addTo(layer);
+    L.circleMarker([destination.latitude, destination.longitude], { ...DOT, ...DESTINATION_TONE })
+      .bindTooltip(escapeHtml(destinationLabel))
+      .addTo(layer);
+    L.circleMarker([current.latitude, current.longitude], { ...DOT, ...CURRENT_TONE })
+      .bindTooltip(escapeHtml(currentLabel))
+      .addTo(layer);
     if (!movedByReader.current) {
       map.fitBounds(L.latLngBounds([...line, [destination.latitude, destination.longitude]]).pad(0.2), { maxZoom: 17, animate: false });
     }

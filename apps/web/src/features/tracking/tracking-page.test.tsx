@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 /** Asha's walk home: started 12 minutes ago, three points so far, the newest 40 s old. */
-function journeyView(): TrackingView {
+function journeyView(expectedArrivalAt = new Date(Date.now() + 10 * 60_000).toISOString()): TrackingView {
   const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
   return {
     status: 'active',
@@ -85,7 +85,7 @@ function journeyView(): TrackingView {
     journey: {
       destination: { name: 'Home', latitude: 23.0225, longitude: 72.5714 },
       mode: 'walk',
-      expectedArrivalAt: new Date(2026, 0, 10, 22, 45).toISOString(),
+      expectedArrivalAt,
       path: [
         { latitude: 23.0338, longitude: 72.585, at: ago(720) },
         { latitude: 23.032, longitude: 72.583, at: ago(400) },
@@ -107,12 +107,23 @@ describe('TrackingPage for a journey', () => {
     await view;
     expect(await screen.findByRole('heading', { name: 'Asha is on the way to Home', level: 1 })).toBeInTheDocument();
     const headline = screen.getByTestId('tracked-journey');
-    expect(headline).toHaveTextContent('Walking · expected at 10:45 PM');
+    expect(headline).toHaveTextContent(/Walking · expected at \d{1,2}:\d{2}\s[AP]MUpdated/);
     expect(within(headline).getByTestId('tracked-journey-age')).toHaveTextContent(/^Updated 4\d seconds ago$/);
     expect(await screen.findByRole('region', { name: 'Map of the journey so far' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'On the map' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Asha is here', 'Home']);
     expect(screen.getByText('23.030100, 72.580100')).toBeInTheDocument();
     // Nobody is coming on a journey: no responders' card.
     expect(screen.queryByText('Asha asked for help')).not.toBeInTheDocument();
+  });
+
+  it('says when they are late', async () => {
+    const { view } = openJourney(() => Promise.resolve(journeyView(new Date(2026, 0, 10, 22, 45).toISOString())));
+    await view;
+    expect(await screen.findByTestId('tracked-journey')).toHaveTextContent('Walking · expected at 10:45 PM, not arrived yet');
   });
 
   it('says "Arrived safely" when the journey ended (410 journey_arrived), asking once', async () => {
