@@ -9,9 +9,11 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import type { JourneyPositionsAnswer } from '@saathi/shared';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
+import { refetchAfterChange } from '../../lib/refetch-after-change';
 import { useErrorText } from '../../lib/error-text';
 import { shareOrCopy } from '../../lib/share-or-copy';
 import { useNow } from '../../lib/use-now';
@@ -19,7 +21,7 @@ import { formatLeft, PinPad } from '../safety-timer';
 import { JourneyQuestion, type Question } from './journey-question';
 import { ModeIcon } from './mode-icon';
 import { modeText } from './texts';
-import { useArriveMutation, useExtendJourneyMutation, useJourneyOkMutation, type Journey } from './queries';
+import { journeyKeys, useArriveMutation, useExtendJourneyMutation, useJourneyOkMutation, type Journey } from './queries';
 
 const EXTENSIONS = [5, 10, 15] as const;
 
@@ -57,6 +59,19 @@ export function ActiveJourney({
   const time = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { timeStyle: 'short' }).format(new Date(iso));
   const question = questionOf(journey, arrival);
   const name = journey.destination.name;
+  const queryClient = useQueryClient();
+  const questionEndsAt = question && 'endsAt' in question ? question.endsAt : null;
+
+  // The journey changes on the server at known times (the alarm, the end of a question): look then, not at the next poll.
+  useEffect(() => {
+    const next = [questionEndsAt, journey.alertAt]
+      .map((at) => (at ? Date.parse(at) - Date.now() : Number.NaN))
+      .filter((ms) => ms > 0)
+      .sort((a, b) => a - b)[0];
+    if (next === undefined) return;
+    const timeout = setTimeout(() => void refetchAfterChange(queryClient, { queryKey: journeyKeys.current() }), next + 1000);
+    return () => clearTimeout(timeout);
+  }, [questionEndsAt, journey.alertAt, queryClient]);
 
   const onArrive = (pin: string) =>
     arrive.mutate(

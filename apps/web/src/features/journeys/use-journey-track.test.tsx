@@ -23,6 +23,10 @@ const watchPosition = vi.fn((success: typeof onPosition) => {
   return 9;
 });
 const clearWatch = vi.fn();
+const HERE_LATITUDE = 23.3;
+const getCurrentPosition = vi.fn((success: NonNullable<typeof onPosition>) =>
+  success({ coords: { latitude: HERE_LATITUDE, longitude: 72.5, accuracy: 20 }, timestamp: Date.now() }),
+);
 
 /** The phone reports a position now (latitude `latitude`). */
 const moveTo = (latitude: number) => act(() => onPosition?.({ coords: { latitude, longitude: 72.5, accuracy: 12 }, timestamp: Date.now() }));
@@ -38,7 +42,8 @@ describe('the journey track', () => {
     sendJourneyPositions.mockClear();
     watchPosition.mockClear();
     clearWatch.mockClear();
-    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { watchPosition, clearWatch } });
+    getCurrentPosition.mockClear();
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { watchPosition, clearWatch, getCurrentPosition } });
     Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query: () => Promise.resolve({ state: 'granted' }) } });
   });
   afterEach(() => vi.useRealTimers());
@@ -95,6 +100,20 @@ describe('the journey track', () => {
     // Sent: the next round has nothing to send.
     await act(() => vi.advanceTimersByTimeAsync(EVERY_20_S));
     expect(sendJourneyPositions).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for a position when the watch has said nothing for a minute (a phone that does not move)', async () => {
+    renderHook(() => useJourneyTrack({ id: 7, status: 'active', endedAt: null }));
+    moveTo(23.3);
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(EVERY_20_S * 2));
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    // The round after a minute of quiet asks, and the answer goes with the next round.
+    await act(() => vi.advanceTimersByTimeAsync(EVERY_20_S));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(EVERY_20_S));
+    expect(sendJourneyPositions).toHaveBeenCalledTimes(2);
+    expect(sendJourneyPositions.mock.calls[1]![1]).toEqual([{ latitude: 23.3, longitude: 72.5, accuracy: 20, at: expect.any(String) }]);
   });
 
   it('sends at most 120 points a call', async () => {

@@ -6,6 +6,12 @@ import { TrackQueue } from './track-queue';
 
 /** The points kept since the last call go out this often (the first one at once). */
 export const SEND_EVERY_MS = 20_000;
+/**
+ * A phone that does not move may report nothing to the watch for a long while; the server
+ * would take that for a silent phone ("Are you OK?" after 10 minutes). With no position for
+ * this long, one is asked for, so a person waiting at a bus stop is seen waiting.
+ */
+export const ASK_AFTER_QUIET_MS = 60_000;
 
 type Arrival = JourneyPositionsAnswer['arrival'];
 type FollowedJourney = Pick<Journey, 'id' | 'status' | 'endedAt'> | null | undefined;
@@ -77,6 +83,8 @@ export function useJourneyTrack(journey: FollowedJourney): JourneyTrack {
     let stopped = false;
     let sending = false;
     let firstKept = false;
+    let watching = false;
+    let lastFixAt = Date.now();
 
     const flush = async () => {
       if (sending || stopped) return;
@@ -95,26 +103,36 @@ export function useJourneyTrack(journey: FollowedJourney): JourneyTrack {
       }
     };
 
-    const begin = () => {
+    const onFix = (position: GeolocationPosition) => {
       if (stopped) return;
-      watch = geo.watchPosition(
-        (position) => {
-          setLocation('on');
-          const { latitude, longitude, accuracy } = position.coords;
-          const at = new Date(position.timestamp || Date.now()).toISOString();
-          const kept = queue.add({ latitude, longitude, accuracy: Math.min(Math.max(accuracy, 0), 100_000), at });
-          // The first point goes at once; the rest wait for the next round.
-          if (kept && !firstKept) {
-            firstKept = true;
-            void flush();
-          }
-        },
-        () => setLocation('off'),
-        { enableHighAccuracy: true, maximumAge: 10_000 },
-      );
+      lastFixAt = Date.now();
+      setLocation('on');
+      const { latitude, longitude, accuracy } = position.coords;
+      const at = new Date(position.timestamp || Date.now()).toISOString();
+      const kept = queue.add({ latitude, longitude, accuracy: Math.min(Math.max(accuracy, 0), 100_000), at });
+      // The first point goes at once; the rest wait for the next round.
+      if (kept && !firstKept) {
+        firstKept = true;
+        void flush();
+      }
     };
 
-    const every = setInterval(() => void flush(), SEND_EVERY_MS);
+    const begin = () => {
+      if (stopped) return;
+      watching = true;
+      lastFixAt = Date.now();
+      watch = geo.watchPosition(onFix, () => setLocation('off'), { enableHighAccuracy: true, maximumAge: 10_000 });
+    };
+
+    const round = () => {
+      if (watching && Date.now() - lastFixAt >= ASK_AFTER_QUIET_MS) {
+        lastFixAt = Date.now();
+        geo.getCurrentPosition(onFix, () => undefined, { enableHighAccuracy: true, maximumAge: 10_000, timeout: SEND_EVERY_MS });
+      }
+      void flush();
+    };
+
+    const every = setInterval(round, SEND_EVERY_MS);
     const online = () => void flush();
     window.addEventListener('online', online);
     // A page opened after the end carries on (within the hour) only where the position needs no prompt.
