@@ -43,6 +43,12 @@ const stages = [
       await run('node', ['scripts/check-monitoring.mjs']);
     },
   },
+  {
+    name: 'k8s',
+    describe:
+      "deploy/k8s: both kustomize overlays render, every object matches the Kubernetes, CloudNativePG and Prometheus Operator schemas, and the deployment's properties hold",
+    run: () => run('node', ['scripts/check-k8s.mjs']),
+  },
   { name: 'unit', describe: 'vitest unit suites of every workspace', run: () => npm({}, 'run', 'test:unit') },
   {
     name: 'integration',
