@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { systemClock, type Clock } from './core/clock';
@@ -12,6 +11,7 @@ import { createDisabledPushSender, createPushSubscriptionsRepository, createWebP
 import { createRateLimiter } from './core/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter';
 import { createMemoryBus, createRedisBus } from './core/realtime';
+import { createRedisClient, type RedisTarget } from './core/redis';
 import { loadSecrets } from './core/secrets';
 import { createSessionsRepository } from './core/sessions/sessions.repository';
 import { createSmsDispatch, createSmsGateways, SMS_TOPIC, TWILIO_STATUS_CALLBACK_PATH, type SmsProvider } from './core/sms';
@@ -105,9 +105,10 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   });
 
   // Live events, push and the outbox: SOS alerts reach people through these.
-  const bus = config.redisUrl
+  const redis = redisTargetOf(config);
+  const bus = redis
     ? await createRedisBus({
-        url: config.redisUrl,
+        redis,
         prefix: config.redisChannelPrefix,
         onError: (error) => log.warn({ reason: String(error) }, 'redis event bus error'),
       })
@@ -259,9 +260,15 @@ export async function createAppContext(app: FastifyInstance, config: Config, dep
   };
 }
 
-/** Rate-limit counts shared by every process on REDIS_URL; in memory for the single embedded process. */
+/** The app's Redis: REDIS_URL, or the primary the sentinels of REDIS_SENTINELS name; none in the embedded setup. */
+function redisTargetOf(config: Config): RedisTarget | undefined {
+  return config.redisSentinel ?? config.redisUrl;
+}
+
+/** Rate-limit counts shared by every process on Redis (REDIS_URL or REDIS_SENTINELS); in memory for the single embedded process. */
 async function createLimiters(app: FastifyInstance, config: Config, clock: Clock): Promise<AppContext['rateLimiter']> {
-  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = redisTargetOf(config);
+  const limitsRedis = redis ? createRedisClient(redis, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   if (limitsRedis) {
     limitsRedis.on('error', (error: unknown) => app.log.warn({ reason: String(error) }, 'redis rate-limit connection error'));
     await limitsRedis.connect();

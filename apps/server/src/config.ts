@@ -12,6 +12,7 @@ import type { SmsSettings } from './core/sms';
 import type { ShedSettings } from './plugins/app/load-shedding';
 import { SMS_ENV, readSmsTemplateIds, smsProblems, smsSettingsOf } from './sms-config';
 import type { S3Config, StorageSettings } from './core/storage';
+import { DEFAULT_SENTINEL_NAME, parseSentinels, type SentinelTarget } from './core/redis';
 import { TRACES_SAMPLERS, type TracingSettings } from './core/tracing';
 import type { ScorePoints } from './domain/scores';
 
@@ -99,6 +100,21 @@ const EnvSchema = z.object({
   /** The Retry-After of a shed read, in seconds. */
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  /**
+   * Redis through Sentinel instead of REDIS_URL (core/redis): `host:port` of each sentinel,
+   * separated by commas (checked in crossFieldProblems), the master name they monitor, the
+   * sentinels' password and the password of the primary and its replicas.
+   */
+  REDIS_SENTINELS: optionalText,
+  REDIS_SENTINEL_NAME: optionalText.pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^[^\s"']+$/, 'must be the one-word name of `sentinel monitor <name> …`')
+      .optional(),
+  ),
+  REDIS_SENTINEL_PASSWORD: optionalText,
+  REDIS_PASSWORD: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: optionalText,
@@ -293,6 +309,16 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV === 'production' && set('SAFETY_TIMER_MINUTE_SECONDS') && Number(env.SAFETY_TIMER_MINUTE_SECONDS) !== 60) {
     problems.push('SAFETY_TIMER_MINUTE_SECONDS: a timer minute is 60 seconds in production');
   }
+  if (set('REDIS_SENTINELS')) {
+    for (const problem of parseSentinels(env.REDIS_SENTINELS ?? '').problems) problems.push(`REDIS_SENTINELS: ${problem}`);
+    if (set('REDIS_URL')) problems.push('REDIS_SENTINELS: set REDIS_URL or REDIS_SENTINELS, not both (with sentinels, they name the primary)');
+  } else {
+    for (const key of ['REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD']) {
+      if (set(key)) problems.push(`${key}: is only used with REDIS_SENTINELS`);
+    }
+    if (set('REDIS_PASSWORD'))
+      problems.push('REDIS_PASSWORD: is only used with REDIS_SENTINELS (with REDIS_URL, the password goes in the URL: redis://:password@host:6379)');
+  }
   const publicPort = set('PORT') ? Number(env.PORT) : 3000;
   if (set('METRICS_PORT') && Number(env.METRICS_PORT) !== 0 && Number(env.METRICS_PORT) === publicPort) {
     problems.push('METRICS_PORT: must not be PORT (the metrics are never served on the public port; 0 turns them off)');
@@ -319,6 +345,8 @@ export interface Config {
   /** When the reads that can wait are shed (plugins/app/load-shedding.ts); 0 turns a measure off. */
   shedding: ShedSettings;
   redisUrl: string | undefined;
+  /** Redis through Sentinel (REDIS_SENTINELS), instead of `redisUrl`; never both. */
+  redisSentinel: SentinelTarget | undefined;
   publicUrl: string;
   trustProxy: boolean;
   /** Where the built web app lives; undefined means "find apps/web/dist". */
@@ -484,6 +512,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     },
     redisUrl: e.REDIS_URL,
+    redisSentinel: e.REDIS_SENTINELS
+      ? {
+          sentinels: parseSentinels(e.REDIS_SENTINELS).sentinels,
+          name: e.REDIS_SENTINEL_NAME ?? DEFAULT_SENTINEL_NAME,
+          sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+          password: e.REDIS_PASSWORD,
+        }
+      : undefined,
     publicUrl,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,

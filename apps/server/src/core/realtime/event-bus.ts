@@ -6,11 +6,16 @@ export type LiveListener = (event: LiveEvent, id: string) => void;
 
 /**
  * Delivers live events to the streams of given users. In-process by default; through Redis
- * pub/sub when several server processes serve the same users (REDIS_URL).
+ * pub/sub when several server processes serve the same users (REDIS_URL, or REDIS_SENTINELS).
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
-  /** Best effort: the durable state is in the database; a lost event is healed by a refetch. */
+  /**
+   * Resolves once the event is on its way: taken by Redis, or, while no Redis primary answers,
+   * queued to go out in order when one does (the caller never waits for a failover). Rejects
+   * when it cannot be sent at all. The durable state is in the database; an event that is lost
+   * all the same is healed by a refetch.
+   */
   publish(userIds: readonly number[], event: LiveEvent): Promise<void>;
   /** Resolves once the listener will receive events; returns its unsubscribe function. */
   subscribe(userId: number, listener: LiveListener): Promise<() => Promise<void>>;
