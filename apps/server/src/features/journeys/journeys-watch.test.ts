@@ -106,7 +106,7 @@ describe("a journey's contacts", () => {
   it('after the duress PIN hear a silent alert, never "arrived safely", and keep following the live position', async () => {
     const trip = await startTrip('walk', 1500);
     expect(smsTo(t, trip.owner.contactPhone)).toEqual([
-      expect.stringMatching(/^Meera shares a journey with you\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} SMS on arrival\. -Saathi$/),
+      expect.stringMatching(/^Meera is sharing a journey with you\. Live location: saathi\.example\/t\/[A-Za-z0-9]{12} SMS on arrival\. -Saathi$/),
     ]);
     const token = linkTokenSentTo(t, trip.owner.contactPhone) as string;
     await travel(trip, trip.owner.place, 1, 80);
