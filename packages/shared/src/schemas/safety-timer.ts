@@ -74,6 +74,8 @@ export const SafetyTimerView = z.object({
   /** Null: all of the caller's emergency contacts. */
   contactIds: z.array(z.number().int()).nullable(),
   contactsOnly: z.boolean(),
+  /** The timer under a journey (features/journeys): its own screen, `/journey`, shows it. */
+  journey: z.boolean(),
   extendedMinutes: z.number().int(),
   /** Minutes the timer may still be extended by. */
   extendableMinutes: z.number().int(),

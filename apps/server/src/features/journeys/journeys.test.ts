@@ -41,6 +41,8 @@ describe('POST /api/journeys', () => {
     expect(current).toMatchObject({ id: started.id, status: 'active', stage: 'running', mode: 'walk', destination: { name: 'Home' }, arrival: null });
     // The grace: 10 minutes, or a fifth of a longer trip.
     expect(new Date(current.alertAt).getTime() - now).toBe(45 * MINUTE);
+    // The timer under it says it is a journey's (the timer screen sends the person to /journey).
+    expect((await send(t, owner.token, 'GET', '/api/safety-timers/current')).json().timer).toMatchObject({ id: started.id, journey: true });
     // The person's own link shows where they are, without a login.
     const token = started.trackingUrl.split('/t/')[1];
     const tracked = await t.app.inject({ method: 'GET', url: `/api/track/${token}` });

@@ -41,6 +41,7 @@ export function toTimerView(timer: TimerRecord, contactSms: SafetyTimerView['con
     destination: timer.destination,
     contactIds: timer.contactIds,
     contactsOnly: timer.contactsOnly,
+    journey: timer.kind === 'journey',
     extendedMinutes: timer.extendedMinutes,
     extendableMinutes: running ? SAFETY_TIMER_LIMITS.extendTotalMinutes - timer.extendedMinutes : 0,
     contactSms: running ? contactSms : [],

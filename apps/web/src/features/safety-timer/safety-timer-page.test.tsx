@@ -21,6 +21,7 @@ const timer = (overrides: Partial<SafetyTimerView> = {}): SafetyTimerView => ({
   destination: null,
   contactIds: null,
   contactsOnly: false,
+  journey: false,
   extendedMinutes: 0,
   extendableMinutes: 60,
   contactSms: [],
@@ -79,6 +80,14 @@ describe('safety timer: the SMS to each contact it alerted', () => {
     expect(screen.queryByRole('heading', { name: 'SMS to your contacts' })).toBeNull();
     expect(screen.queryByText(/SMS/)).toBeNull();
     expect(screen.queryByRole('link', { name: /^Call/ })).toBeNull();
+  });
+
+  it("sends a journey's timer to the journey's own screen, with no PIN pad or position of its own here", async () => {
+    serveTimer(timer({ journey: true }));
+    await render();
+    expect(await screen.findByText(/Your journey is running/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the journey' })).toHaveAttribute('href', '/journey');
+    expect(screen.queryByTestId('time-left')).toBeNull();
   });
 
   it('speaks Gujarati', async () => {

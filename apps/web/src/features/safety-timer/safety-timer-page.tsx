@@ -27,12 +27,20 @@ export function SafetyTimerPage() {
   const [checkedIn, setCheckedIn] = useState(false);
   const errorText = useErrorText();
   // Here, not in the running timer: the watch outlives the check-in.
-  const location = useTimerLocation(current.data?.timer);
+  // A journey's screen sends its own track.
+  const timer = current.data?.timer;
+  const location = useTimerLocation(timer?.journey ? undefined : timer);
 
   let body;
   if (current.isPending || pins.isPending) body = <PageLoading />;
   else if (current.isError || pins.isError)
     body = <LoadFailed message={errorText(current.error ?? pins.error)} onRetry={() => void Promise.all([current.refetch(), pins.refetch()])} />;
+  else if (current.data.timer?.status === 'running' && current.data.timer.journey)
+    body = (
+      <FixItAlert severity="info" to="/journey" fixLabel={t('journeyRunningAction')}>
+        {t('journeyRunning')}
+      </FixItAlert>
+    );
   else if (current.data.timer?.status === 'running')
     body = <RunningTimer timer={current.data.timer} location={location} onCheckedIn={() => setCheckedIn(true)} />;
   else if (!pins.data.set)
