@@ -84,6 +84,7 @@ describe('starting a safety timer', () => {
         destination: 'Office',
         contactIds: [owner.contactId],
         contactsOnly: false,
+        journey: false,
         extendedMinutes: 0,
         extendableMinutes: 60,
         contactSms: [],
