@@ -89,7 +89,7 @@ test("/test shows a new user's profile gaps with links to fix them, and a signed
 
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Kavya Shah' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link')).toHaveCount(8);
+  await expect(page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link')).toHaveCount(9);
   await expectNoSeriousA11yViolations(page);
   await keepScreenshot(page, 'pages/home-signed-in-360.png', { fullPage: true });
 });
