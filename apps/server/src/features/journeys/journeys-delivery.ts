@@ -166,11 +166,11 @@ export function createJourneyHandlers(deps: JourneyDeliveryDeps): Record<string,
     },
     [JOURNEY_TOPICS.arrival]: async (payload) => {
       const timerId = Number(payload.timerId);
-      if (await journeys.arrivalStillAsked(timerId, new Date(Number(payload.askedAtMs)))) await deps.timers.endArrived(timerId);
+      if (await journeys.stillAsked(timerId, 'arrival_asked_at', new Date(Number(payload.askedAtMs)))) await deps.timers.endArrived(timerId);
     },
     [JOURNEY_TOPICS.checkExpired]: async (payload, { now }) => {
       const timerId = Number(payload.timerId);
-      if (await journeys.checkStillOpen(timerId, new Date(Number(payload.askedAtMs)))) await deps.work.alertContactsNow([timerId], now);
+      if (await journeys.stillAsked(timerId, 'check_asked_at', new Date(Number(payload.askedAtMs)))) await deps.work.alertContactsNow([timerId], now);
     },
   };
 }

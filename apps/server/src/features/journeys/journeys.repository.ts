@@ -358,28 +358,15 @@ export function createJourneysRepository(ref: DbRef) {
         .execute();
     },
 
-    /** Whether the check asked at `askedAt` is still open on a running journey. */
-    async checkStillOpen(timerId: number, askedAt: Date): Promise<boolean> {
+    /** Whether a question ("Are you OK?" or "Arrived?") asked at `askedAt` still stands on a running journey. */
+    async stillAsked(timerId: number, question: 'check_asked_at' | 'arrival_asked_at', askedAt: Date): Promise<boolean> {
       const row = await ref.db
         .selectFrom('journeys as j')
         .innerJoin('safety_timers as t', 't.id', 'j.timer_id')
         .select('j.timer_id')
         .where('j.timer_id', '=', timerId)
         .where('t.status', '=', 'running')
-        .where('j.check_asked_at', '=', askedAt)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Whether "Arrived?" asked at `askedAt` still stands on a running journey. */
-    async arrivalStillAsked(timerId: number, askedAt: Date): Promise<boolean> {
-      const row = await ref.db
-        .selectFrom('journeys as j')
-        .innerJoin('safety_timers as t', 't.id', 'j.timer_id')
-        .select('j.timer_id')
-        .where('j.timer_id', '=', timerId)
-        .where('t.status', '=', 'running')
-        .where('j.arrival_asked_at', '=', askedAt)
+        .where(`j.${question}`, '=', askedAt)
         .executeTakeFirst();
       return row !== undefined;
     },
